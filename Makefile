@@ -1,0 +1,54 @@
+# pgp-modsign: OpenPGP signatures for Linux kernel modules.
+#
+#   make demo     build a patched kernel, sign modules, boot it under QEMU, show the verdicts
+#   make check    every test: host tests, KUnit and the module matrix in QEMU
+#   make apply    copy the new files into a 6.12 tree and apply patches/series (KSRC=DIR)
+#   make kernel   configure (tinyconfig + tests/config/*.config) and build the test kernel
+#   make deps     install the Debian packages the above need
+#   make clean    remove build/ (the unpacked tree and all output)
+
+SHELL := /bin/bash
+TOP := $(CURDIR)
+BUILD := $(TOP)/build
+SRC_TARBALL ?= /usr/src/linux-source-6.12.tar.xz
+KCONFIGS ?= tests/config/base.config $(wildcard tests/config/pgp.config tests/config/kunit.config)
+
+.PHONY: help demo check check-host deps apply kernel clean
+
+help:
+	@sed -n '3,9p' Makefile | sed 's/^# \{0,1\}//'
+
+deps:
+	@mk/deps.sh
+
+# Without KSRC the default tree build/src is unpacked from Debian's linux-source-6.12
+# (again when the patch series changed, so it never carries an old series).
+apply:
+ifdef KSRC
+	@mk/apply.sh "$(KSRC)"
+else
+	@if [ -d $(BUILD)/src ] && [ "$$(mk/apply.sh --check $(BUILD)/src)" = "$(BUILD)/src: other" ]; then \
+		echo "apply: patch series changed; unpacking a fresh build/src"; rm -rf $(BUILD)/src; fi
+	@if [ ! -f $(BUILD)/src/Makefile ]; then \
+		test -f $(SRC_TARBALL) || mk/deps.sh; \
+		echo "apply: unpacking $(SRC_TARBALL) into build/src"; \
+		rm -rf $(BUILD)/src.tmp && mkdir -p $(BUILD)/src.tmp && \
+		tar -C $(BUILD)/src.tmp --strip-components=1 -xf $(SRC_TARBALL) && \
+		mv $(BUILD)/src.tmp $(BUILD)/src; fi
+	@mk/apply.sh $(BUILD)/src
+endif
+
+kernel: apply
+	@mk/kernel.sh $(KCONFIGS)
+
+check:
+	@mk/check.sh
+
+check-host:
+	@mk/check.sh --host-only
+
+demo:
+	@mk/demo.sh
+
+clean:
+	rm -rf $(BUILD)

@@ -1,0 +1,106 @@
+#!/usr/bin/env bash
+# make check: host tests, the patched kernel, and the QEMU boots; one summary line at the end.
+set -uo pipefail
+prog=check.sh
+
+usage() {
+	cat <<'EOF'
+Usage: mk/check.sh [--host-only] [--no-host]
+
+Runs every host test (tests/host/*/run.sh), applies the patch set to build/src,
+builds the test kernel and modules, makes the module cases, boots the guest
+permissive (KUnit runs in that boot) and with module.sig_enforce=1, and prints
+each stage's time and the closing line "N passed, N failed".  Logs: build/logs/.
+EOF
+}
+
+host=1 qemu=1
+for a in "$@"; do
+	case $a in
+	-h|--help) usage; exit 0 ;;
+	--host-only) qemu=0 ;;
+	--no-host) host=0 ;;
+	*) usage >&2; exit 2 ;;
+	esac
+done
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+cd "$top"
+logs=$top/build/logs
+mkdir -p "$logs"
+passed=0 failed=0
+t_all=$(date +%s)
+timings=()
+
+# stage NAME CMD...: run a build step, record its time; a failed step counts as one failure.
+stage() {
+	local name=$1 t0 rc
+	shift
+	t0=$(date +%s)
+	echo "== $name"
+	"$@" >"$logs/$name.log" 2>&1
+	rc=$?
+	timings+=("$(printf '%-22s %5ds' "$name" $(($(date +%s) - t0)))")
+	if ((rc != 0)); then
+		echo "   FAILED (exit $rc); last lines of $logs/$name.log:"
+		tail -n 25 "$logs/$name.log" | sed 's/^/   | /'
+		failed=$((failed + 1))
+		return 1
+	fi
+	tail -n 2 "$logs/$name.log" | sed 's/^/   /'
+	return 0
+}
+
+# count MODE LOG: add a TAP/console log's results to the totals.
+count() {
+	local out p f
+	out=$(python3 "$top/tests/tap.py" "$1" "$2")
+	printf '%s\n' "$out" | grep -v '^counts ' || true
+	read -r _ p f < <(printf '%s\n' "$out" | grep '^counts ')
+	echo "   $(basename "$2" .log): $p passed, $f failed"
+	passed=$((passed + p)) failed=$((failed + f))
+}
+
+stage deps "$top/mk/deps.sh" || { echo "$failed failed: cannot install dependencies"; exit 1; }
+
+if ((host)); then
+	for t in tests/host/*/run.sh; do
+		[[ -f $t ]] || continue
+		name=host-$(basename "$(dirname "$t")")
+		t0=$(date +%s)
+		echo "== $name"
+		bash "$t" >"$logs/$name.log" 2>&1
+		timings+=("$(printf '%-22s %5ds' "$name" $(($(date +%s) - t0)))")
+		count tap "$logs/$name.log"
+	done
+fi
+
+if ((qemu)); then
+	configs=(tests/config/base.config)
+	for f in tests/config/pgp.config tests/config/kunit.config; do
+		[[ -f $f ]] && configs+=("$f")
+	done
+	if stage apply make -s -C "$top" apply &&
+	   stage kernel "$top/mk/kernel.sh" "${configs[@]}" &&
+	   stage cases "$top/tests/qemu/make-cases.sh" "$top/build/obj" \
+		"$top/build/mods/pgptest.ko" "$top/build/cases" &&
+	   stage initramfs "$top/mk/initramfs.sh" "$top/build/cases" "$top/build/initramfs.cpio"; then
+		bz=$top/build/obj/arch/x86/boot/bzImage
+		for boot in permissive enforce; do
+			args="modtest.boot=$boot"
+			[[ $boot == enforce ]] && args+=" module.sig_enforce=1 kunit.enable=0"
+			if stage "boot-$boot" "$top/mk/qemu.sh" "$bz" "$top/build/initramfs.cpio" \
+				"$logs/console-$boot.log" $args; then
+				count console "$logs/console-$boot.log"
+			else
+				count console "$logs/console-$boot.log"
+			fi
+		done
+	fi
+fi
+
+timings+=("$(printf '%-22s %5ds' total $(($(date +%s) - t_all)))")
+echo "== stage times"
+printf '   %s\n' "${timings[@]}"
+echo "$passed passed, $failed failed"
+((failed == 0))

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Install the Debian 12 packages pgp-modsign needs (only the missing ones).
+set -euo pipefail
+if [[ ${1:-} == -h || ${1:-} == --help ]]; then
+	echo "Usage: mk/deps.sh    install missing build/test dependencies with apt-get (needs root)"
+	exit 0
+fi
+pkgs=(linux-source-6.12 gnupg gpgv sqv binutils gcc make flex bison bc libelf-dev libssl-dev
+	cpio busybox-static qemu-system-x86 ccache clang libclang-rt-dev xz-utils zstd gzip file
+	python3 python3-docutils quilt diffstat perl openssl kmod)
+missing=()
+for p in "${pkgs[@]}"; do
+	dpkg-query -W -f='${db:Status-Status}' "$p" 2>/dev/null | grep -qx installed || missing+=("$p")
+done
+if ((${#missing[@]} == 0)); then
+	echo "deps: all ${#pkgs[@]} packages present"
+	exit 0
+fi
+echo "deps: installing ${missing[*]}"
+if [[ $(id -u) -ne 0 ]]; then
+	echo "deps: not root; run: sudo apt-get install ${missing[*]}" >&2
+	exit 1
+fi
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq "${missing[@]}" >/dev/null
+echo "deps: installed ${#missing[@]} package(s)"

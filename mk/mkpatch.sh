@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Developer helper: write a patch file from two trees a/ and b/ holding only the touched files.
+# Usage: mk/mkpatch.sh WORKDIR OUT.patch "subject" DESCFILE FILE...
+# The result carries a mail header so that both `git am` and `quilt push` take it.
+set -euo pipefail
+if [[ ${1:-} == --help || $# -lt 5 ]]; then
+	sed -n '2,4p' "$0" | sed 's/^# \{0,1\}//'
+	exit $(( $# < 5 ))
+fi
+work=$1 out=$2 subject=$3 desc=$4
+shift 4
+tmp=$(mktemp)
+trap 'rm -f "$tmp"' EXIT
+{
+	printf 'From: pgp-modsign developers <pgp-modsign@users.noreply.invalid>\n'
+	printf 'Subject: [PATCH] %s\n\n' "$subject"
+	cat "$desc"
+	printf '\n---\n'
+	for f in "$@"; do
+		(cd "$work" && diff -u --label "a/$f" --label "b/$f" "a/$f" "b/$f") || true
+	done | tee "$tmp.diff" >/dev/null
+	diffstat -p1 "$tmp.diff" 2>/dev/null || true
+	printf '\n'
+	cat "$tmp.diff"
+	rm -f "$tmp.diff"
+} >"$tmp"
+mv "$tmp" "$out"
+trap - EXIT

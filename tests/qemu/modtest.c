@@ -1,0 +1,218 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * modtest - the guest side of the pgp-modsign QEMU tests.
+ *
+ *   modtest run BOOT CASEFILE
+ *
+ * CASEFILE has one case per line:
+ *
+ *   EXPECT_PERMISSIVE|EXPECT_ENFORCE|FILE|MODNAME|SIGNER|DESCRIPTION
+ *
+ * BOOT selects the expectation column ("permissive" or "enforce").  An
+ * expectation is one of
+ *   ok        finit_module() succeeds and the module has no 'E' taint; when
+ *             SIGNER is not empty /sys/module/MODNAME/pgp_signer must equal it
+ *   taint     finit_module() succeeds, the module has 'E' taint and no signer
+ *   ERRNO     finit_module() fails with that errno (EKEYREJECTED, EBADMSG, ...)
+ *   reject    finit_module() fails (any errno), or loads with 'E' and no signer
+ *             (a change that only hides the signer may load as unsigned when the
+ *             boot is permissive)
+ * Each case prints one TAP line; a loaded module is unloaded again.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+static const struct {
+	const char *name;
+	int err;
+} errnames[] = {
+	{ "EKEYREJECTED", EKEYREJECTED }, { "EBADMSG", EBADMSG },
+	{ "ENOKEY", ENOKEY }, { "ENOPKG", ENOPKG }, { "ENODATA", ENODATA },
+	{ "ENOEXEC", ENOEXEC }, { "EINVAL", EINVAL }, { "ENOENT", ENOENT },
+	{ "EEXIST", EEXIST }, { "ENOMEM", ENOMEM }, { "EPERM", EPERM },
+	{ "EFAULT", EFAULT }, { "EKEYREVOKED", EKEYREVOKED },
+	{ "EKEYEXPIRED", EKEYEXPIRED }, { "ENOSPC", ENOSPC },
+	{ "EACCES", EACCES }, { "ENOTSUPP", 524 }, { "EFBIG", EFBIG },
+};
+
+static const char *errname(int err)
+{
+	static char buf[16];
+	size_t i;
+
+	for (i = 0; i < sizeof(errnames) / sizeof(errnames[0]); i++)
+		if (errnames[i].err == err)
+			return errnames[i].name;
+	snprintf(buf, sizeof(buf), "errno %d", err);
+	return buf;
+}
+
+static int errnum(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(errnames) / sizeof(errnames[0]); i++)
+		if (!strcmp(errnames[i].name, name))
+			return errnames[i].err;
+	return -1;
+}
+
+/* Read a small sysfs file into buf without the trailing newline; "" if absent. */
+static void read_attr(const char *mod, const char *attr, char *buf, size_t len)
+{
+	char path[256];
+	ssize_t n;
+	int fd;
+
+	buf[0] = '\0';
+	snprintf(path, sizeof(path), "/sys/module/%s/%s", mod, attr);
+	fd = open(path, O_RDONLY);
+	if (fd < 0)
+		return;
+	n = read(fd, buf, len - 1);
+	close(fd);
+	if (n < 0)
+		n = 0;
+	buf[n] = '\0';
+	while (n > 0 && (buf[n - 1] == '\n' || buf[n - 1] == ' '))
+		buf[--n] = '\0';
+}
+
+struct outcome {
+	int err;		/* 0 loaded, else errno */
+	char taint[32];
+	char signer[80];
+};
+
+static void load_once(const char *file, const char *mod, struct outcome *o)
+{
+	int fd = open(file, O_RDONLY | O_CLOEXEC);
+
+	memset(o, 0, sizeof(*o));
+	if (fd < 0) {
+		o->err = errno;
+		return;
+	}
+	if (syscall(SYS_finit_module, fd, "", 0) != 0) {
+		o->err = errno;
+		close(fd);
+		return;
+	}
+	close(fd);
+	read_attr(mod, "taint", o->taint, sizeof(o->taint));
+	read_attr(mod, "pgp_signer", o->signer, sizeof(o->signer));
+	if (syscall(SYS_delete_module, mod, O_NONBLOCK) != 0)
+		fprintf(stderr, "modtest: cannot unload %s: %s\n", mod, strerror(errno));
+}
+
+static void describe(const struct outcome *o, char *buf, size_t len)
+{
+	if (o->err)
+		snprintf(buf, len, "refused %s", errname(o->err));
+	else
+		snprintf(buf, len, "loaded taint='%s' signer='%s'", o->taint, o->signer);
+}
+
+/* Returns 1 when the outcome matches the expectation. */
+static int judge(const char *expect, const char *want_signer, const struct outcome *o)
+{
+	int unsigned_load = !o->err && strchr(o->taint, 'E') && !o->signer[0];
+
+	if (!strcmp(expect, "ok"))
+		return !o->err && !strchr(o->taint, 'E') &&
+		       (!want_signer[0] || !strcmp(want_signer, o->signer));
+	if (!strcmp(expect, "taint"))
+		return unsigned_load;
+	if (!strcmp(expect, "reject"))
+		return o->err || unsigned_load;
+	if (errnum(expect) < 0) {
+		fprintf(stderr, "modtest: unknown expectation '%s'\n", expect);
+		return 0;
+	}
+	return o->err == errnum(expect);
+}
+
+static int split(char *line, char **f, int max)
+{
+	int n = 0;
+
+	while (n < max) {
+		f[n++] = line;
+		line = strchr(line, '|');
+		if (!line)
+			break;
+		*line++ = '\0';
+	}
+	return n;
+}
+
+static int run(const char *boot, const char *casefile)
+{
+	char line[1024], got[160];
+	int col, n = 0, failed = 0, total = 0;
+	FILE *f = fopen(casefile, "r");
+
+	if (!f) {
+		perror(casefile);
+		return 2;
+	}
+	if (!strcmp(boot, "permissive"))
+		col = 0;
+	else if (!strcmp(boot, "enforce"))
+		col = 1;
+	else {
+		fprintf(stderr, "modtest: unknown boot '%s'\n", boot);
+		return 2;
+	}
+	while (fgets(line, sizeof(line), f))
+		if (line[0] != '#' && line[0] != '\n')
+			total++;
+	rewind(f);
+
+	printf("# modtest: begin %s\n1..%d\n", boot, total);
+	fflush(stdout);
+	while (fgets(line, sizeof(line), f)) {
+		char *fld[6];
+		struct outcome o;
+		int ok;
+
+		if (line[0] == '#' || line[0] == '\n')
+			continue;
+		line[strcspn(line, "\n")] = '\0';
+		n++;
+		if (split(line, fld, 6) != 6) {
+			printf("not ok %d - malformed case line\n", n);
+			failed++;
+			continue;
+		}
+		load_once(fld[2], fld[3], &o);
+		ok = judge(fld[col], fld[4], &o);
+		describe(&o, got, sizeof(got));
+		printf("%sok %d - %s: expect %s", ok ? "" : "not ", n, fld[5], fld[col]);
+		if (ok && o.err)
+			printf(" (%s)\n", errname(o.err));
+		else if (ok)
+			printf("\n");
+		else
+			printf(", got %s\n", got);
+		fflush(stdout);
+		failed += !ok;
+	}
+	fclose(f);
+	printf("# modtest: end %s: %d passed, %d failed\n", boot, n - failed, failed);
+	return failed ? 1 : 0;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc == 4 && !strcmp(argv[1], "run"))
+		return run(argv[2], argv[3]);
+	fprintf(stderr, "usage: modtest run permissive|enforce CASEFILE\n");
+	return 2;
+}
