@@ -1,0 +1,578 @@
+# SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=bash
+#
+# Shared helpers for sign-module.sh, verify-module.sh and pgp-modsign-genkey.sh:
+# strict ELF section-table parsing, the module_sig container (see
+# Documentation/admin-guide/module-signing-pgp.rst), OpenPGP packet splitting
+# and signature-packet parsing, and (de)compression by file extension.
+# Only bash, coreutils (od, dd, base64) and binutils are used.
+#
+# Functions return non-zero on failure and leave a one-line reason in
+# PMS_ERR; callers print it as "<script>: <file>: <reason>".
+
+# shellcheck disable=SC2034 # the globals set here are the interface
+
+# Container layout (must match kernel/module/signing_pgp.c).
+PMS_MAGIC_HEX=4f5047504d534947		# "OPGPMSIG"
+PMS_VERSION=1
+PMS_HDR_LEN=16
+PMS_SECNAME=module_sig
+PMS_SECNAME_HEX=6d6f64756c655f736967	# "module_sig"
+PMS_BIG=$((1 << 62))			# sentinel for "does not fit in a file"
+
+# Appended PKCS#7 signature marker used by mainline scripts/sign-file.
+PMS_P7_MARKER='~Module signature appended~'
+
+PMS_ERR=""
+
+# pms_hex FILE OFFSET LENGTH -> lowercase hex string on stdout (no spaces)
+pms_hex()
+{
+	od -An -v -t x1 -j "$2" -N "$3" -- "$1" | tr -d ' \n'
+}
+
+# pms_file_size FILE
+pms_file_size()
+{
+	stat -L -c %s -- "$1"
+}
+
+# pms_zero_range FILE OFFSET LENGTH: overwrite bytes in place with zeros.
+pms_zero_range()
+{
+	local file=$1 off=$2 len=$3
+
+	[[ $len -gt 0 ]] || return 0
+	head -c "$len" /dev/zero |
+		dd of="$file" bs=64K seek="$off" oflag=seek_bytes conv=notrunc \
+		   status=none iflag=fullblock
+}
+
+# pms_write_at FILE OFFSET SRC: copy SRC into FILE at OFFSET, in place.
+pms_write_at()
+{
+	dd if="$3" of="$1" bs=64K seek="$2" oflag=seek_bytes conv=notrunc status=none
+}
+
+# pms_hex_to_file HEX FILE
+pms_hex_to_file()
+{
+	printf '%s' "${1^^}" | basenc --base16 -d > "$2"
+}
+
+# pms_be32_hex N -> 8 hex digits
+pms_be32_hex()
+{
+	printf '%08x' "$1"
+}
+
+# Combine little-endian 32-bit words (lo, hi) into one value; values that
+# cannot be a file offset become PMS_BIG, so bounds checks fail safely.
+_pms_u64()
+{
+	local lo=$1 hi=$2
+
+	if ((hi >= (1 << 30))); then
+		echo "$PMS_BIG"
+	else
+		echo $((lo + (hi << 32)))
+	fi
+}
+
+# pms_elf_scan FILE
+#
+# Strictly parses the ELF header and section header table of a kernel module.
+# Sets:
+#   ELF_SIZE ELF_CLASS(32|64) ELF_ENDIAN(little|big) ELF_TYPE ELF_EHSIZE
+#   ELF_SHOFF ELF_SHNUM ELF_SHENTSIZE ELF_SHSTRNDX
+#   SH_NAME[] SH_TYPE[] SH_FLAGS[] SH_OFF[] SH_SIZE[]   (per section)
+#   SIG_COUNT (number of module_sig sections), SIG_IDX SIG_OFF SIG_SIZE
+#   SIG_TYPE SIG_FLAGS (of the first module_sig, when SIG_COUNT >= 1)
+#   ELF_END: end of the ELF data (max of header, table and section ends)
+# Return: 0, or 1 with PMS_ERR set (not ELF, not ET_REL, truncated or
+# inconsistent).
+pms_elf_scan()
+{
+	local file=$1 ident words w hdr i n base name_off strtab_hex
+	local str_off str_size end type flags off size entwords
+
+	PMS_ERR=
+	SH_NAME=() SH_TYPE=() SH_FLAGS=() SH_OFF=() SH_SIZE=()
+	SIG_COUNT=0 SIG_IDX=-1 SIG_OFF=0 SIG_SIZE=0 SIG_TYPE=0 SIG_FLAGS=0
+
+	if ! ELF_SIZE=$(pms_file_size "$file" 2>/dev/null); then
+		PMS_ERR="cannot read file"
+		return 1
+	fi
+	if ((ELF_SIZE < 52)); then
+		PMS_ERR="not an ELF file (too short)"
+		return 1
+	fi
+	# shellcheck disable=SC2207 # numbers only
+	ident=($(od -An -v -t u1 -N 16 -- "$file"))
+	if [[ ${#ident[@]} -ne 16 || ${ident[0]} -ne 127 || ${ident[1]} -ne 69 ||
+	      ${ident[2]} -ne 76 || ${ident[3]} -ne 70 ]]; then
+		PMS_ERR="not an ELF file"
+		return 1
+	fi
+	case ${ident[4]} in
+	1) ELF_CLASS=32 ELF_EHSIZE=52 ;;
+	2) ELF_CLASS=64 ELF_EHSIZE=64 ;;
+	*) PMS_ERR="invalid ELF class ${ident[4]}"; return 1 ;;
+	esac
+	case ${ident[5]} in
+	1) ELF_ENDIAN=little ;;
+	2) ELF_ENDIAN=big ;;
+	*) PMS_ERR="invalid ELF data encoding ${ident[5]}"; return 1 ;;
+	esac
+	if [[ ${ident[6]} -ne 1 ]]; then
+		PMS_ERR="invalid ELF version ${ident[6]}"
+		return 1
+	fi
+	if ((ELF_SIZE < ELF_EHSIZE)); then
+		PMS_ERR="truncated ELF header"
+		return 1
+	fi
+	# Header after e_ident, as 16-bit words.
+	# shellcheck disable=SC2207 # numbers only
+	hdr=($(od -An -v -t u2 --endian="$ELF_ENDIAN" -j 16 \
+		  -N $((ELF_EHSIZE - 16)) -- "$file"))
+	ELF_TYPE=${hdr[0]}
+	if [[ $ELF_TYPE -ne 1 ]]; then
+		PMS_ERR="not a relocatable ELF object (e_type $ELF_TYPE, modules are ET_REL)"
+		return 1
+	fi
+	if ((ELF_CLASS == 64)); then
+		# e_shoff @40 -> words 12..15; e_ehsize @52 -> 18; shentsize 21..
+		if ((hdr[15] != 0 || hdr[14] >= 0x4000)); then
+			ELF_SHOFF=$PMS_BIG
+		else
+			ELF_SHOFF=$((hdr[12] + (hdr[13] << 16) + (hdr[14] << 32)))
+		fi
+		w=18; entwords=16
+	else
+		ELF_SHOFF=$((hdr[8] + (hdr[9] << 16)))
+		w=12; entwords=10
+	fi
+	if ((hdr[w] != ELF_EHSIZE)); then
+		PMS_ERR="inconsistent ELF header (e_ehsize ${hdr[w]})"
+		return 1
+	fi
+	ELF_SHENTSIZE=${hdr[w + 3]}
+	ELF_SHNUM=${hdr[w + 4]}
+	ELF_SHSTRNDX=${hdr[w + 5]}
+	if ((ELF_SHENTSIZE != entwords * 4)); then
+		PMS_ERR="inconsistent ELF header (e_shentsize $ELF_SHENTSIZE)"
+		return 1
+	fi
+	if ((ELF_SHNUM == 0 || ELF_SHNUM >= 0xff00)); then
+		PMS_ERR="no usable section header table (e_shnum $ELF_SHNUM)"
+		return 1
+	fi
+	if ((ELF_SHSTRNDX == 0 || ELF_SHSTRNDX >= ELF_SHNUM)); then
+		PMS_ERR="inconsistent ELF header (e_shstrndx $ELF_SHSTRNDX)"
+		return 1
+	fi
+	if ((ELF_SHOFF < ELF_EHSIZE || ELF_SHOFF > ELF_SIZE ||
+	     ELF_SHNUM * ELF_SHENTSIZE > ELF_SIZE - ELF_SHOFF)); then
+		PMS_ERR="truncated or inconsistent ELF: section header table outside the file"
+		return 1
+	fi
+	ELF_END=$((ELF_SHOFF + ELF_SHNUM * ELF_SHENTSIZE))
+
+	mapfile -t words < <(od -An -v -t u4 --endian="$ELF_ENDIAN" -w4 \
+				-j "$ELF_SHOFF" -N $((ELF_SHNUM * ELF_SHENTSIZE)) -- "$file")
+	if ((${#words[@]} != ELF_SHNUM * entwords)); then
+		PMS_ERR="truncated section header table"
+		return 1
+	fi
+	for ((i = 0; i < ELF_SHNUM; i++)); do
+		base=$((i * entwords))
+		type=$((words[base + 1]))
+		if ((ELF_CLASS == 64)); then
+			flags=$(( words[base + 2] + (words[base + 3] << 32) ))
+			off=$(_pms_u64 "$((words[base + 6]))" "$((words[base + 7]))")
+			size=$(_pms_u64 "$((words[base + 8]))" "$((words[base + 9]))")
+		else
+			flags=$((words[base + 2]))
+			off=$((words[base + 4]))
+			size=$((words[base + 5]))
+		fi
+		SH_NAME[i]=$((words[base]))
+		SH_TYPE[i]=$type
+		SH_FLAGS[i]=$flags
+		SH_OFF[i]=$off
+		SH_SIZE[i]=$size
+		# SHT_NULL and SHT_NOBITS occupy no file space.
+		if ((type != 0 && type != 8)); then
+			if ((off > ELF_SIZE || size > ELF_SIZE - off)); then
+				PMS_ERR="truncated or inconsistent ELF: section $i lies outside the file"
+				return 1
+			fi
+			end=$((off + size))
+			((end > ELF_END)) && ELF_END=$end
+		fi
+	done
+
+	str_off=${SH_OFF[ELF_SHSTRNDX]}
+	str_size=${SH_SIZE[ELF_SHSTRNDX]}
+	if ((SH_TYPE[ELF_SHSTRNDX] != 3 || str_size == 0)); then
+		PMS_ERR="inconsistent ELF: bad section name table"
+		return 1
+	fi
+	if ((str_size > 1048576)); then
+		PMS_ERR="inconsistent ELF: section name table too large"
+		return 1
+	fi
+	strtab_hex=$(pms_hex "$file" "$str_off" "$str_size")
+	for ((i = 0; i < ELF_SHNUM; i++)); do
+		name_off=${SH_NAME[i]}
+		if ((name_off >= str_size)); then
+			PMS_ERR="inconsistent ELF: section $i name outside the name table"
+			return 1
+		fi
+		# Compare "module_sig\0" without decoding every name.
+		if [[ ${strtab_hex:2*name_off:22} == "${PMS_SECNAME_HEX}00" ]]; then
+			if ((SIG_COUNT == 0)); then
+				SIG_IDX=$i
+				SIG_OFF=${SH_OFF[i]}
+				SIG_SIZE=${SH_SIZE[i]}
+				SIG_TYPE=${SH_TYPE[i]}
+				SIG_FLAGS=${SH_FLAGS[i]}
+			fi
+			SIG_COUNT=$((SIG_COUNT + 1))
+		fi
+	done
+	_PMS_STRTAB_HEX=$strtab_hex
+	return 0
+}
+
+# pms_section_name IDX -> name of section IDX (after pms_elf_scan)
+pms_section_name()
+{
+	local off=$((2 * SH_NAME[$1])) hex='' c
+
+	while :; do
+		c=${_PMS_STRTAB_HEX:off:2}
+		[[ -z $c || $c == 00 ]] && break
+		hex+="\\x$c"
+		off=$((off + 2))
+	done
+	printf '%b\n' "$hex"
+}
+
+# pms_find_section NAME -> index on stdout, or return 1
+pms_find_section()
+{
+	local i
+
+	for ((i = 0; i < ELF_SHNUM; i++)); do
+		if [[ $(pms_section_name "$i") == "$1" ]]; then
+			echo "$i"
+			return 0
+		fi
+	done
+	return 1
+}
+
+# pms_check_sig_section: checks the module_sig section found by pms_elf_scan
+# (exactly one, SHT_PROGBITS, no SHF_ALLOC, big enough for the header, not
+# overlapping the ELF header or the section header table).
+pms_check_sig_section()
+{
+	local sh_end=$((ELF_SHOFF + ELF_SHNUM * ELF_SHENTSIZE))
+
+	if ((SIG_COUNT > 1)); then
+		PMS_ERR="more than one $PMS_SECNAME section"
+		return 1
+	fi
+	if ((SIG_FLAGS & 2)); then
+		PMS_ERR="$PMS_SECNAME section has SHF_ALLOC"
+		return 1
+	fi
+	if ((SIG_TYPE != 1)); then
+		PMS_ERR="$PMS_SECNAME section is not SHT_PROGBITS (type $SIG_TYPE)"
+		return 1
+	fi
+	if ((SIG_SIZE < PMS_HDR_LEN)); then
+		PMS_ERR="$PMS_SECNAME section too small ($SIG_SIZE bytes)"
+		return 1
+	fi
+	if ((SIG_OFF < ELF_EHSIZE ||
+	     (SIG_OFF < sh_end && ELF_SHOFF < SIG_OFF + SIG_SIZE))); then
+		PMS_ERR="$PMS_SECNAME section overlaps the ELF headers"
+		return 1
+	fi
+	return 0
+}
+
+# pms_has_p7 FILE: true when FILE ends with mainline's appended-signature marker.
+pms_has_p7()
+{
+	local size tail
+
+	size=$(pms_file_size "$1") || return 1
+	((size >= ${#PMS_P7_MARKER} + 1)) || return 1
+	tail=$(tail -c $((${#PMS_P7_MARKER} + 1)) -- "$1" | od -An -v -t x1 | tr -d ' \n')
+	# "~Module signature appended~\n"
+	[[ $tail == 7e4d6f64756c65207369676e617475726520617070656e6465647e0a ]]
+}
+
+# pms_split_packets HEX
+#
+# Splits a string of binary OpenPGP packets (hex) into PKT_HEX[] (whole
+# packets, header included), PKT_TAG[], PKT_BODY_OFF[] (body offset in bytes
+# within the packet). Partial and indeterminate lengths are rejected.
+pms_split_packets()
+{
+	local hex=$1 len=$((${#1} / 2)) pos=0 b tag hl blen l1 l2
+
+	PKT_HEX=() PKT_TAG=() PKT_BODY_OFF=()
+	while ((pos < len)); do
+		b=$((16#${hex:2*pos:2}))
+		if ((!(b & 0x80))); then
+			PMS_ERR="invalid OpenPGP packet header at payload offset $pos"
+			return 1
+		fi
+		if ((b & 0x40)); then
+			tag=$((b & 0x3f))
+			((pos + 1 < len)) || { PMS_ERR="truncated OpenPGP packet header"; return 1; }
+			l1=$((16#${hex:2*(pos+1):2}))
+			if ((l1 < 192)); then
+				hl=2 blen=$l1
+			elif ((l1 < 224)); then
+				((pos + 2 < len)) || { PMS_ERR="truncated OpenPGP packet header"; return 1; }
+				l2=$((16#${hex:2*(pos+2):2}))
+				hl=3 blen=$((((l1 - 192) << 8) + l2 + 192))
+			elif ((l1 == 255)); then
+				((pos + 5 < len)) || { PMS_ERR="truncated OpenPGP packet header"; return 1; }
+				hl=6 blen=$((16#${hex:2*(pos+2):8}))
+			else
+				PMS_ERR="partial-length OpenPGP packet not allowed"
+				return 1
+			fi
+		else
+			tag=$(((b >> 2) & 0xf))
+			case $((b & 3)) in
+			0) hl=2 ;;
+			1) hl=3 ;;
+			2) hl=5 ;;
+			3) PMS_ERR="indeterminate-length OpenPGP packet not allowed"; return 1 ;;
+			esac
+			((pos + hl <= len)) || { PMS_ERR="truncated OpenPGP packet header"; return 1; }
+			blen=$((16#${hex:2*(pos+1):2*(hl-1)}))
+		fi
+		if ((blen > len - pos - hl)); then
+			PMS_ERR="OpenPGP packet length $blen exceeds the payload"
+			return 1
+		fi
+		PKT_HEX+=("${hex:2*pos:2*(hl+blen)}")
+		PKT_TAG+=("$tag")
+		PKT_BODY_OFF+=("$hl")
+		pos=$((pos + hl + blen))
+	done
+	return 0
+}
+
+# pms_parse_sig PACKET_HEX BODY_OFF
+#
+# Parses a v4 signature packet. Sets SIG_VER SIG_CLASS SIG_PKALGO SIG_HASH
+# SIG_CTIME (or empty) SIG_ISSUER_FPR (hex, or empty) SIG_ISSUER_KEYID.
+pms_parse_sig()
+{
+	local h=${1:2*$2} n p end hl sl st first pass
+
+	SIG_VER='' SIG_CLASS='' SIG_PKALGO='' SIG_HASH='' SIG_CTIME='' SIG_ISSUER_FPR='' SIG_ISSUER_KEYID=''
+	n=$((${#h} / 2))
+	if ((n < 1)); then
+		PMS_ERR="empty signature packet"
+		return 1
+	fi
+	SIG_VER=$((16#${h:0:2}))
+	if ((SIG_VER != 4)); then
+		PMS_ERR="unsupported signature packet version $SIG_VER"
+		return 1
+	fi
+	if ((n < 6)); then
+		PMS_ERR="truncated signature packet"
+		return 1
+	fi
+	SIG_CLASS=$((16#${h:2:2}))
+	SIG_PKALGO=$((16#${h:4:2}))
+	SIG_HASH=$((16#${h:6:2}))
+	p=4
+	for pass in hashed unhashed; do
+		if ((p + 2 > n)); then
+			PMS_ERR="truncated signature packet"
+			return 1
+		fi
+		hl=$((16#${h:2*p:4}))
+		p=$((p + 2))
+		if ((hl > n - p)); then
+			PMS_ERR="signature subpacket area exceeds the packet"
+			return 1
+		fi
+		end=$((p + hl))
+		while ((p < end)); do
+			first=$((16#${h:2*p:2}))
+			if ((first < 192)); then
+				sl=$first; p=$((p + 1))
+			elif ((first < 255)); then
+				((p + 2 <= end)) || { PMS_ERR="truncated subpacket"; return 1; }
+				sl=$((((first - 192) << 8) + 16#${h:2*p+2:2} + 192)); p=$((p + 2))
+			else
+				((p + 5 <= end)) || { PMS_ERR="truncated subpacket"; return 1; }
+				sl=$((16#${h:2*p+2:8})); p=$((p + 5))
+			fi
+			if ((sl < 1 || sl > end - p)); then
+				PMS_ERR="malformed signature subpacket"
+				return 1
+			fi
+			st=$((16#${h:2*p:2} & 0x7f))
+			if [[ $pass == hashed ]]; then
+				case $st in
+				2) ((sl == 5)) && SIG_CTIME=$((16#${h:2*p+2:8})) ;;
+				33) ((sl >= 22)) && SIG_ISSUER_FPR=${h:2*p+4:2*(sl-2)} ;;
+				16) ((sl == 9)) && SIG_ISSUER_KEYID=${h:2*p+2:16} ;;
+				esac
+			else
+				case $st in
+				16) ((sl == 9)) && [[ -z $SIG_ISSUER_KEYID ]] &&
+					SIG_ISSUER_KEYID=${h:2*p+2:16} ;;
+				33) ((sl >= 22)) && [[ -z $SIG_ISSUER_FPR ]] &&
+					SIG_ISSUER_FPR=${h:2*p+4:2*(sl-2)} ;;
+				esac
+			fi
+			p=$((p + sl))
+		done
+	done
+	SIG_ISSUER_FPR=${SIG_ISSUER_FPR^^}
+	SIG_ISSUER_KEYID=${SIG_ISSUER_KEYID^^}
+	return 0
+}
+
+# Names for OpenPGP algorithm identifiers (RFC 4880 9.1/9.4, RFC 9580).
+pms_pkalgo_name()
+{
+	case $1 in
+	1) echo RSA ;; 3) echo RSA-S ;; 17) echo DSA ;; 19) echo ECDSA ;;
+	22) echo EdDSA ;; 27) echo Ed25519 ;; 28) echo Ed448 ;;
+	*) echo "algo$1" ;;
+	esac
+}
+
+pms_hash_name()
+{
+	case $1 in
+	1) echo MD5 ;; 2) echo SHA1 ;; 3) echo RIPEMD160 ;; 8) echo SHA256 ;;
+	9) echo SHA384 ;; 10) echo SHA512 ;; 11) echo SHA224 ;;
+	12) echo SHA3-256 ;; 14) echo SHA3-512 ;;
+	*) echo "hash$1" ;;
+	esac
+}
+
+# pms_read_container FILE: after pms_elf_scan + pms_check_sig_section,
+# validates the module_sig content strictly (magic, version, reserved,
+# payload_len in range, zero tail, packets all signatures).
+# Sets PAYLOAD_HEX, PAYLOAD_LEN and the PKT_* arrays.
+pms_read_container()
+{
+	local file=$1 sec hdr tail
+
+	sec=$(pms_hex "$file" "$SIG_OFF" "$SIG_SIZE")
+	if [[ ${sec:0:16} != "$PMS_MAGIC_HEX" ]]; then
+		if [[ $sec =~ ^0*$ ]]; then
+			PMS_ERR="empty $PMS_SECNAME placeholder (no signature)"
+			PMS_EMPTY=1
+		else
+			PMS_ERR="bad $PMS_SECNAME magic"
+		fi
+		return 1
+	fi
+	PMS_EMPTY=0
+	if ((16#${sec:16:2} != PMS_VERSION)); then
+		PMS_ERR="unsupported $PMS_SECNAME container version $((16#${sec:16:2}))"
+		return 1
+	fi
+	if [[ ${sec:18:6} != 000000 ]]; then
+		PMS_ERR="$PMS_SECNAME reserved bytes are not zero"
+		return 1
+	fi
+	PAYLOAD_LEN=$((16#${sec:24:8}))
+	if ((PAYLOAD_LEN == 0 || PAYLOAD_LEN > SIG_SIZE - PMS_HDR_LEN)); then
+		PMS_ERR="$PMS_SECNAME payload length $PAYLOAD_LEN out of range"
+		return 1
+	fi
+	PAYLOAD_HEX=${sec:32:2*PAYLOAD_LEN}
+	tail=${sec:32+2*PAYLOAD_LEN}
+	if [[ -n $tail && ! $tail =~ ^0*$ ]]; then
+		PMS_ERR="$PMS_SECNAME has non-zero bytes after the payload"
+		return 1
+	fi
+	pms_split_packets "$PAYLOAD_HEX" || return 1
+	local t
+	for t in "${PKT_TAG[@]}"; do
+		if ((t != 2)); then
+			PMS_ERR="$PMS_SECNAME payload holds a non-signature packet (tag $t)"
+			return 1
+		fi
+	done
+	return 0
+}
+
+# pms_compressor FILE -> xz|zstd|gzip|none (by extension)
+pms_compressor()
+{
+	case $1 in
+	*.ko.xz | *.xz) echo xz ;;
+	*.ko.zst | *.zst) echo zstd ;;
+	*.ko.gz | *.gz) echo gzip ;;
+	*) echo none ;;
+	esac
+}
+
+# pms_decompress TOOL IN OUT
+pms_decompress()
+{
+	case $1 in
+	xz) xz -dc -- "$2" > "$3" ;;
+	zstd) zstd -dcq -- "$2" > "$3" ;;
+	gzip) gzip -dc -- "$2" > "$3" ;;
+	none) cat -- "$2" > "$3" ;;
+	esac
+}
+
+# pms_compress TOOL IN OUT: same options as scripts/Makefile.modinst.
+pms_compress()
+{
+	case $1 in
+	xz) xz --check=crc32 --lzma2=dict=1MiB -c -- "$2" > "$3" ;;
+	zstd) zstd -q -c -- "$2" > "$3" ;;
+	gzip) gzip -n -c -- "$2" > "$3" ;;
+	none) cat -- "$2" > "$3" ;;
+	esac
+}
+
+# pms_dearmor IN OUT: converts an ASCII-armoured key block (or several) into
+# binary packets; copies a binary keyring unchanged.
+pms_dearmor()
+{
+	local in=$1 out=$2 first
+
+	first=$(head -c 5 -- "$in" | od -An -t x1 | tr -d ' \n')
+	if [[ $first != 2d2d2d2d2d ]] && ! grep -q -- '-----BEGIN PGP' "$in" 2>/dev/null; then
+		cat -- "$in" > "$out"
+		return
+	fi
+	# Inside each armour block: skip header lines up to the first blank
+	# line, stop at the CRC line ("=xxxx") or the END line.
+	awk '
+		/^-----BEGIN PGP/ { inblk = 1; hdr = 1; next }
+		/^-----END PGP/ { inblk = 0; next }
+		!inblk { next }
+		{ sub(/\r$/, "") }
+		hdr { if ($0 == "") hdr = 0; else if ($0 !~ /:/) { hdr = 0; print } ; next }
+		/^=/ { next }
+		{ print }
+	' "$in" | base64 -d > "$out"
+}

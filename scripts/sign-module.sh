@@ -1,0 +1,418 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Signs kernel modules with gpg and stores the OpenPGP signature(s) in the
+# module's "module_sig" ELF section (placeholder scheme: add or zero the
+# section, sign the whole file as it then is, write the container into the
+# placeholder in place, atomically replace the module).
+
+set -euo pipefail
+
+prog=${0##*/}
+self=$(readlink -f -- "$0")
+libdir=$(dirname -- "$self")
+# shellcheck source=scripts/pgp-modsign-lib.sh
+. "$libdir/pgp-modsign-lib.sh"
+
+GPG=${GPG:-gpg}
+OBJCOPY=${OBJCOPY:-objcopy}
+
+usage()
+{
+	cat <<EOF
+Usage: $prog [options] MODULE...
+
+Signs each MODULE (.ko, .ko.xz, .ko.zst, .ko.gz) with gpg. The OpenPGP
+signature is stored in the "module_sig" ELF section; the signed data is the
+whole module file with that section's content zeroed.
+
+Options:
+  -u, --local-user KEY     sign with KEY (any form gpg accepts); default: gpg's
+                           default key (the first secret key of the homedir)
+  --digest ALGO            sha256, sha384, sha512 (default) or sha224
+  --reserve BYTES          size of a new module_sig section (default 2048);
+                           an existing section of another size is resized
+  --homedir DIR            GnuPG home directory (default: \$GNUPGHOME)
+  --passphrase-file FILE   passphrase for the key (pinentry loopback mode)
+  --append                 keep existing signature(s) and add one (key rollover)
+  --strip                  strip debug information (objcopy --strip-debug)
+                           before signing
+  -j, --jobs N             sign N modules in parallel
+  -q, --quiet              no progress lines
+  -h, --help               this text
+
+Re-signing a signed module replaces its signature(s) and gives the same
+bytes as signing the unsigned module when the algorithm is deterministic
+(RSA, EdDSA). SOURCE_DATE_EPOCH sets the signature creation time.
+
+On any failure the module is left byte-identical, a line
+"$prog: MODULE: reason" is printed and the exit status is non-zero.
+Environment: GPG, OBJCOPY (tools to use), SOURCE_DATE_EPOCH, GNUPGHOME.
+EOF
+}
+
+local_user='' digest=sha512 reserve=2048 reserve_set=0 homedir='' passfile=''
+append=0 strip=0 jobs=1 quiet=0 worker=0
+fwd=()
+
+need_arg()
+{
+	if (($# < 2)); then
+		echo "$prog: option $1 needs an argument" >&2
+		exit 2
+	fi
+}
+
+while (($#)); do
+	case $1 in
+	-u | --local-user) need_arg "$@"; local_user=$2; fwd+=("$1" "$2"); shift 2 ;;
+	--local-user=*) local_user=${1#*=}; fwd+=("$1"); shift ;;
+	--digest) need_arg "$@"; digest=$2; shift 2 ;;
+	--digest=*) digest=${1#*=}; shift ;;
+	--reserve) need_arg "$@"; reserve=$2; reserve_set=1; shift 2 ;;
+	--reserve=*) reserve=${1#*=}; reserve_set=1; shift ;;
+	--homedir) need_arg "$@"; homedir=$2; shift 2 ;;
+	--homedir=*) homedir=${1#*=}; shift ;;
+	--passphrase-file) need_arg "$@"; passfile=$2; shift 2 ;;
+	--passphrase-file=*) passfile=${1#*=}; shift ;;
+	--append) append=1; fwd+=("$1"); shift ;;
+	--strip) strip=1; fwd+=("$1"); shift ;;
+	-j | --jobs) need_arg "$@"; jobs=$2; shift 2 ;;
+	-j[0-9]*) jobs=${1#-j}; shift ;;
+	--jobs=*) jobs=${1#*=}; shift ;;
+	-q | --quiet) quiet=1; fwd+=("$1"); shift ;;
+	--_worker) worker=1; shift ;;
+	-h | --help) usage; exit 0 ;;
+	--) shift; break ;;
+	-*) echo "$prog: unknown option $1 (see --help)" >&2; exit 2 ;;
+	*) break ;;
+	esac
+done
+
+case $digest in
+sha224 | sha256 | sha384 | sha512 | SHA224 | SHA256 | SHA384 | SHA512) ;;
+*) echo "$prog: unsupported digest '$digest' (sha224, sha256, sha384, sha512)" >&2; exit 2 ;;
+esac
+digest=${digest,,}
+if ! [[ $reserve =~ ^[0-9]+$ ]] || ((reserve < 64 || reserve > 1048576)); then
+	echo "$prog: --reserve must be a number of bytes between 64 and 1048576" >&2
+	exit 2
+fi
+reserve=$((10#$reserve))
+if ! [[ $jobs =~ ^[0-9]+$ ]] || ((jobs < 1)); then
+	echo "$prog: -j needs a positive number" >&2
+	exit 2
+fi
+if ((append && strip)); then
+	echo "$prog: --append cannot be combined with --strip (stripping invalidates the existing signatures)" >&2
+	exit 2
+fi
+fwd+=(--digest "$digest")
+((reserve_set)) && fwd+=(--reserve "$reserve")
+if [[ -n $homedir ]]; then
+	homedir=$(readlink -f -- "$homedir")
+	fwd+=(--homedir "$homedir")
+fi
+if [[ -n $passfile ]]; then
+	passfile=$(readlink -f -- "$passfile")
+	fwd+=(--passphrase-file "$passfile")
+fi
+
+if ((worker)); then
+	if (($# != 2)); then
+		echo "$prog: internal error: bad worker arguments" >&2
+		exit 2
+	fi
+	index=$1
+	shift
+	total=${PMS_SIGN_TOTAL:-1}
+fi
+if (($# == 0)); then
+	usage >&2
+	exit 2
+fi
+modules=("$@")
+((worker)) || total=${#modules[@]}
+
+gpg_args=(--batch --no-tty --quiet --yes --no-armor --no-textmode
+	  --digest-algo "${digest^^}")
+[[ -n $homedir ]] && gpg_args=(--homedir "$homedir" "${gpg_args[@]}")
+[[ -n $local_user ]] && gpg_args+=(--local-user "$local_user")
+[[ -n $passfile ]] && gpg_args+=(--pinentry-mode loopback --passphrase-file "$passfile")
+if [[ -n ${SOURCE_DATE_EPOCH:-} ]]; then
+	if ! [[ $SOURCE_DATE_EPOCH =~ ^[0-9]+$ ]]; then
+		echo "$prog: SOURCE_DATE_EPOCH is not a number" >&2
+		exit 2
+	fi
+	gpg_args+=(--faked-system-time "${SOURCE_DATE_EPOCH}!" --ignore-time-conflict)
+fi
+
+# Cleanup of the module being worked on; run on exit and on signals.
+tmproot=
+cur_tmp=
+cleanup()
+{
+	[[ -n $cur_tmp ]] && rm -f -- "$cur_tmp"
+	[[ -n $tmproot ]] && rm -rf -- "$tmproot"
+	cur_tmp=
+	tmproot=
+}
+trap cleanup EXIT
+trap 'cleanup; exit 130' INT
+trap 'cleanup; exit 143' TERM
+trap 'cleanup; exit 129' HUP
+
+# A failure that concerns every module: report it against the first one.
+fail_all()
+{
+	local more=
+
+	((${#modules[@]} > 1)) && more=" (${#modules[@]} modules not signed)"
+	echo "$prog: ${modules[0]}: $*$more" >&2
+	exit 1
+}
+
+# Checks done once, before any module is touched.
+preflight()
+{
+	local out fpr ctime
+
+	command -v "$GPG" > /dev/null 2>&1 || fail_all "gpg not found ($GPG)"
+	command -v "$OBJCOPY" > /dev/null 2>&1 || fail_all "objcopy not found ($OBJCOPY)"
+	if [[ -n $passfile && ! -r $passfile ]]; then
+		fail_all "cannot read passphrase file $passfile"
+	fi
+	if [[ -n $homedir && ! -d $homedir ]]; then
+		fail_all "GnuPG home directory $homedir does not exist"
+	fi
+	local list=("$GPG" --batch --no-tty --with-colons)
+
+	[[ -n $homedir ]] && list+=(--homedir "$homedir")
+	if [[ -n $local_user ]]; then
+		out=$("${list[@]}" --list-secret-keys -- "$local_user" 2>&1) || out=
+	else
+		out=$("${list[@]}" --list-secret-keys 2>&1) || out=
+	fi
+	fpr=$(awk -F: '$1 == "sec" { s = 1; next } s && $1 == "fpr" { print $10; exit }' <<< "$out")
+	ctime=$(awk -F: '$1 == "sec" { print $6; exit }' <<< "$out")
+	[[ -n $fpr ]] || fail_all "unknown key '${local_user:-<default>}' (no secret key${homedir:+ in $homedir})"
+	if [[ -n ${SOURCE_DATE_EPOCH:-} && $ctime =~ ^[0-9]+$ ]] &&
+	   ((SOURCE_DATE_EPOCH < ctime)); then
+		fail_all "SOURCE_DATE_EPOCH ($SOURCE_DATE_EPOCH) is older than key $fpr (created $ctime); its signatures would not verify"
+	fi
+}
+
+err=
+fail()
+{
+	err=$*
+	return 1
+}
+
+# rescan FILE: pms_elf_scan with the reason copied into err
+rescan()
+{
+	pms_elf_scan "$1" || fail "$PMS_ERR"
+}
+
+# octal mode test: true when no write permission bit is set
+no_write_bits()
+{
+	local mode
+
+	mode=$(stat -c %a -- "$1") || return 0
+	(((8#$mode & 0222) == 0))
+}
+
+# sign_module FILE: does all the work on copies; the original is replaced
+# only by the final rename.
+sign_module()
+{
+	local file=$1 real dir base comp work elf out zeros old_payload='' sighex
+	local payload plen need tmp msg
+
+	[[ -e $file ]] || { fail "no such file"; return 1; }
+	real=$(readlink -f -- "$file") || { fail "cannot resolve path"; return 1; }
+	[[ -f $real ]] || { fail "not a regular file"; return 1; }
+	[[ -r $real ]] || { fail "cannot read file"; return 1; }
+	dir=$(dirname -- "$real")
+	base=$(basename -- "$real")
+	if [[ ! -w $real ]] || no_write_bits "$real"; then
+		fail "file is read-only"
+		return 1
+	fi
+	if [[ ! -w $dir ]] || no_write_bits "$dir"; then
+		fail "directory $dir is read-only"
+		return 1
+	fi
+	comp=$(pms_compressor "$real")
+	if [[ $comp != none ]] && ! command -v "$comp" > /dev/null 2>&1; then
+		fail "$comp not found (needed for ${real##*.} modules)"
+		return 1
+	fi
+
+	tmproot=$(mktemp -d "${TMPDIR:-/tmp}/sign-module.XXXXXX") ||
+		{ fail "cannot create a temporary directory"; return 1; }
+	work=$tmproot
+	elf=$work/elf
+	if ! pms_decompress "$comp" "$real" "$elf" 2> /dev/null; then
+		if [[ $comp == none ]]; then
+			fail "cannot copy the module"
+		else
+			fail "cannot decompress ($comp)"
+		fi
+		return 1
+	fi
+	if pms_has_p7 "$elf"; then
+		fail "module carries an appended PKCS#7 signature (run $prog before scripts/sign-file)"
+		return 1
+	fi
+	rescan "$elf" || return 1
+
+	if ((strip)); then
+		if ! msg=$("$OBJCOPY" --strip-debug "$elf" "$elf.new" 2>&1); then
+			fail "objcopy --strip-debug failed: ${msg##*$'\n'}"
+			return 1
+		fi
+		mv -f -- "$elf.new" "$elf"
+		rescan "$elf" || return 1
+	fi
+
+	zeros=$work/zeros
+	head -c "$reserve" /dev/zero > "$zeros" || { fail "cannot write temporary files"; return 1; }
+	if ((SIG_COUNT > 0)); then
+		pms_check_sig_section || { fail "existing $PMS_ERR"; return 1; }
+		if ((append)); then
+			if pms_read_container "$elf"; then
+				old_payload=$PAYLOAD_HEX
+			elif ((!PMS_EMPTY)); then
+				fail "existing signature container is malformed ($PMS_ERR); re-sign without --append"
+				return 1
+			fi
+		fi
+		if ((reserve_set && SIG_SIZE != reserve)); then
+			if [[ -n $old_payload ]]; then
+				fail "--append cannot resize module_sig ($SIG_SIZE bytes) to $reserve bytes"
+				return 1
+			fi
+			if ! msg=$("$OBJCOPY" --update-section "$PMS_SECNAME=$zeros" \
+				   "$elf" "$elf.new" 2>&1); then
+				fail "objcopy --update-section failed: ${msg##*$'\n'}"
+				return 1
+			fi
+			mv -f -- "$elf.new" "$elf"
+			rescan "$elf" || return 1
+		else
+			pms_zero_range "$elf" "$SIG_OFF" "$SIG_SIZE" ||
+				{ fail "cannot write temporary files"; return 1; }
+		fi
+	else
+		if ! msg=$("$OBJCOPY" --add-section "$PMS_SECNAME=$zeros" \
+			   "$elf" "$elf.new" 2>&1); then
+			fail "objcopy --add-section failed: ${msg##*$'\n'}"
+			return 1
+		fi
+		mv -f -- "$elf.new" "$elf"
+		rescan "$elf" || return 1
+	fi
+	# Whatever objcopy did, the result must be exactly what the kernel takes.
+	if ((SIG_COUNT != 1)); then
+		fail "objcopy did not produce a $PMS_SECNAME section"
+		return 1
+	fi
+	pms_check_sig_section || { fail "$PMS_ERR"; return 1; }
+	if [[ -n $(pms_hex "$elf" "$SIG_OFF" "$SIG_SIZE" | tr -d 0) ]]; then
+		fail "internal error: placeholder not zero"
+		return 1
+	fi
+
+	if ! msg=$("$GPG" "${gpg_args[@]}" --output "$work/sig" --detach-sign -- "$elf" 2>&1); then
+		msg=$(grep -v '^$' <<< "$msg" | tail -n 1 || true)
+		fail "gpg failed: ${msg:-no message}"
+		return 1
+	fi
+	if [[ ! -s $work/sig ]]; then
+		fail "gpg produced no signature"
+		return 1
+	fi
+	sighex=$(pms_hex "$work/sig" 0 "$(pms_file_size "$work/sig")")
+	if ! pms_split_packets "$sighex" || ((${#PKT_TAG[@]} != 1 || PKT_TAG[0] != 2)); then
+		fail "gpg output is not a single binary signature packet"
+		return 1
+	fi
+	payload=$old_payload$sighex
+	plen=$((${#payload} / 2))
+	need=$((PMS_HDR_LEN + plen))
+	if ((need > SIG_SIZE)); then
+		fail "signature needs $need bytes but module_sig has $SIG_SIZE (use --reserve $need or more)"
+		return 1
+	fi
+	pms_hex_to_file "$PMS_MAGIC_HEX$(printf '%02x' "$PMS_VERSION")000000$(pms_be32_hex "$plen")$payload" \
+		"$work/container" || { fail "cannot write temporary files"; return 1; }
+	pms_write_at "$elf" "$SIG_OFF" "$work/container" ||
+		{ fail "cannot write temporary files"; return 1; }
+
+	out=$elf
+	if [[ $comp != none ]]; then
+		out=$work/out
+		pms_compress "$comp" "$elf" "$out" || { fail "$comp compression failed"; return 1; }
+	fi
+
+	# Same directory, so that the rename is atomic.
+	if ! tmp=$(mktemp "$dir/.$base.XXXXXX" 2> /dev/null); then
+		fail "cannot create a temporary file in $dir"
+		return 1
+	fi
+	cur_tmp=$tmp
+	if ! msg=$(cat -- "$out" 2>&1 > "$tmp"); then
+		fail "cannot write $tmp: ${msg##*: }"
+		return 1
+	fi
+	chmod --reference="$real" -- "$tmp" 2> /dev/null || true
+	if ((EUID == 0)); then
+		chown --reference="$real" -- "$tmp" 2> /dev/null || true
+	fi
+	if ! msg=$(mv -f -- "$tmp" "$real" 2>&1); then
+		fail "cannot replace the module: ${msg##*: }"
+		return 1
+	fi
+	cur_tmp=
+	rm -rf -- "$tmproot"
+	tmproot=
+	return 0
+}
+
+# run_one INDEX FILE
+run_one()
+{
+	if ((!quiet && total > 1)); then
+		echo "[$1/$total] $2"
+	fi
+	err=
+	if ! sign_module "$2"; then
+		echo "$prog: $2: ${err:-failed}" >&2
+		cleanup
+		return 1
+	fi
+	return 0
+}
+
+if ((worker)); then
+	run_one "$index" "${modules[0]}"
+	exit
+fi
+
+preflight
+
+rc=0
+if ((jobs > 1 && ${#modules[@]} > 1)); then
+	export PMS_SIGN_TOTAL=$total
+	for ((i = 0; i < ${#modules[@]}; i++)); do
+		printf '%s\0%s\0' "$((i + 1))" "${modules[i]}"
+	done | xargs -0 -n 2 -P "$jobs" -- "$self" "${fwd[@]}" --_worker -- || rc=1
+else
+	for ((i = 0; i < ${#modules[@]}; i++)); do
+		run_one "$((i + 1))" "${modules[i]}" || rc=1
+	done
+fi
+exit "$rc"

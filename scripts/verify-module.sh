@@ -1,0 +1,293 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Offline verification of OpenPGP-signed kernel modules: locates the
+# module_sig section, validates the container strictly, rebuilds the signed
+# data (the whole file with the section content zeroed) and checks every
+# signature packet with gpgv (or Sequoia's sqv). Userspace twin of
+# kernel/module/signing_pgp.c.
+
+set -euo pipefail
+
+prog=${0##*/}
+self=$(readlink -f -- "$0")
+# shellcheck source=scripts/pgp-modsign-lib.sh
+. "$(dirname -- "$self")/pgp-modsign-lib.sh"
+
+GPGV=${GPGV:-gpgv}
+SQV=${SQV:-sqv}
+GPG=${GPG:-gpg}
+
+usage()
+{
+	cat <<EOF
+Usage: $prog --keyring FILE [--sqv] [--legacy] [--quiet] MODULE...
+
+Verifies the OpenPGP signature(s) in the module_sig section of each MODULE
+(.ko, .ko.xz, .ko.zst, .ko.gz) against the public keys in FILE (binary or
+ASCII-armoured, as "gpg --export [--armor]" writes it).
+
+For each signature it prints the signer's fingerprint, the algorithm, the
+digest, the creation time and the verdict. A module is good when at least
+one of its signatures verifies with a key of the keyring.
+
+  --keyring FILE  public keyring (required; may be given more than once)
+  --sqv           verify with Sequoia's sqv instead of gpgv
+  --legacy        accept SHA-1 and DSA-1024 (CONFIG_MODULE_SIG_PGP_LEGACY)
+  -q, --quiet     print only failures
+  -h, --help      this text
+
+Exit status: 0 every module good, 1 a module is bad, malformed or signed
+only by untrusted keys, 2 a module is unsigned or usage error (1 wins over 2).
+Environment: GPGV, SQV, GPG (used only to show key sizes when present).
+EOF
+}
+
+keyrings=() use_sqv=0 legacy=0 quiet=0
+while (($#)); do
+	case $1 in
+	--keyring)
+		if (($# < 2)); then
+			echo "$prog: --keyring needs a file" >&2
+			exit 2
+		fi
+		keyrings+=("$2"); shift 2 ;;
+	--keyring=*) keyrings+=("${1#*=}"); shift ;;
+	--sqv) use_sqv=1; shift ;;
+	--legacy) legacy=1; shift ;;
+	-q | --quiet) quiet=1; shift ;;
+	-h | --help) usage; exit 0 ;;
+	--) shift; break ;;
+	-*) echo "$prog: unknown option $1 (see --help)" >&2; exit 2 ;;
+	*) break ;;
+	esac
+done
+if ((${#keyrings[@]} == 0 || $# == 0)); then
+	usage >&2
+	exit 2
+fi
+verifier=$GPGV
+((use_sqv)) && verifier=$SQV
+if ! command -v "$verifier" > /dev/null 2>&1; then
+	echo "$prog: $verifier not found" >&2
+	exit 2
+fi
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/verify-module.XXXXXX")
+trap 'rm -rf -- "$work"' EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+# One binary keyring made of all --keyring files.
+keyring=$work/keyring.gpg
+: > "$keyring"
+for k in "${keyrings[@]}"; do
+	if [[ ! -r $k || ! -f $k ]]; then
+		echo "$prog: $k: cannot read keyring" >&2
+		exit 2
+	fi
+	if ! pms_dearmor "$k" "$work/k.part" 2> /dev/null || [[ ! -s $work/k.part ]]; then
+		echo "$prog: $k: not an OpenPGP keyring" >&2
+		exit 2
+	fi
+	cat -- "$work/k.part" >> "$keyring"
+done
+mkdir -m 700 "$work/gnupg"
+
+# Key sizes for the size policy and the output (fingerprint -> "algo bits").
+declare -A key_bits=() key_algo=() key_curve=()
+if command -v "$GPG" > /dev/null 2>&1; then
+	while IFS=: read -r typ _ bits algo _ _ _ _ _ fpr _ _ _ _ _ _ curve _; do
+		case $typ in
+		pub | sub) cur_bits=$bits cur_algo=$algo cur_curve=$curve ;;
+		fpr)
+			key_bits[$fpr]=$cur_bits
+			key_algo[$fpr]=$cur_algo
+			key_curve[$fpr]=$cur_curve ;;
+		esac
+	done < <("$GPG" --homedir "$work/gnupg" --batch --no-tty --with-colons \
+		--show-keys -- "$keyring" 2> /dev/null || true)
+fi
+
+# key_policy FPR -> reason on stdout when the key is too weak
+key_policy()
+{
+	local fpr=$1 bits=${key_bits[$1]:-} algo=${key_algo[$1]:-}
+
+	[[ -n $bits ]] || return 0
+	case $algo in
+	1 | 2 | 3)
+		((bits >= 2048)) || echo "RSA key of $bits bits is below the 2048-bit minimum" ;;
+	17)
+		if ((bits < 2048)) && ! ((legacy && bits >= 1024)); then
+			echo "DSA key of $bits bits is below the minimum"
+		fi ;;
+	esac
+}
+
+algo_label()
+{
+	local fpr=$1 name=$2
+
+	if [[ -n ${key_curve[$fpr]:-} ]]; then
+		echo "$name-${key_curve[$fpr]}"
+	elif [[ -n ${key_bits[$fpr]:-} ]]; then
+		echo "$name-${key_bits[$fpr]}"
+	else
+		echo "$name"
+	fi
+}
+
+say()
+{
+	((quiet)) || echo "$@"
+}
+
+# verify_one MODULE -> 0 good, 1 bad, 2 unsigned
+verify_one()
+{
+	local mod=$1 comp elf d i n good=0 pkt signer algo hash ctime verdict reason
+	local status out fpr rc policy
+
+	if [[ ! -f $mod || ! -r $mod ]]; then
+		echo "$prog: $mod: cannot read file" >&2
+		return 2
+	fi
+	comp=$(pms_compressor "$mod")
+	elf=$work/elf
+	if ! pms_decompress "$comp" "$mod" "$elf" 2> /dev/null; then
+		echo "$mod: BAD: cannot decompress ($comp)"
+		return 1
+	fi
+	if pms_has_p7 "$elf"; then
+		# Mainline's appended PKCS#7 signature (added after ours) is not
+		# part of the OpenPGP-signed data.
+		local size sl
+		size=$(pms_file_size "$elf")
+		sl=$((16#$(pms_hex "$elf" $((size - 28 - 4)) 4)))
+		if ((sl + 40 > size)); then
+			echo "$mod: BAD: malformed appended signature"
+			return 1
+		fi
+		truncate -s $((size - 40 - sl)) -- "$elf"
+		say "$mod: note: appended PKCS#7 signature present (not checked here)"
+	fi
+	if ! pms_elf_scan "$elf"; then
+		echo "$mod: BAD: $PMS_ERR"
+		return 1
+	fi
+	if ((SIG_COUNT == 0)); then
+		echo "$mod: unsigned (no $PMS_SECNAME section)"
+		return 2
+	fi
+	if ! pms_check_sig_section; then
+		echo "$mod: BAD: $PMS_ERR"
+		return 1
+	fi
+	PMS_EMPTY=0
+	if ! pms_read_container "$elf"; then
+		if ((PMS_EMPTY)); then
+			echo "$mod: unsigned (empty $PMS_SECNAME placeholder)"
+			return 2
+		fi
+		echo "$mod: BAD: $PMS_ERR"
+		return 1
+	fi
+	d=$work/data
+	cp -- "$elf" "$d"
+	pms_zero_range "$d" "$SIG_OFF" "$SIG_SIZE"
+
+	n=${#PKT_HEX[@]}
+	for ((i = 0; i < n; i++)); do
+		pkt=$work/sig.$i
+		pms_hex_to_file "${PKT_HEX[i]}" "$pkt"
+		reason='' fpr=''
+		if ! pms_parse_sig "${PKT_HEX[i]}" "${PKT_BODY_OFF[i]}"; then
+			reason=$PMS_ERR
+		fi
+		signer=${SIG_ISSUER_FPR:-${SIG_ISSUER_KEYID:+keyid $SIG_ISSUER_KEYID}}
+		signer=${signer:-unknown}
+		algo=$(pms_pkalgo_name "${SIG_PKALGO:-0}")
+		hash=$(pms_hash_name "${SIG_HASH:-0}")
+		ctime=unknown
+		[[ -n $SIG_CTIME ]] && ctime=$(date -u -d "@$SIG_CTIME" +%Y-%m-%dT%H:%M:%SZ)
+		if [[ -z $reason ]]; then
+			if ((SIG_CLASS != 0)); then
+				reason="signature class $(printf '0x%02x' "$SIG_CLASS") is not a binary document"
+			elif [[ -z $SIG_CTIME ]]; then
+				reason="no signature creation time"
+			elif [[ -z $SIG_ISSUER_FPR && -z $SIG_ISSUER_KEYID ]]; then
+				reason="no issuer"
+			fi
+			case $SIG_HASH in
+			8 | 9 | 10 | 11) ;;
+			2) ((legacy)) || reason=${reason:-"SHA1 needs --legacy"} ;;
+			*) reason=${reason:-"digest $hash not supported"} ;;
+			esac
+			case $SIG_PKALGO in
+			1 | 3 | 17 | 19 | 22 | 27) ;;
+			*) reason=${reason:-"public-key algorithm $algo not supported"} ;;
+			esac
+		fi
+		if [[ -z $reason ]]; then
+			rc=0
+			if ((use_sqv)); then
+				out=$("$SQV" --keyring "$keyring" -- "$pkt" "$d" 2>&1) || rc=$?
+				if ((rc == 0)); then
+					fpr=$(head -n 1 <<< "$out")
+				else
+					reason="sqv: $(grep -v "^ *$" <<< "$out" | tail -n 1 | sed "s/^ *//" || true)"
+				fi
+			else
+				status=$("$GPGV" --homedir "$work/gnupg" --status-fd 1 \
+					--keyring "$keyring" -- "$pkt" "$d" 2> /dev/null) || rc=$?
+				fpr=$(awk '$2 == "VALIDSIG" { print $12; exit }' <<< "$status")
+				if ((rc != 0)) || [[ -z $fpr ]] ||
+				   ! grep -q '^\[GNUPG:\] GOODSIG ' <<< "$status"; then
+					if grep -q '^\[GNUPG:\] BADSIG ' <<< "$status"; then
+						reason="bad signature"
+					elif grep -q '^\[GNUPG:\] NO_PUBKEY ' <<< "$status"; then
+						reason="no trusted key"
+					elif grep -q '^\[GNUPG:\] REVKEYSIG ' <<< "$status"; then
+						reason="key revoked"
+					elif grep -q '^\[GNUPG:\] ERRSIG ' <<< "$status"; then
+						reason="gpgv error $(awk '$2 == "ERRSIG" { print $8; exit }' <<< "$status")"
+					else
+						reason="gpgv failed (status $rc)"
+					fi
+				fi
+			fi
+		fi
+		if [[ -z $reason && -n $SIG_ISSUER_FPR ]]; then
+			policy=$(key_policy "$SIG_ISSUER_FPR")
+			[[ -n $policy ]] && reason=$policy
+		fi
+		[[ -n $SIG_ISSUER_FPR ]] && algo=$(algo_label "$SIG_ISSUER_FPR" "$algo")
+		if [[ -z $reason ]]; then
+			verdict=good
+			good=$((good + 1))
+			[[ -n ${fpr:-} ]] && signer=$fpr
+		else
+			verdict="BAD ($reason)"
+		fi
+		say "$mod: signature $((i + 1))/$n: signer $signer algo $algo digest $hash created $ctime: $verdict"
+	done
+	if ((good > 0)); then
+		say "$mod: good ($good of $n signatures verified)"
+		return 0
+	fi
+	echo "$mod: BAD (no signature verified with a trusted key)"
+	return 1
+}
+
+final=0
+for mod in "$@"; do
+	rc=0
+	verify_one "$mod" || rc=$?
+	if ((rc == 1)); then
+		final=1
+	elif ((rc == 2 && final == 0)); then
+		final=2
+	fi
+done
+exit "$final"
