@@ -1,0 +1,168 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * OpenPGP (RFC 4880 v4) packet parser and signature verification.
+ *
+ * All structures hold pointers into the caller's buffer; nothing is copied,
+ * so the buffer must outlive the parsed structure.  Every parser treats its
+ * input as hostile: lengths are checked before bytes are read.
+ */
+
+#ifndef _CRYPTO_PGP_H
+#define _CRYPTO_PGP_H
+
+#include <linux/types.h>
+#include <crypto/hash_info.h>
+#include <crypto/dsa.h>
+#include <crypto/rsassa.h>
+
+/* Packet tags (RFC 4880 section 4.3) */
+enum pgp_packet_tag {
+	PGP_PKT_SIGNATURE	= 2,
+	PGP_PKT_SECRET_KEY	= 5,
+	PGP_PKT_PUBLIC_KEY	= 6,
+	PGP_PKT_SECRET_SUBKEY	= 7,
+	PGP_PKT_MARKER		= 10,
+	PGP_PKT_TRUST		= 12,
+	PGP_PKT_USER_ID		= 13,
+	PGP_PKT_PUBLIC_SUBKEY	= 14,
+	PGP_PKT_USER_ATTR	= 17,
+};
+
+/* Signature types (RFC 4880 section 5.2.1) */
+enum pgp_sig_type {
+	PGP_SIG_BINARY		= 0x00,
+	PGP_SIG_TEXT		= 0x01,
+	PGP_SIG_CERT_GENERIC	= 0x10,
+	PGP_SIG_CERT_PERSONA	= 0x11,
+	PGP_SIG_CERT_CASUAL	= 0x12,
+	PGP_SIG_CERT_POSITIVE	= 0x13,
+	PGP_SIG_SUBKEY_BINDING	= 0x18,
+	PGP_SIG_PRIMARY_BINDING	= 0x19,
+	PGP_SIG_DIRECT_KEY	= 0x1f,
+	PGP_SIG_KEY_REVOCATION	= 0x20,
+	PGP_SIG_SUBKEY_REVOCATION = 0x28,
+	PGP_SIG_CERT_REVOCATION	= 0x30,
+};
+
+/* Key flags (subpacket 27, first octet) */
+#define PGP_KEY_FLAG_CERTIFY	0x01
+#define PGP_KEY_FLAG_SIGN	0x02
+#define PGP_KEY_FLAG_ENCRYPT_COMM 0x04
+#define PGP_KEY_FLAG_ENCRYPT_STORAGE 0x08
+#define PGP_KEY_FLAG_AUTH	0x20
+
+/* Hash algorithm IDs (RFC 4880 section 9.4) */
+enum pgp_hash_id {
+	PGP_HASH_MD5		= 1,
+	PGP_HASH_SHA1		= 2,
+	PGP_HASH_RIPEMD160	= 3,
+	PGP_HASH_SHA256		= 8,
+	PGP_HASH_SHA384		= 9,
+	PGP_HASH_SHA512		= 10,
+	PGP_HASH_SHA224		= 11,
+};
+
+struct pgp_packet {
+	u8 tag;
+	const u8 *body;
+	size_t len;
+};
+
+enum pgp_pubkey_algo {
+	PGP_PUBKEY_RSA		= 1,
+	PGP_PUBKEY_RSA_SIGN	= 3,
+	PGP_PUBKEY_DSA		= 17,
+	PGP_PUBKEY_ECDSA	= 19,
+	PGP_PUBKEY_EDDSA_LEGACY	= 22,
+	PGP_PUBKEY_ED25519	= 27,
+};
+
+/* Curves recognised by OID in ECDSA/EdDSA/ECDH key packets */
+enum pgp_curve {
+	PGP_CURVE_UNKNOWN	= 0,
+	PGP_CURVE_NIST_P256,
+	PGP_CURVE_NIST_P384,
+	PGP_CURVE_NIST_P521,
+	PGP_CURVE_ED25519,	/* 1.3.6.1.4.1.11591.15.1 */
+	PGP_CURVE_CURVE25519,	/* 1.3.6.1.4.1.3029.1.5.1 */
+	PGP_CURVE_BRAINPOOL_P256,
+	PGP_CURVE_BRAINPOOL_P384,
+	PGP_CURVE_BRAINPOOL_P512,
+};
+
+#define PGP_FPR_MAX		32
+#define PGP_V4_FPR_LEN		20
+#define PGP_KEYID_LEN		8
+
+/* Limits applied to key material (bits) */
+#define PGP_MPI_MAX_BITS	16384
+#define PGP_RSA_MAX_BITS	16384
+#define PGP_DSA_P_MAX_BITS	8192
+#define PGP_DSA_Q_MAX_BITS	512
+
+struct pgp_pubkey {	/* parsed from a tag 6 or 14 body; pointers into that body */
+	u8 version;
+	u32 creation_time;
+	u8 algo;
+	unsigned int bits;
+	u8 fpr[PGP_FPR_MAX];
+	u8 fpr_len;
+	u8 keyid[PGP_KEYID_LEN];
+	const u8 *body;			/* whole packet body, for hashing */
+	size_t body_len;
+	union {
+		struct rsa_pub_key_raw rsa;
+		struct dsa_pub_key dsa;
+		struct {
+			const u8 *point;
+			size_t point_len;
+			u8 curve;	/* enum pgp_curve */
+		} ec;
+	};
+};
+
+struct pgp_sig {	/* parsed from a tag 2 body; pointers into it */
+	u8 version, type, pubkey_algo, hash_id;
+	enum hash_algo hash;
+	u32 creation_time;
+	u32 sig_expiry;			/* seconds after creation, 0 = never */
+	u32 key_expiry;			/* seconds after key creation, 0 = never */
+	bool has_key_expiry;
+	u8 issuer_fpr[PGP_FPR_MAX];
+	u8 issuer_fpr_len;		/* 0 when no subpacket 33 */
+	u8 issuer_keyid[PGP_KEYID_LEN];
+	bool has_issuer_keyid;		/* from subpacket 16, or derived from 33 */
+	u8 key_flags;
+	bool has_key_flags;
+	u8 revocation_reason;		/* subpacket 29 code */
+	bool has_revocation_reason;
+	const u8 *hashed;		/* version..end of hashed subpackets */
+	size_t hashed_len;
+	const u8 *embedded_sig;		/* subpacket 32 (back-signature) */
+	size_t embedded_sig_len;
+	u8 digest_prefix[2];
+	const u8 *mpi[2];		/* leading zeros stripped */
+	size_t mpi_len[2];
+	unsigned int nr_mpi;
+};
+
+struct pgp_hash_ctx;	/* wraps a crypto_shash allocated without module autoload */
+
+int pgp_next_packet(const u8 **p, const u8 *end, struct pgp_packet *pkt);
+int pgp_read_mpi(const u8 **p, const u8 *end, unsigned int max_bits,
+		 const u8 **mpi, size_t *mpi_len, unsigned int *bits);
+int pgp_parse_pubkey(const u8 *body, size_t len, struct pgp_pubkey *key);
+int pgp_check_key_policy(const struct pgp_pubkey *key, bool legacy);
+int pgp_parse_sig(const u8 *body, size_t len, struct pgp_sig *sig, bool legacy);
+int pgp_hash_algo(u8 hash_id, bool legacy, enum hash_algo *hash);
+const char *pgp_pubkey_algo_name(u8 algo);
+
+int pgp_hash_init(struct pgp_hash_ctx **ctx, const struct pgp_sig *sig);
+int pgp_hash_update(struct pgp_hash_ctx *ctx, const void *data, size_t len);
+int pgp_hash_pubkey(struct pgp_hash_ctx *ctx, const struct pgp_pubkey *key);
+int pgp_hash_userid(struct pgp_hash_ctx *ctx, const u8 *uid, size_t len);
+int pgp_sig_verify(struct pgp_hash_ctx *ctx, const struct pgp_sig *sig,
+		   const struct pgp_pubkey *key);
+void pgp_hash_free(struct pgp_hash_ctx *ctx);
+
+#endif /* _CRYPTO_PGP_H */
