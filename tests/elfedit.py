@@ -1,0 +1,137 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""Small ELF64 surgery for the tamper tests (the test side only; the kernel parses on its own).
+
+  elfedit.py offset FILE REGION          print the file offset of one byte inside REGION
+  elfedit.py flip FILE REGION [MASK]     xor that byte with MASK (default 0x01)
+  elfedit.py flip-at FILE OFFSET [MASK]  xor the byte at OFFSET
+  elfedit.py set-shdr FILE SECTION FIELD VALUE   write a section header field
+  elfedit.py info FILE                   list the regions and their offsets
+
+REGION is one of: ehdr, shdr, padding, sig-padding, sig-mpi, sig-header, or a section
+name (.text, .init.text, .rodata, .data, .modinfo, .symtab, .strtab, .rela.text, ...).
+The byte chosen inside a section is its middle byte, so it is real content.
+FIELD: name type flags addr offset size link info addralign entsize.
+"""
+import struct
+import sys
+
+SHDR_FIELDS = ['name', 'type', 'flags', 'addr', 'offset', 'size', 'link', 'info',
+               'addralign', 'entsize']
+SHDR_FMT = '<IIQQQQIIQQ'
+
+
+class Elf:
+    def __init__(self, path):
+        self.path = path
+        with open(path, 'rb') as f:
+            self.data = bytearray(f.read())
+        d = self.data
+        if d[:4] != b'\x7fELF' or d[4] != 2 or d[5] != 1:
+            raise SystemExit(f'{path}: not a little-endian ELF64 file')
+        (self.shoff,) = struct.unpack_from('<Q', d, 0x28)
+        self.shentsize, self.shnum, self.shstrndx = struct.unpack_from('<HHH', d, 0x3a)
+        self.sections = []
+        for i in range(self.shnum):
+            off = self.shoff + i * self.shentsize
+            vals = struct.unpack_from(SHDR_FMT, d, off)
+            self.sections.append(dict(zip(SHDR_FIELDS, vals), index=i, hdr=off))
+        strtab = self.sections[self.shstrndx]
+        for s in self.sections:
+            start = strtab['offset'] + s['name']
+            end = d.index(0, start)
+            s['sname'] = d[start:end].decode()
+
+    def section(self, name):
+        hits = [s for s in self.sections if s['sname'] == name]
+        if not hits:
+            raise SystemExit(f'{self.path}: no section {name}')
+        return hits[0]
+
+    def sig_payload(self):
+        s = self.section('module_sig')
+        magic = bytes(self.data[s['offset']:s['offset'] + 8])
+        if magic != b'OPGPMSIG':
+            raise SystemExit(f'{self.path}: module_sig has no OPGPMSIG header')
+        (plen,) = struct.unpack_from('>I', self.data, s['offset'] + 12)
+        return s, s['offset'] + 16, plen
+
+    def padding(self):
+        """A zero byte between two sections' contents (alignment padding)."""
+        spans = sorted((s['offset'], s['offset'] + s['size']) for s in self.sections
+                       if s['type'] != 8 and s['size'] > 0)  # 8 = SHT_NOBITS
+        spans.append((self.shoff, self.shoff + self.shnum * self.shentsize))
+        spans.sort()
+        for (a0, a1), (b0, _) in zip(spans, spans[1:]):
+            if b0 > a1 and a1 >= 64:
+                return a1
+        raise SystemExit(f'{self.path}: no inter-section padding found')
+
+    def offset(self, region):
+        if region == 'ehdr':
+            return 0x18            # e_entry: not used for ET_REL, so only the signature notices
+        if region == 'shdr':
+            return self.section('.text')['hdr'] + 16   # .text's sh_addr
+        if region == 'padding':
+            return self.padding()
+        if region == 'sig-header':
+            return self.section('module_sig')['offset'] + 12
+        if region == 'sig-mpi':
+            s, start, plen = self.sig_payload()
+            return start + plen - 2         # inside the last MPI of the last packet
+        if region == 'sig-padding':
+            s, start, plen = self.sig_payload()
+            if start + plen >= s['offset'] + s['size']:
+                raise SystemExit(f'{self.path}: module_sig has no padding')
+            return start + plen + (s['offset'] + s['size'] - start - plen) // 2
+        s = self.section(region)
+        if s['size'] == 0:
+            raise SystemExit(f'{self.path}: section {region} is empty')
+        return s['offset'] + s['size'] // 2
+
+    def write(self):
+        tmp = self.path + '.tmp'
+        with open(tmp, 'wb') as f:
+            f.write(self.data)
+        import os
+        os.replace(tmp, self.path)
+
+
+def main(argv):
+    if len(argv) < 3 or argv[1] in ('-h', '--help'):
+        print(__doc__)
+        return 0 if len(argv) > 1 and argv[1] in ('-h', '--help') else 2
+    cmd, path = argv[1], argv[2]
+    elf = Elf(path)
+    if cmd == 'info':
+        for r in ['ehdr', 'shdr', 'padding'] + [s['sname'] for s in elf.sections if s['sname']]:
+            try:
+                print(f'{r:24} {elf.offset(r)}')
+            except SystemExit as e:
+                print(f'{r:24} - ({e})')
+        return 0
+    if cmd == 'offset':
+        print(elf.offset(argv[3]))
+        return 0
+    if cmd in ('flip', 'flip-at'):
+        off = elf.offset(argv[3]) if cmd == 'flip' else int(argv[3], 0)
+        mask = int(argv[4], 0) if len(argv) > 4 else 1
+        if not 0 <= off < len(elf.data):
+            raise SystemExit(f'{path}: offset {off} outside the file')
+        elf.data[off] ^= mask
+        elf.write()
+        print(off)
+        return 0
+    if cmd == 'set-shdr':
+        s = elf.section(argv[3])
+        vals = [s[f] for f in SHDR_FIELDS]
+        vals[SHDR_FIELDS.index(argv[4])] = int(argv[5], 0)
+        struct.pack_into(SHDR_FMT, elf.data, s['hdr'], *vals)
+        elf.write()
+        return 0
+    print(__doc__, file=sys.stderr)
+    return 2
+
+
+if __name__ == '__main__':
+    sys.exit(main(sys.argv))

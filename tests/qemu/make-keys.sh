@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# Generate the OpenPGP test keys for the QEMU matrix (kept in build/, never committed).
+set -euo pipefail
+prog=make-keys.sh
+
+usage() {
+	cat <<'EOF'
+Usage: tests/qemu/make-keys.sh OUTDIR
+
+Creates OUTDIR/gnupg (a GnuPG home with the test keys, no passphrases),
+OUTDIR/trusted.pgp (the binary public keyring built into the test kernel),
+OUTDIR/keys.env (FPR_<name>=fingerprint for every key) and OUTDIR/keys.config
+(a kernel config fragment pointing CONFIG_MODULE_SIG_PGP_KEYS at trusted.pgp).
+Keys: dsa2048 dsa3072 rsa2048 rsa3072 rsa4096 ed25519 nistp256 nistp384 dsa1024 (sign-only
+primaries), sub (certify-only rsa3072 primary with an rsa2048 signing subkey),
+revoked (rsa2048, revocation certificate imported), unknown (rsa2048, not in
+trusted.pgp).  An existing complete OUTDIR is reused.
+EOF
+}
+[[ ${1:-} == -h || ${1:-} == --help ]] && { usage; exit 0; }
+[[ $# -eq 1 ]] || { usage >&2; exit 2; }
+out=$(mkdir -p "$1" && cd "$1" && pwd)
+names=(dsa2048 dsa3072 rsa2048 rsa3072 rsa4096 ed25519 nistp256 nistp384 dsa1024 sub revoked unknown)
+
+if [[ -f $out/keys.env && -f $out/trusted.pgp ]] && grep -q '^FPR_unknown=' "$out/keys.env"; then
+	echo "$prog: reusing keys in $out"
+	exit 0
+fi
+
+rm -rf "$out/gnupg" "$out/keys.env" "$out/trusted.pgp"
+export GNUPGHOME=$out/gnupg
+mkdir -m 700 "$GNUPGHOME"
+trap 'gpgconf --kill gpg-agent 2>/dev/null || true' EXIT
+gpgq() { gpg --batch --quiet --no-tty --pinentry-mode loopback --passphrase '' "$@"; }
+fpr_of() { gpg --batch --with-colons --list-keys "$1" | awk -F: '$1 == "fpr" { print $10; exit }'; }
+subfpr_of() {
+	gpg --batch --with-colons --list-keys "$1" |
+		awk -F: '$1 == "sub" { s = 1 } s && $1 == "fpr" { print $10; exit }'
+}
+
+for n in "${names[@]}"; do
+	uid="pgp-modsign test $n <$n@pgp-modsign.test>"
+	case $n in
+	sub)
+		gpgq --quick-gen-key "$uid" rsa3072 cert never
+		gpgq --quick-add-key "$(fpr_of "<$n@pgp-modsign.test>")" rsa2048 sign never
+		;;
+	revoked|unknown)
+		gpgq --quick-gen-key "$uid" rsa2048 sign never ;;
+	ed25519)
+		gpgq --quick-gen-key "$uid" ed25519 sign never ;;
+	*)
+		gpgq --allow-weak-key-signatures --quick-gen-key "$uid" "$n" sign never ;;
+	esac
+	fpr=$(fpr_of "<$n@pgp-modsign.test>")
+	[[ -n $fpr ]] || { echo "$prog: key $n was not created" >&2; exit 1; }
+	echo "FPR_$n=$fpr" >>"$out/keys.env.tmp"
+	if [[ $n == sub ]]; then
+		echo "FPR_subkey=$(subfpr_of "$fpr")" >>"$out/keys.env.tmp"
+	fi
+	echo "$prog: $n $fpr"
+done
+
+# Revoke "revoked" with the certificate gpg stored at generation time.
+. "$out/keys.env.tmp"
+sed 's/^:-----/-----/' "$GNUPGHOME/openpgp-revocs.d/$FPR_revoked.rev" | gpgq --import
+
+trusted=()
+for n in "${names[@]}"; do
+	[[ $n == unknown ]] || trusted+=("$(eval echo "\$FPR_$n")")
+done
+gpg --batch --export "${trusted[@]}" >"$out/trusted.pgp.tmp"
+mv "$out/trusted.pgp.tmp" "$out/trusted.pgp"
+cat >"$out/keys.config" <<EOF
+CONFIG_MODULE_SIG_PGP_KEYS="$out/trusted.pgp"
+CONFIG_MODULE_SIG_PGP_HOMEDIR="$out/gnupg"
+EOF
+mv "$out/keys.env.tmp" "$out/keys.env"
+echo "$prog: $(wc -c <"$out/trusted.pgp") bytes of public keys in $out/trusted.pgp"
