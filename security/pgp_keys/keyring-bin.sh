@@ -1,0 +1,65 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# Convert an OpenPGP public keyring (binary or ASCII-armoured, as "gpg --export"
+# writes it) into the binary form embedded by security/pgp_keys/keys.S.
+#
+# Usage: keyring-bin.sh IN OUT
+#
+# Armoured input is decoded with "gpg --dearmor" when gpg is installed, else by
+# taking the base64 body of every "-----BEGIN PGP PUBLIC KEY BLOCK-----" block
+# (armour headers and the "=XXXX" checksum line dropped).  The result must
+# start with an OpenPGP packet header (bit 7 set) or the build stops.
+set -eu
+
+prog=keyring-bin.sh
+if [ "${1:-}" = "--help" ] || [ "${1:-}" = "-h" ]; then
+	sed -n '4,13p' "$0" | sed 's/^# \{0,1\}//'
+	exit 0
+fi
+if [ $# -ne 2 ]; then
+	echo "usage: $prog IN OUT" >&2
+	exit 2
+fi
+in=$1
+out=$2
+
+if [ ! -s "$in" ]; then
+	echo "$prog: $in: missing or empty OpenPGP keyring (CONFIG_MODULE_SIG_PGP_KEYS)" >&2
+	exit 1
+fi
+
+tmp="$out.tmp"
+trap 'rm -f "$tmp"; [ -z "${gnupg:-}" ] || rm -rf "$gnupg"' EXIT
+
+if grep -q '^-----BEGIN PGP PUBLIC KEY BLOCK-----' "$in"; then
+	if command -v gpg >/dev/null 2>&1; then
+		gnupg=$(mktemp -d)
+		gpg --homedir "$gnupg" --batch --quiet --no-tty --yes \
+			--dearmor --output "$tmp" "$in" || {
+			echo "$prog: $in: gpg --dearmor failed" >&2
+			exit 1
+		}
+	else
+		awk '
+			/^-----BEGIN PGP PUBLIC KEY BLOCK-----/ { inblk = 1; hdr = 1; next }
+			/^-----END PGP PUBLIC KEY BLOCK-----/ { inblk = 0; next }
+			!inblk { next }
+			hdr { sub(/\r$/, ""); if ($0 == "") hdr = 0; next }
+			/^=/ { next }
+			{ sub(/\r$/, ""); print }
+		' "$in" | base64 -d >"$tmp" || {
+			echo "$prog: $in: cannot decode the ASCII armour" >&2
+			exit 1
+		}
+	fi
+else
+	cat "$in" >"$tmp"
+fi
+
+first=$(od -An -tu1 -N1 "$tmp" | tr -d ' ')
+if [ -z "$first" ] || [ "$first" -lt 128 ]; then
+	echo "$prog: $in: not an OpenPGP keyring (no packet header at the start)" >&2
+	exit 1
+fi
+mv -f "$tmp" "$out"

@@ -1,0 +1,733 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Parse a binary OpenPGP keyring ("gpg --export") into the keys that may
+ * sign kernel modules, and look keys up at a signature's creation time.
+ *
+ * A keyring is a sequence of transferable public keys (RFC 4880 11.1):
+ *
+ *	Public-Key [Revocation] [Direct-Key-Sig]... (User-ID [Sig]...)...
+ *	    (Public-Subkey [Revocation] Binding-Sig)...
+ *
+ * Rules (DESIGN section 4):
+ *  - a primary key needs a valid self-signature: a certification (0x10-0x13)
+ *    over the key and a user ID that has not been revoked (0x30), or a
+ *    direct-key signature (0x1f);
+ *  - a subkey needs a valid binding signature (0x18) by the primary whose key
+ *    flags allow signing, and in it a valid back-signature (0x19) by the
+ *    subkey over the primary;
+ *  - a valid key revocation (0x20) or subkey revocation (0x28) issued by the
+ *    primary marks the key revoked, whatever its reason code;
+ *  - expiry comes from the newest valid self-signature or binding signature
+ *    and is judged at lookup time against the signature's creation time;
+ *  - keys that fail pgp_check_key_policy() are skipped.
+ * Nothing here is fatal: an unusable packet or key is skipped with a warning.
+ *
+ * This file uses only the OpenPGP layer and string functions, so the host
+ * tests and fuzzers compile it unchanged.
+ */
+
+#define pr_fmt(fmt) "modsign-pgp: " fmt
+
+#include <linux/errno.h>
+#include <linux/kernel.h>
+#include <linux/printk.h>
+#include <linux/string.h>
+#include <keys/pgp_keys.h>
+
+/* Room for a hex fingerprint and its NUL. */
+#define PGP_KEYS_HEX_MAX	(2 * PGP_FPR_MAX + 1)
+
+/* Newest valid self-signature (or binding signature) seen so far. */
+struct pgp_selfsig {
+	bool valid;
+	u32 time;
+	u32 expires;		/* absolute, 0 = never */
+	u8 flags;
+	bool has_flags;
+};
+
+/* Parsing state of one certificate (primary key and what follows it). */
+struct pgp_cert {
+	struct pgp_builtin_key *keys;
+	unsigned int max;
+	unsigned int *nr;
+	unsigned int first;		/* index of the primary in @keys */
+	bool legacy;
+
+	struct pgp_pubkey primary;
+	struct pgp_selfsig self;
+	bool revoked;
+	const u8 *uid;			/* first valid user ID */
+	size_t uid_len;
+
+	/* current user ID */
+	const u8 *cur_uid;
+	size_t cur_uid_len;
+	struct pgp_selfsig cur_cert;
+	bool cur_uid_revoked;
+	u32 cur_uid_rev_time;
+
+	/* current subkey */
+	bool in_sub;			/* a subkey packet was seen */
+	bool sub_ok;			/* it parsed and passed the policy */
+	struct pgp_pubkey sub;
+	struct pgp_selfsig binding;
+	bool binding_backsig;		/* newest binding carries a good 0x19 */
+	bool sub_revoked;
+};
+
+static void pgp_keys_hex(char *dst, const u8 *src, size_t len)
+{
+	static const char digits[] = "0123456789abcdef";
+	size_t i;
+
+	for (i = 0; i < len; i++) {
+		*dst++ = digits[src[i] >> 4];
+		*dst++ = digits[src[i] & 15];
+	}
+	*dst = '\0';
+}
+
+static const char *pgp_keys_fpr(char buf[PGP_KEYS_HEX_MAX],
+				const struct pgp_pubkey *key)
+{
+	size_t len = min_t(size_t, key->fpr_len, PGP_FPR_MAX);
+
+	pgp_keys_hex(buf, key->fpr, len);
+	return buf;
+}
+
+/* Absolute end of validity: @base + @delta seconds, 0 = never, saturated. */
+static u32 pgp_keys_abs_expiry(u32 base, u32 delta)
+{
+	u64 t;
+
+	if (!delta)
+		return 0;
+	t = (u64)base + delta;
+	return t > U32_MAX ? U32_MAX : (u32)t;
+}
+
+static u32 pgp_keys_earliest(u32 a, u32 b)
+{
+	if (!a)
+		return b;
+	if (!b)
+		return a;
+	return min(a, b);
+}
+
+/* Was @sig issued by @key?  The fingerprint wins over the key ID. */
+static bool pgp_keys_issued_by(const struct pgp_sig *sig,
+			       const struct pgp_pubkey *key)
+{
+	if (sig->issuer_fpr_len)
+		return sig->issuer_fpr_len == key->fpr_len &&
+		       !memcmp(sig->issuer_fpr, key->fpr, key->fpr_len);
+	return sig->has_issuer_keyid &&
+	       !memcmp(sig->issuer_keyid, key->keyid, PGP_KEYID_LEN);
+}
+
+/*
+ * Verify @sig by @signer over the primary key, then (optionally) a subkey or
+ * a user ID.  Returns 0 or the OpenPGP layer's error code.
+ */
+static int pgp_keys_verify(const struct pgp_sig *sig,
+			   const struct pgp_pubkey *signer,
+			   const struct pgp_pubkey *primary,
+			   const struct pgp_pubkey *sub,
+			   const u8 *uid, size_t uid_len)
+{
+	struct pgp_hash_ctx *ctx = NULL;
+	int ret;
+
+	if (sig->pubkey_algo != signer->algo)
+		return -EKEYREJECTED;
+	if (sig->creation_time < signer->creation_time ||
+	    sig->creation_time < primary->creation_time)
+		return -EKEYREJECTED;
+
+	ret = pgp_hash_init(&ctx, sig);
+	if (ret)
+		return ret;
+	ret = pgp_hash_pubkey(ctx, primary);
+	if (!ret && sub)
+		ret = pgp_hash_pubkey(ctx, sub);
+	if (!ret && uid)
+		ret = pgp_hash_userid(ctx, uid, uid_len);
+	if (ret) {
+		pgp_hash_free(ctx);
+		return ret;
+	}
+	return pgp_sig_verify(ctx, sig, signer);
+}
+
+/* Take @sig as the newest self-signature if it is not older than @ss. */
+static void pgp_keys_take_selfsig(struct pgp_selfsig *ss,
+				  const struct pgp_sig *sig, u32 key_created)
+{
+	if (ss->valid && sig->creation_time < ss->time)
+		return;
+	ss->valid = true;
+	ss->time = sig->creation_time;
+	ss->expires = pgp_keys_abs_expiry(key_created,
+					  sig->has_key_expiry ? sig->key_expiry : 0);
+	ss->expires = pgp_keys_earliest(ss->expires,
+					pgp_keys_abs_expiry(sig->creation_time,
+							    sig->sig_expiry));
+	ss->flags = sig->key_flags;
+	ss->has_flags = sig->has_key_flags;
+}
+
+/* The user ID context ends: fold a valid, unrevoked certification in. */
+static void pgp_keys_end_uid(struct pgp_cert *c)
+{
+	if (!c->cur_uid)
+		return;
+	if (c->cur_cert.valid &&
+	    !(c->cur_uid_revoked && c->cur_uid_rev_time >= c->cur_cert.time)) {
+		if (!c->uid) {
+			c->uid = c->cur_uid;
+			c->uid_len = c->cur_uid_len;
+		}
+		if (!c->self.valid || c->cur_cert.time >= c->self.time)
+			c->self = c->cur_cert;
+	}
+	c->cur_uid = NULL;
+	c->cur_uid_len = 0;
+	memset(&c->cur_cert, 0, sizeof(c->cur_cert));
+	c->cur_uid_revoked = false;
+	c->cur_uid_rev_time = 0;
+}
+
+static bool pgp_keys_known(const struct pgp_builtin_key *keys, unsigned int nr,
+			   const struct pgp_pubkey *key)
+{
+	unsigned int i;
+
+	for (i = 0; i < nr; i++)
+		if (keys[i].pub.fpr_len == key->fpr_len &&
+		    !memcmp(keys[i].pub.fpr, key->fpr, key->fpr_len))
+			return true;
+	return false;
+}
+
+/* The subkey context ends: store the subkey if it is usable for signing. */
+static void pgp_keys_end_sub(struct pgp_cert *c)
+{
+	char hex[PGP_KEYS_HEX_MAX];
+	struct pgp_builtin_key *k;
+
+	if (!c->in_sub)
+		return;
+	c->in_sub = false;
+	if (!c->sub_ok)
+		return;
+
+	pgp_keys_fpr(hex, &c->sub);
+	if (!c->binding.valid) {
+		pr_warn("Skipping subkey %s: no valid binding signature\n", hex);
+		return;
+	}
+	if (!c->binding.has_flags || !(c->binding.flags & PGP_KEY_FLAG_SIGN)) {
+		pr_info("Skipping subkey %s: not a signing subkey\n", hex);
+		return;
+	}
+	if (!c->binding_backsig) {
+		pr_warn("Skipping subkey %s: no valid primary key binding (back-signature)\n",
+			hex);
+		return;
+	}
+	if (pgp_keys_known(c->keys, *c->nr, &c->sub)) {
+		pr_warn("Skipping subkey %s: duplicate\n", hex);
+		return;
+	}
+	if (*c->nr >= c->max) {
+		pr_warn("Skipping subkey %s: keyring full (%u keys)\n", hex, c->max);
+		return;
+	}
+	k = &c->keys[(*c->nr)++];
+	memset(k, 0, sizeof(*k));
+	k->pub = c->sub;
+	k->expires = c->binding.expires;
+	k->primary = c->first;
+	k->revoked = c->sub_revoked;
+	k->can_sign = true;
+}
+
+/* Parse a signature packet; revocations are honoured even with legacy hashes. */
+static int pgp_keys_parse_sig(const struct pgp_packet *pkt, struct pgp_sig *sig,
+			      bool legacy)
+{
+	int ret;
+
+	ret = pgp_parse_sig(pkt->body, pkt->len, sig, legacy);
+	if (ret == -ENOPKG && !legacy) {
+		ret = pgp_parse_sig(pkt->body, pkt->len, sig, true);
+		if (!ret && sig->type != PGP_SIG_KEY_REVOCATION &&
+		    sig->type != PGP_SIG_SUBKEY_REVOCATION &&
+		    sig->type != PGP_SIG_CERT_REVOCATION)
+			ret = -ENOPKG;
+	}
+	return ret;
+}
+
+/* Check the back-signature (0x19) embedded in a subkey binding signature. */
+static int pgp_keys_check_backsig(struct pgp_cert *c, const struct pgp_sig *binding)
+{
+	struct pgp_sig back;
+	int ret;
+
+	if (!binding->embedded_sig)
+		return -ENOKEY;
+	ret = pgp_parse_sig(binding->embedded_sig, binding->embedded_sig_len,
+			    &back, c->legacy);
+	if (ret)
+		return ret;
+	if (back.type != PGP_SIG_PRIMARY_BINDING || !pgp_keys_issued_by(&back, &c->sub))
+		return -EKEYREJECTED;
+	return pgp_keys_verify(&back, &c->sub, &c->primary, &c->sub, NULL, 0);
+}
+
+static int pgp_keys_handle_sig(struct pgp_cert *c, const struct pgp_packet *pkt)
+{
+	char hex[PGP_KEYS_HEX_MAX];
+	struct pgp_sig sig;
+	int ret;
+
+	ret = pgp_keys_parse_sig(pkt, &sig, c->legacy);
+	if (ret) {
+		pr_warn("Key %s: ignoring unusable signature packet (%d)\n",
+			pgp_keys_fpr(hex, &c->primary), ret);
+		return 0;
+	}
+	/* Third-party certifications play no part in trust here. */
+	if (!pgp_keys_issued_by(&sig, &c->primary))
+		return 0;
+
+	switch (sig.type) {
+	case PGP_SIG_KEY_REVOCATION:
+		ret = pgp_keys_verify(&sig, &c->primary, &c->primary, NULL, NULL, 0);
+		if (!ret)
+			c->revoked = true;
+		break;
+	case PGP_SIG_DIRECT_KEY:
+		ret = pgp_keys_verify(&sig, &c->primary, &c->primary, NULL, NULL, 0);
+		if (!ret)
+			pgp_keys_take_selfsig(&c->self, &sig, c->primary.creation_time);
+		break;
+	case PGP_SIG_CERT_GENERIC:
+	case PGP_SIG_CERT_PERSONA:
+	case PGP_SIG_CERT_CASUAL:
+	case PGP_SIG_CERT_POSITIVE:
+		if (!c->cur_uid || c->in_sub)
+			return 0;
+		ret = pgp_keys_verify(&sig, &c->primary, &c->primary, NULL,
+				      c->cur_uid, c->cur_uid_len);
+		if (!ret)
+			pgp_keys_take_selfsig(&c->cur_cert, &sig,
+					      c->primary.creation_time);
+		break;
+	case PGP_SIG_CERT_REVOCATION:
+		if (!c->cur_uid || c->in_sub)
+			return 0;
+		ret = pgp_keys_verify(&sig, &c->primary, &c->primary, NULL,
+				      c->cur_uid, c->cur_uid_len);
+		if (!ret && (!c->cur_uid_revoked ||
+			     sig.creation_time > c->cur_uid_rev_time)) {
+			c->cur_uid_revoked = true;
+			c->cur_uid_rev_time = sig.creation_time;
+		}
+		break;
+	case PGP_SIG_SUBKEY_BINDING:
+		if (!c->in_sub || !c->sub_ok)
+			return 0;
+		ret = pgp_keys_verify(&sig, &c->primary, &c->primary, &c->sub,
+				      NULL, 0);
+		if (ret)
+			break;
+		if (c->binding.valid && sig.creation_time < c->binding.time)
+			return 0;	/* an older binding is superseded */
+		pgp_keys_take_selfsig(&c->binding, &sig, c->sub.creation_time);
+		c->binding_backsig = false;
+		if (sig.has_key_flags && (sig.key_flags & PGP_KEY_FLAG_SIGN)) {
+			ret = pgp_keys_check_backsig(c, &sig);
+			if (!ret)
+				c->binding_backsig = true;
+			else if (ret == -ENOMEM)
+				return ret;
+			ret = 0;
+		}
+		break;
+	case PGP_SIG_SUBKEY_REVOCATION:
+		if (!c->in_sub || !c->sub_ok)
+			return 0;
+		ret = pgp_keys_verify(&sig, &c->primary, &c->primary, &c->sub,
+				      NULL, 0);
+		if (!ret)
+			c->sub_revoked = true;
+		break;
+	default:
+		return 0;
+	}
+
+	if (ret == -ENOMEM)
+		return ret;
+	if (ret)
+		pr_warn("Key %s: ignoring signature of type 0x%02x that does not verify (%d)\n",
+			pgp_keys_fpr(hex, &c->primary), sig.type, ret);
+	return 0;
+}
+
+static void pgp_keys_begin_sub(struct pgp_cert *c, const struct pgp_packet *pkt)
+{
+	char hex[PGP_KEYS_HEX_MAX];
+	int ret;
+
+	c->in_sub = true;
+	c->sub_ok = false;
+	memset(&c->binding, 0, sizeof(c->binding));
+	c->binding_backsig = false;
+	c->sub_revoked = false;
+
+	ret = pgp_parse_pubkey(pkt->body, pkt->len, &c->sub);
+	if (ret) {
+		if (ret == -ENOPKG && c->sub.fpr_len)
+			pr_info("Skipping subkey %s: unsupported version or algorithm\n",
+				pgp_keys_fpr(hex, &c->sub));
+		else
+			pr_warn("Key %s: skipping malformed subkey (%d)\n",
+				pgp_keys_fpr(hex, &c->primary), ret);
+		return;
+	}
+	ret = pgp_check_key_policy(&c->sub, c->legacy);
+	if (ret) {
+		pr_warn("Skipping subkey %s: %s%u refused by policy (%d)\n",
+			pgp_keys_fpr(hex, &c->sub),
+			pgp_pubkey_algo_name(c->sub.algo), c->sub.bits, ret);
+		return;
+	}
+	c->sub_ok = true;
+}
+
+/*
+ * Parse one certificate: the primary key packet @pkt, then the packets in
+ * [@p, @end).  The primary is stored first, then its usable subkeys; all are
+ * dropped again when the primary turns out to have no valid self-signature.
+ */
+static int pgp_keys_parse_cert(struct pgp_cert *c, const struct pgp_packet *first,
+			       const u8 *p, const u8 *end)
+{
+	char hex[PGP_KEYS_HEX_MAX];
+	struct pgp_builtin_key *k;
+	struct pgp_packet pkt;
+	unsigned int i;
+	int ret;
+
+	ret = pgp_parse_pubkey(first->body, first->len, &c->primary);
+	if (ret) {
+		if (ret == -ENOPKG && c->primary.fpr_len)
+			pr_warn("Skipping key %s: unsupported version or algorithm\n",
+				pgp_keys_fpr(hex, &c->primary));
+		else
+			pr_warn("Skipping malformed public key packet (%d)\n", ret);
+		return 0;
+	}
+	pgp_keys_fpr(hex, &c->primary);
+	ret = pgp_check_key_policy(&c->primary, c->legacy);
+	if (ret) {
+		pr_warn("Skipping key %s: %s%u refused by policy (%d)\n", hex,
+			pgp_pubkey_algo_name(c->primary.algo), c->primary.bits, ret);
+		return 0;
+	}
+	if (pgp_keys_known(c->keys, *c->nr, &c->primary)) {
+		pr_warn("Skipping key %s: duplicate\n", hex);
+		return 0;
+	}
+	if (*c->nr >= c->max) {
+		pr_warn("Skipping key %s: keyring full (%u keys)\n", hex, c->max);
+		return 0;
+	}
+	c->first = (*c->nr)++;
+	k = &c->keys[c->first];
+	memset(k, 0, sizeof(*k));
+	k->pub = c->primary;	/* for the duplicate check of subkeys */
+	k->primary = -1;
+
+	while (p < end) {
+		ret = pgp_next_packet(&p, end, &pkt);
+		if (ret)
+			break;	/* the caller already bounded the certificate */
+		switch (pkt.tag) {
+		case PGP_PKT_SIGNATURE:
+			ret = pgp_keys_handle_sig(c, &pkt);
+			if (ret)
+				return ret;
+			break;
+		case PGP_PKT_USER_ID:
+			pgp_keys_end_uid(c);
+			pgp_keys_end_sub(c);
+			c->cur_uid = pkt.body;
+			c->cur_uid_len = pkt.len;
+			break;
+		case PGP_PKT_PUBLIC_SUBKEY:
+			pgp_keys_end_uid(c);
+			pgp_keys_end_sub(c);
+			pgp_keys_begin_sub(c, &pkt);
+			break;
+		case PGP_PKT_USER_ATTR:
+			/* photo IDs: their certifications are not used */
+			pgp_keys_end_uid(c);
+			pgp_keys_end_sub(c);
+			break;
+		default:
+			break;	/* trust, marker and unknown packets */
+		}
+	}
+	pgp_keys_end_uid(c);
+	pgp_keys_end_sub(c);
+
+	if (!c->self.valid) {
+		pr_warn("Skipping key %s: no valid self-signature\n", hex);
+		*c->nr = c->first;
+		return 0;
+	}
+	k->expires = c->self.expires;
+	k->revoked = c->revoked;
+	k->can_sign = !c->self.has_flags || (c->self.flags & PGP_KEY_FLAG_SIGN);
+	k->uid = c->uid;
+	k->uid_len = min_t(size_t, c->uid_len, PGP_KEYS_UID_MAX);
+	for (i = c->first + 1; i < *c->nr; i++) {
+		c->keys[i].uid = k->uid;
+		c->keys[i].uid_len = k->uid_len;
+	}
+	return 0;
+}
+
+/**
+ * pgp_keys_parse() - parse a binary OpenPGP keyring into usable keys
+ * @data: the keyring, as written by "gpg --export"; must outlive @keys
+ * @len: its length in bytes
+ * @keys: array to fill; each primary precedes its subkeys
+ * @max: capacity of @keys
+ * @legacy: admit SHA-1 self-signatures and DSA-1024/160 keys
+ *
+ * Keys without a valid self-signature, subkeys without a valid binding and
+ * back-signature or without the signing flag, keys refused by the size
+ * policy, duplicates and malformed packets are skipped with a warning.
+ * Revoked keys are stored (marked revoked) so that lookups can say why they
+ * fail.  A malformed packet header ends the parse; keys before it are kept.
+ *
+ * Context: process context; allocates hash transforms.
+ * Return: the number of keys stored in @keys (0..@max), or %-ENOMEM when a
+ * signature could not be checked for lack of memory (the caller should then
+ * trust no key at all, since a revocation may have gone unseen).
+ */
+int pgp_keys_parse(const u8 *data, size_t len, struct pgp_builtin_key *keys,
+		   unsigned int max, bool legacy)
+{
+	const u8 *p = data, *end = data + len;
+	unsigned int nr = 0;
+	struct pgp_packet pkt, primary;
+	bool have_primary = false;
+	const u8 *cert = NULL, *q;
+	int ret;
+
+	for (;;) {
+		q = p;
+		ret = p < end ? pgp_next_packet(&p, end, &pkt) : -ENODATA;
+		if (ret && ret != -ENODATA)
+			pr_warn("Malformed packet at keyring offset %zu; ignoring the rest\n",
+				(size_t)(q - data));
+		if (ret || pkt.tag == PGP_PKT_PUBLIC_KEY) {
+			/* [cert, q) holds the packets after the previous primary */
+			if (have_primary) {
+				struct pgp_cert c = {
+					.keys = keys, .max = max, .nr = &nr,
+					.legacy = legacy,
+				};
+				int err = pgp_keys_parse_cert(&c, &primary, cert, q);
+
+				if (err)
+					return err;
+			}
+			if (ret)
+				break;
+			primary = pkt;
+			have_primary = true;
+			cert = p;
+			continue;
+		}
+		if (!have_primary)
+			pr_warn("Ignoring packet of tag %u before the first public key\n",
+				pkt.tag);
+	}
+	return nr;
+}
+
+/* May @k sign at @sig_time?  0 or the reason it may not. */
+static int pgp_keys_usable(const struct pgp_builtin_key *keys, unsigned int nr,
+			   const struct pgp_builtin_key *k, u32 sig_time)
+{
+	const struct pgp_builtin_key *p = NULL;
+
+	if (k->primary >= 0) {
+		if ((unsigned int)k->primary >= nr)
+			return -ENOKEY;
+		p = &keys[k->primary];
+	}
+	if (k->revoked || (p && p->revoked))
+		return -EKEYREVOKED;
+	if (!k->can_sign)
+		return -ENOKEY;
+	if (sig_time < k->pub.creation_time)
+		return -EKEYEXPIRED;	/* not valid yet */
+	if (k->expires && sig_time >= k->expires)
+		return -EKEYEXPIRED;
+	if (p && p->expires && sig_time >= p->expires)
+		return -EKEYEXPIRED;
+	return 0;
+}
+
+/* Order of the reasons a lookup reports: the most specific wins. */
+static int pgp_keys_reason_rank(int err)
+{
+	switch (err) {
+	case -EKEYREVOKED:
+		return 3;
+	case -EKEYEXPIRED:
+		return 2;
+	default:
+		return 1;
+	}
+}
+
+/**
+ * pgp_keys_lookup() - find a key usable for a signature made at @sig_time
+ * @keys: array filled by pgp_keys_parse()
+ * @nr: number of keys in @keys
+ * @fpr: issuer fingerprint from the signature (preferred), or NULL
+ * @fpr_len: length of @fpr; 0 to look up by @keyid
+ * @keyid: issuer key ID (8 bytes), used when @fpr_len is 0; may be NULL
+ * @sig_time: the signature's creation time (seconds since the epoch)
+ * @why: set to 0 on success, else to the reason no key was returned
+ *
+ * Key expiry is judged against @sig_time, never against a clock.
+ *
+ * Return: the key, or NULL with *@why set to %-ENOKEY (no such key, or it
+ * may not sign), %-EKEYREVOKED (the key or its primary is revoked) or
+ * %-EKEYEXPIRED (@sig_time is outside the key's or its primary's validity).
+ */
+const struct pgp_builtin_key *
+pgp_keys_lookup(const struct pgp_builtin_key *keys, unsigned int nr,
+		const u8 *fpr, size_t fpr_len, const u8 *keyid, u32 sig_time,
+		int *why)
+{
+	int best = -ENOKEY, err;
+	unsigned int i;
+
+	for (i = 0; i < nr; i++) {
+		const struct pgp_builtin_key *k = &keys[i];
+
+		if (fpr_len) {
+			if (!fpr || k->pub.fpr_len != fpr_len ||
+			    memcmp(k->pub.fpr, fpr, fpr_len))
+				continue;
+		} else if (!keyid || memcmp(k->pub.keyid, keyid, PGP_KEYID_LEN)) {
+			continue;
+		}
+		err = pgp_keys_usable(keys, nr, k, sig_time);
+		if (!err) {
+			*why = 0;
+			return k;
+		}
+		if (pgp_keys_reason_rank(err) > pgp_keys_reason_rank(best))
+			best = err;
+	}
+	*why = best;
+	return NULL;
+}
+
+/* Proleptic Gregorian date of day @days since 1970-01-01. */
+static void pgp_keys_civil(s64 days, int *y, unsigned int *m, unsigned int *d)
+{
+	s64 era, z = days + 719468;
+	unsigned int doe, yoe, doy, mp;
+
+	era = (z >= 0 ? z : z - 146096) / 146097;
+	doe = (unsigned int)(z - era * 146097);
+	yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+	doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+	mp = (5 * doy + 2) / 153;
+	*d = doy - (153 * mp + 2) / 5 + 1;
+	*m = mp < 10 ? mp + 3 : mp - 9;
+	*y = (int)(yoe + era * 400 + (*m <= 2));
+}
+
+/**
+ * pgp_keys_describe() - one listing line for key @i
+ * @keys: array filled by pgp_keys_parse()
+ * @nr: number of keys in @keys
+ * @i: index of the key to describe
+ * @now: current time, only to tell "expired" from "expires" in the listing
+ * @buf: output buffer
+ * @size: size of @buf
+ *
+ * Writes "FINGERPRINT ALGO BITS STATE ROLE "USER ID"\n", where STATE is
+ * "usable", "usable-until-YYYY-MM-DD", "expired-YYYY-MM-DD", "revoked" or
+ * "certify-only", and ROLE is "primary" or "subkey-of-FINGERPRINT".  Control
+ * characters, quotes and backslashes in the user ID are shown as '?'.
+ *
+ * Return: the length of the line (without NUL), or %-EINVAL for a bad @i,
+ * or %-ENOSPC when @buf is too small.
+ */
+int pgp_keys_describe(const struct pgp_builtin_key *keys, unsigned int nr,
+		      unsigned int i, s64 now, char *buf, size_t size)
+{
+	char hex[PGP_KEYS_HEX_MAX], phex[PGP_KEYS_HEX_MAX];
+	char state[48], uid[PGP_KEYS_UID_MAX + 1];
+	const struct pgp_builtin_key *k, *p = NULL;
+	unsigned int mon, day, j;
+	u32 expires;
+	int year, n;
+
+	if (i >= nr)
+		return -EINVAL;
+	k = &keys[i];
+	if (k->primary >= 0) {
+		if ((unsigned int)k->primary >= nr)
+			return -EINVAL;
+		p = &keys[k->primary];
+	}
+
+	expires = pgp_keys_earliest(k->expires, p ? p->expires : 0);
+	if (k->revoked || (p && p->revoked)) {
+		strscpy(state, "revoked", sizeof(state));
+	} else if (!k->can_sign) {
+		strscpy(state, "certify-only", sizeof(state));
+	} else if (expires) {
+		pgp_keys_civil((s64)expires / 86400, &year, &mon, &day);
+		snprintf(state, sizeof(state), "%s-%04d-%02u-%02u",
+			 now >= (s64)expires ? "expired" : "usable-until",
+			 year, mon, day);
+	} else {
+		strscpy(state, "usable", sizeof(state));
+	}
+
+	for (j = 0; j < k->uid_len && j < PGP_KEYS_UID_MAX; j++) {
+		u8 ch = k->uid[j];
+
+		uid[j] = (ch < 0x20 || ch == 0x7f || ch == '"' || ch == '\\') ? '?' : ch;
+	}
+	uid[j] = '\0';
+
+	pgp_keys_fpr(hex, &k->pub);
+	if (p)
+		pgp_keys_fpr(phex, &p->pub);
+	n = snprintf(buf, size, "%s %s %u %s %s%s \"%s\"\n", hex,
+		     pgp_pubkey_algo_name(k->pub.algo), k->pub.bits, state,
+		     p ? "subkey-of-" : "primary", p ? phex : "", uid);
+	if (n < 0 || (size_t)n >= size)
+		return -ENOSPC;
+	return n;
+}
