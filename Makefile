@@ -11,7 +11,6 @@ SHELL := /bin/bash
 TOP := $(CURDIR)
 BUILD := $(TOP)/build
 SRC_TARBALL ?= /usr/src/linux-source-6.12.tar.xz
-KCONFIGS ?= tests/config/base.config $(wildcard tests/config/pgp.config tests/config/kunit.config)
 
 .PHONY: help demo check check-host deps apply kernel clean
 
@@ -39,7 +38,8 @@ else
 endif
 
 kernel: apply
-	@mk/kernel.sh $(KCONFIGS)
+	@tests/qemu/make-keys.sh $(BUILD)/keys
+	@. mk/lib.sh && mk/kernel.sh $$(guest_configs)
 
 check:
 	@mk/check.sh

@@ -76,11 +76,11 @@ if ((host)); then
 fi
 
 if ((qemu)); then
-	configs=(tests/config/base.config)
-	for f in tests/config/pgp.config tests/config/kunit.config; do
-		[[ -f $f ]] && configs+=("$f")
-	done
-	if stage apply make -s -C "$top" apply &&
+	. "$top/mk/lib.sh"
+	mapfile -t configs < <(guest_configs)
+	export KEYS_DIR=$top/build/keys
+	if stage keys "$top/tests/qemu/make-keys.sh" "$KEYS_DIR" &&
+	   stage apply make -s -C "$top" apply &&
 	   stage kernel "$top/mk/kernel.sh" "${configs[@]}" &&
 	   stage cases "$top/tests/qemu/make-cases.sh" "$top/build/obj" \
 		"$top/build/mods/pgptest.ko" "$top/build/cases" &&

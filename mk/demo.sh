@@ -31,8 +31,11 @@ step "1. dependencies"
 mk/deps.sh
 step "2. patch Linux 6.12 (Debian linux-source-6.12) and build a minimal kernel + test module"
 t0=$(date +%s)
+. mk/lib.sh
+export KEYS_DIR=$top/build/keys
+run keys tests/qemu/make-keys.sh "$KEYS_DIR"
 run apply make -s apply
-run kernel mk/kernel.sh tests/config/base.config $(ls tests/config/pgp.config tests/config/kunit.config 2>/dev/null)
+run kernel mk/kernel.sh $(guest_configs)
 echo "   built in $(($(date +%s) - t0)) s: build/obj/arch/x86/boot/bzImage"
 step "3. sign and tamper copies of the test module"
 run cases tests/qemu/make-cases.sh build/obj build/mods/pgptest.ko build/cases

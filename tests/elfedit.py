@@ -6,6 +6,7 @@
   elfedit.py flip FILE REGION [MASK]     xor that byte with MASK (default 0x01)
   elfedit.py flip-at FILE OFFSET [MASK]  xor the byte at OFFSET
   elfedit.py set-shdr FILE SECTION FIELD VALUE   write a section header field
+  elfedit.py rename-as FILE SECTION OTHER   give SECTION the name of OTHER (same sh_name)
   elfedit.py info FILE                   list the regions and their offsets
 
 REGION is one of: ehdr, shdr, padding, sig-padding, sig-mpi, sig-header, or a section
@@ -121,6 +122,11 @@ def main(argv):
         elf.data[off] ^= mask
         elf.write()
         print(off)
+        return 0
+    if cmd == 'rename-as':
+        s = elf.section(argv[3])
+        struct.pack_into('<I', elf.data, s['hdr'], elf.section(argv[4])['name'])
+        elf.write()
         return 0
     if cmd == 'set-shdr':
         s = elf.section(argv[3])

@@ -56,4 +56,69 @@ off=$(section_offset "$out/mods/x509-tampered.ko" .rodata)
 flip_byte "$out/mods/x509-tampered.ko" "$((off + 3))"
 case_line EKEYREJECTED EKEYREJECTED x509-tampered.ko "" "mainline-signed module with .rodata changed"
 
+# ---- OpenPGP signatures (only when the kernel was built with CONFIG_MODULE_SIG_PGP) ----
+if grep -q '^CONFIG_MODULE_SIG_PGP=y' "$obj/.config"; then
+	keys=${KEYS_DIR:?KEYS_DIR must name the tests/qemu/make-keys.sh output}
+	. "$keys/keys.env"
+	export GNUPGHOME=$keys/gnupg
+	top=$(cd "$(dirname "$0")/../.." && pwd)
+	sign() { # sign OUT KEY DIGEST [sign-module options...]
+		local o=$1 k=$2 d=$3
+		shift 3
+		[[ -f $out/mods/$o ]] || cp "$module" "$out/mods/$o"
+		"$top/scripts/sign-module.sh" --quiet -u "$k" --digest "$d" "$@" "$out/mods/$o"
+	}
+	lc() { tr 'A-F' 'a-f' <<<"$1"; }
+	tamper() { # tamper SIGNED OUT REGION
+		cp "$out/mods/$1" "$out/mods/$2"
+		python3 "$top/tests/elfedit.py" flip "$out/mods/$2" "$3" >/dev/null
+	}
+	regions=(ehdr shdr .text .init.text .rodata .data .modinfo .symtab .strtab .rela.text
+		padding)
+	for k in dsa2048 dsa3072 rsa2048 rsa3072 rsa4096; do
+		for d in sha256 sha512; do
+			fpr=$(eval echo "\$FPR_$k")
+			sign "$k-$d.ko" "$fpr" "$d"
+			case_line ok ok "$k-$d.ko" "$(lc "$fpr")" "$k/$d signed module loads with its signer"
+			for r in "${regions[@]}"; do
+				tamper "$k-$d.ko" "$k-$d-t${r//./_}.ko" "$r"
+				case_line EKEYREJECTED EKEYREJECTED "$k-$d-t${r//./_}.ko" "" \
+					"$k/$d tampered $r refused"
+			done
+			tamper "$k-$d.ko" "$k-$d-tsigpad.ko" sig-padding
+			case_line EBADMSG EBADMSG "$k-$d-tsigpad.ko" "" "$k/$d non-zero module_sig padding refused"
+			tamper "$k-$d.ko" "$k-$d-tmpi.ko" sig-mpi
+			case_line EKEYREJECTED EKEYREJECTED "$k-$d-tmpi.ko" "" "$k/$d changed signature MPI refused"
+		done
+	done
+
+	sign subkey.ko "$FPR_subkey!" sha256
+	case_line ok ok subkey.ko "$(lc "$FPR_subkey")" "signed by a signing subkey loads"
+	sign unknown.ko "$FPR_unknown" sha256
+	case_line taint EKEYREJECTED unknown.ko "" "signed by a key not in the kernel: unavailable key"
+	sign revoked.ko "$FPR_revoked" sha256
+	case_line EKEYREJECTED EKEYREJECTED revoked.ko "" "signed by a revoked key refused"
+	sign rollover.ko "$FPR_unknown" sha256
+	sign rollover.ko "$FPR_rsa3072" sha512 --append
+	case_line ok ok rollover.ko "$(lc "$FPR_rsa3072")" "two signatures (old unknown key, new trusted key) load"
+	sign dsa1024.ko "$FPR_dsa1024" sha256
+	case_line taint EKEYREJECTED dsa1024.ko "" "DSA-1024 key refused without the legacy option"
+	for k in ed25519 nistp256 nistp384; do
+		sign "$k.ko" "$(eval echo "\$FPR_$k")" sha256
+		case_line taint EKEYREJECTED "$k.ko" "" "$k signature: algorithm not supported yet"
+	done
+
+	# Malformed containers: found before any hashing, refused in both boots.
+	cp "$out/mods/rsa2048-sha256.ko" "$out/mods/alloc.ko"
+	python3 "$top/tests/elfedit.py" set-shdr "$out/mods/alloc.ko" module_sig flags 2  # SHF_ALLOC
+	case_line EBADMSG EBADMSG alloc.ko "" "module_sig with SHF_ALLOC refused"
+	cp "$out/mods/rsa2048-sha256.ko" "$out/mods/pasteof.ko"
+	python3 "$top/tests/elfedit.py" set-shdr "$out/mods/pasteof.ko" module_sig size \
+		$(($(stat -c %s "$out/mods/pasteof.ko") + 16))
+	case_line EBADMSG EBADMSG pasteof.ko "" "module_sig reaching past the end of the file refused"
+	cp "$out/mods/rsa2048-sha256.ko" "$out/mods/twosig.ko"
+	python3 "$top/tests/elfedit.py" rename-as "$out/mods/twosig.ko" .comment module_sig
+	case_line EBADMSG EBADMSG twosig.ko "" "two module_sig sections refused"
+fi
+
 echo "$prog: $(grep -c . "$list") cases in $list"
