@@ -477,8 +477,9 @@ pms_hash_name()
 # Sets PAYLOAD_HEX, PAYLOAD_LEN and the PKT_* arrays.
 pms_read_container()
 {
-	local file=$1 sec hdr tail
+	local file=$1 sec tail
 
+	PMS_EMPTY=0
 	sec=$(pms_hex "$file" "$SIG_OFF" "$SIG_SIZE")
 	if [[ ${sec:0:16} != "$PMS_MAGIC_HEX" ]]; then
 		if [[ $sec =~ ^0*$ ]]; then
@@ -489,7 +490,6 @@ pms_read_container()
 		fi
 		return 1
 	fi
-	PMS_EMPTY=0
 	if ((16#${sec:16:2} != PMS_VERSION)); then
 		PMS_ERR="unsupported $PMS_SECNAME container version $((16#${sec:16:2}))"
 		return 1

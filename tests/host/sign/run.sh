@@ -1,0 +1,743 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Host tests for scripts/sign-module.sh, scripts/verify-module.sh and
+# scripts/pgp-modsign-genkey.sh, with real gpg keys made in a temporary
+# directory. Every signed module is checked three ways: verify-module.sh,
+# gpgv and sqv (the last two on data rebuilt here with readelf + dd, without
+# the scripts' own parser). Prints TAP; exit status 0 only if all passed.
+#
+# SIGN_TEST_MODULE="a.ko b.ko" runs the module-level tests on real modules
+# instead of the object built from testmod.c (the first one gets the full
+# tamper matrix). SIGN_TEST_QUICK=1 uses fewer key types.
+
+set -euo pipefail
+
+prog=${0##*/}
+here=$(cd -- "$(dirname -- "$0")" && pwd)
+top=$(cd -- "$here/../../.." && pwd)
+scripts=$top/scripts
+sign=$scripts/sign-module.sh
+verify=$scripts/verify-module.sh
+genkey=$scripts/pgp-modsign-genkey.sh
+
+if [[ ${1:-} == -h || ${1:-} == --help ]]; then
+	sed -n '3,13p' "$0" | sed 's/^# \{0,1\}//'
+	exit 0
+fi
+
+for tool in gpg gpgv sqv readelf objcopy xz zstd gzip sha256sum; do
+	if ! command -v "$tool" > /dev/null 2>&1; then
+		echo "Bail out! $tool not installed"
+		exit 1
+	fi
+done
+
+T=$(mktemp -d "${TMPDIR:-/tmp}/sign-test.XXXXXX")
+homes=()
+cleanup()
+{
+	local h
+
+	for h in "${homes[@]}"; do
+		gpgconf --homedir "$h" --kill gpg-agent > /dev/null 2>&1 || true
+	done
+	if mountpoint -q "$T/full" 2> /dev/null; then
+		umount "$T/full" || true
+	fi
+	chmod -R u+w "$T" 2> /dev/null || true
+	rm -rf -- "$T"
+}
+trap cleanup EXIT
+
+n=0 failed=0
+ok()
+{
+	n=$((n + 1))
+	echo "ok $n - $*"
+}
+nok()
+{
+	n=$((n + 1))
+	failed=$((failed + 1))
+	echo "not ok $n - $*"
+}
+skip()
+{
+	n=$((n + 1))
+	echo "ok $n - $* # SKIP"
+}
+# check DESC CMD...: passes when CMD succeeds
+check()
+{
+	local desc=$1
+
+	shift
+	if "$@" > "$T/check.out" 2>&1; then
+		ok "$desc"
+	else
+		nok "$desc"
+		sed 's/^/# /' "$T/check.out" | head -n 20
+	fi
+}
+diag()
+{
+	echo "# $*"
+}
+
+mkdir -p "$T/keys" "$T/m" "$T/empty-gnupg"
+chmod 700 "$T/empty-gnupg"
+# Keys are dated in the past so that SOURCE_DATE_EPOCH-signed modules are
+# not older than their key.
+key_epoch=1700000000
+
+# --- test modules -----------------------------------------------------------
+if [[ -n ${SIGN_TEST_MODULE:-} ]]; then
+	read -r -a real_modules <<< "$SIGN_TEST_MODULE"
+	i=0
+	for m in "${real_modules[@]}"; do
+		cp -- "$m" "$T/m/base$i.ko"
+		i=$((i + 1))
+	done
+	base=$T/m/base0.ko
+else
+	gcc -O2 -c -o "$T/m/base0.ko" "$here/testmod.c"
+	gcc -O2 -g -c -o "$T/m/debug.ko" "$here/testmod.c"
+	base=$T/m/base0.ko
+fi
+
+# --- independent helpers (readelf, dd, od: not the scripts' parser) ----------
+
+# sections FILE -> "name type offset size" per section (decimal), from readelf
+sections()
+{
+	local name type off size
+
+	readelf -S -W -- "$1" |
+		sed -n 's/^ *\[ *[0-9]*\] \([^ ]\+\) \+\([A-Z_0-9]\+\) \+[0-9a-f]\+ \([0-9a-f]\+\) \([0-9a-f]\+\) .*/\1 \2 \3 \4/p' |
+		while read -r name type off size; do
+			echo "$name $type $((16#$off)) $((16#$size))"
+		done
+}
+
+# sec NAME FILE -> "offset size" in decimal, for the first section NAME
+sec()
+{
+	sections "$2" | awk -v n="$1" '$1 == n { print $3, $4; exit }'
+}
+
+# raw_split FILE OUTDIR: writes OUTDIR/data (module_sig zeroed) and
+# OUTDIR/sig (the payload) using readelf offsets.
+raw_split()
+{
+	local f=$1 o=$2 off size plen
+
+	mkdir -p "$o"
+	read -r off size < <(sec module_sig "$f") || return 1
+	[[ -n $off ]] || return 1
+	cp -- "$f" "$o/data"
+	head -c "$size" /dev/zero | dd of="$o/data" bs=1 seek="$off" conv=notrunc status=none
+	plen=$(od -An -t u4 --endian=big -j $((off + 12)) -N 4 -- "$f" | tr -d ' ')
+	((plen > 0 && plen <= size - 16)) || return 1
+	dd if="$f" of="$o/sig" bs=1 skip=$((off + 16)) count="$plen" status=none
+}
+
+# raw_gpgv KEYRING FILE / raw_sqv KEYRING FILE: verify without our scripts
+raw_gpgv()
+{
+	local d=$T/raw.$RANDOM
+
+	raw_split "$2" "$d" || return 1
+	gpgv --homedir "$T/empty-gnupg" --keyring "$1" -- "$d/sig" "$d/data" > /dev/null 2>&1
+}
+raw_sqv()
+{
+	local d=$T/raw.$RANDOM
+
+	raw_split "$2" "$d" || return 1
+	sqv --keyring "$1" -- "$d/sig" "$d/data" > /dev/null 2>&1
+}
+
+# all_accept KEYRING FILE [verify-args]: the three verifiers accept
+all_accept()
+{
+	local kr=$1 f=$2 plain=$2
+
+	shift 2
+	"$verify" --quiet --keyring "$kr" "$@" -- "$f" || { echo "verify-module.sh rejected"; return 1; }
+	"$verify" --quiet --sqv --keyring "$kr" "$@" -- "$f" || { echo "verify-module.sh --sqv rejected"; return 1; }
+	case $f in
+	*.xz) plain=$T/plain.ko; xz -dc -- "$f" > "$plain" ;;
+	*.zst) plain=$T/plain.ko; zstd -dcq -- "$f" > "$plain" ;;
+	*.gz) plain=$T/plain.ko; gzip -dc -- "$f" > "$plain" ;;
+	esac
+	raw_gpgv "$kr" "$plain" || { echo "gpgv rejected"; return 1; }
+	raw_sqv "$kr" "$plain" || { echo "sqv rejected"; return 1; }
+}
+
+# all_reject KEYRING FILE: verify-module.sh exits 1 and gpgv and sqv fail
+all_reject()
+{
+	local kr=$1 f=$2 rc=0
+
+	"$verify" --quiet --keyring "$kr" -- "$f" > /dev/null 2>&1 || rc=$?
+	((rc == 1)) || { echo "verify-module.sh exit $rc, expected 1"; return 1; }
+	rc=0
+	"$verify" --quiet --sqv --keyring "$kr" -- "$f" > /dev/null 2>&1 || rc=$?
+	((rc == 1)) || { echo "verify-module.sh --sqv exit $rc, expected 1"; return 1; }
+	! raw_gpgv "$kr" "$f" || { echo "gpgv accepted"; return 1; }
+	! raw_sqv "$kr" "$f" || { echo "sqv accepted"; return 1; }
+}
+
+# flip FILE OFFSET: XOR one byte with 0x01
+flip()
+{
+	local b
+
+	b=$(od -An -t u1 -j "$2" -N 1 -- "$1" | tr -d ' ')
+	# shellcheck disable=SC2059
+	printf "$(printf '\\%03o' $((b ^ 1)))" |
+		dd of="$1" bs=1 seek="$2" conv=notrunc status=none
+}
+
+# expect_fail DESC FILE CMD...: CMD fails, FILE unchanged, exactly one line
+# on stderr of the form "sign-module.sh: FILE: reason" (grep pattern in
+# $want, when set).
+want=
+expect_fail()
+{
+	local desc=$1 f=$2 before after rc=0 lines
+
+	shift 2
+	before=$(sha256sum < "$f")
+	"$@" > "$T/out" 2> "$T/err" || rc=$?
+	after=$(sha256sum < "$f")
+	lines=$(wc -l < "$T/err")
+	if ((rc == 0)); then
+		nok "$desc: exit status non-zero"
+	elif [[ $before != "$after" ]]; then
+		nok "$desc: file byte-identical"
+	elif ((lines != 1)) || ! grep -q "^sign-module.sh: $f: " "$T/err"; then
+		nok "$desc: one-line message naming the file"
+	elif [[ -n $want ]] && ! grep -q -- "$want" "$T/err"; then
+		nok "$desc: message mentions '$want'"
+	else
+		ok "$desc (rc $rc: $(cut -c1-110 < "$T/err"))"
+		want=
+		return 0
+	fi
+	sed 's/^/# /' "$T/err"
+	want=
+}
+
+# --- keys ---------------------------------------------------------------------
+if [[ -n ${SIGN_TEST_QUICK:-} ]]; then
+	algos=(dsa3072 rsa2048 ed25519)
+else
+	algos=(dsa2048 dsa3072 rsa2048 rsa3072 rsa4096 ed25519 nistp256)
+fi
+declare -A fpr=()
+: > "$T/all.pub"
+for a in "${algos[@]}" untrusted; do
+	h=$T/keys/$a
+	homes+=("$h")
+	ka=$a
+	[[ $a == untrusted ]] && ka=ed25519
+	if ! fpr[$a]=$(SOURCE_DATE_EPOCH=$key_epoch "$genkey" --homedir "$h" --algo "$ka" \
+			--name "Test $a <$a@example.org>" --export "$T/keys/$a.pub" 2> "$T/err"); then
+		nok "genkey $a"
+		sed 's/^/# /' "$T/err"
+		continue
+	fi
+	if [[ ${fpr[$a]} =~ ^[0-9A-F]{40}$ && -s $T/keys/$a.pub ]]; then
+		ok "genkey $a: fingerprint ${fpr[$a]}"
+	else
+		nok "genkey $a: fingerprint and keyring"
+	fi
+	[[ $a == untrusted ]] || cat -- "$T/keys/$a.pub" >> "$T/all.pub"
+done
+gpg --homedir "$T/keys/ed25519" --batch --export --armor > "$T/ed25519.asc" 2> /dev/null
+# Idempotence: a second run keeps the key.
+if again=$("$genkey" --homedir "$T/keys/ed25519" --algo ed25519 --export "$T/again.pub" 2>&1) &&
+   [[ $again == "${fpr[ed25519]}" ]] && cmp -s "$T/again.pub" "$T/keys/ed25519.pub"; then
+	ok "genkey reuses the existing secret key"
+else
+	nok "genkey reuses the existing secret key"
+fi
+# All keys also in one homedir, to sign with --local-user.
+H=$T/keys/all
+homes+=("$H")
+mkdir -m 700 "$H"
+for a in "${algos[@]}" untrusted; do
+	gpg --homedir "$T/keys/$a" --batch --export-secret-keys 2> /dev/null |
+		gpg --homedir "$H" --batch --import > /dev/null 2>&1
+done
+
+# --- key x digest matrix --------------------------------------------------------
+matrix=()
+for a in "${algos[@]}"; do
+	matrix+=("$a sha256" "$a sha512")
+done
+matrix+=("rsa2048 sha224" "rsa2048 sha384" "ed25519 sha384")
+for kd in "${matrix[@]}"; do
+	read -r a d <<< "$kd"
+	f=$T/m/$a-$d.ko
+	cp -- "$base" "$f"
+	if ! "$sign" --quiet --homedir "$H" --local-user "${fpr[$a]}" --digest "$d" "$f" 2> "$T/err"; then
+		nok "sign $a $d"
+		sed 's/^/# /' "$T/err"
+		continue
+	fi
+	check "$a $d: verify-module.sh, gpgv and sqv accept" all_accept "$T/all.pub" "$f"
+	out=$("$verify" --keyring "$T/all.pub" "$f" 2>&1 || true)
+	if grep -q "signer ${fpr[$a]} .* digest ${d^^} created .*: good" <<< "$out"; then
+		ok "$a $d: verify-module.sh reports signer, digest and verdict"
+	else
+		nok "$a $d: verify-module.sh reports signer, digest and verdict"
+		sed 's/^/# /' <<< "$out"
+	fi
+done
+
+# Reference signed module for the rest: Ed25519, the default digest.
+good=$T/m/ed25519-sha512.ko
+kr=$T/keys/ed25519.pub
+
+# --- tampering ------------------------------------------------------------------
+tamper_one()
+{
+	local desc=$1 src=$2 off=$3 f=$T/m/tampered.ko
+
+	cp -- "$src" "$f"
+	flip "$f" "$off"
+	if cmp -s "$src" "$f"; then
+		nok "tamper $desc: file changed"
+		return
+	fi
+	check "one byte changed in $desc (offset $off): all three reject" all_reject "$4" "$f"
+}
+
+tamper_matrix()
+{
+	local src=$1 key=$2 label=$3 shoff cls64 name o s plen gap
+
+	cls64=0
+	readelf -h -- "$src" | grep -q 'Class: *ELF64' && cls64=1
+	shoff=$(readelf -h -- "$src" | sed -n 's/.*Start of section headers: *\([0-9]*\).*/\1/p')
+	if ((cls64)); then
+		tamper_one "$label ELF header (e_flags)" "$src" 48 "$key"
+		tamper_one "$label section header table (sh_addr of section 1)" "$src" $((shoff + 64 + 16)) "$key"
+	else
+		tamper_one "$label ELF header (e_flags)" "$src" 36 "$key"
+		tamper_one "$label section header table (sh_addr of section 1)" "$src" $((shoff + 40 + 12)) "$key"
+	fi
+	for name in .text .init.text .rodata .data .modinfo .symtab .strtab .rela.text; do
+		read -r o s < <(sec "$name" "$src") || true
+		if [[ -z ${o:-} || ${s:-0} -eq 0 ]]; then
+			if [[ -n ${SIGN_TEST_MODULE:-} ]]; then
+				skip "$label $name: no such section"
+			else
+				nok "$label $name: section present in the test object"
+			fi
+			continue
+		fi
+		tamper_one "$label $name" "$src" $((o + s / 2)) "$key"
+		o='' s=''
+	done
+	# Padding: the first gap between two consecutive section contents.
+	gap=$(sections "$src" |
+		awk '$2 != "NOBITS" && $2 != "NULL" { print $3, $4 }' |
+		sort -n | awk 'NR > 1 && $1 > end { print end; exit } { if ($1 + $2 > end) end = $1 + $2 }')
+	if [[ -n $gap ]]; then
+		tamper_one "$label inter-section padding" "$src" "$gap" "$key"
+	else
+		skip "$label inter-section padding: none"
+	fi
+	read -r o s < <(sec module_sig "$src")
+	plen=$(od -An -t u4 --endian=big -j $((o + 12)) -N 4 -- "$src" | tr -d ' ')
+	tamper_one "$label signature packet (last byte)" "$src" $((o + 16 + plen - 1)) "$key"
+	tamper_one "$label signature packet (hashed area)" "$src" $((o + 16 + 12)) "$key"
+}
+tamper_matrix "$good" "$kr" "ed25519:"
+if [[ -f $T/m/dsa3072-sha256.ko ]]; then
+	tamper_matrix "$T/m/dsa3072-sha256.ko" "$T/keys/dsa3072.pub" "dsa3072:"
+fi
+if [[ -f $T/m/rsa2048-sha256.ko ]]; then
+	tamper_matrix "$T/m/rsa2048-sha256.ko" "$T/keys/rsa2048.pub" "rsa2048:"
+fi
+
+# Wrong keyring: a good module and an untrusted key.
+check "module signed by a key not in the keyring: all three reject" \
+	all_reject "$T/keys/untrusted.pub" "$good"
+check "armoured keyring accepted (gpgv)" "$verify" -q --keyring "$T/ed25519.asc" "$good"
+check "armoured keyring accepted (sqv)" "$verify" -q --sqv --keyring "$T/ed25519.asc" "$good"
+check "armoured keyring accepted (raw sqv)" raw_sqv "$T/ed25519.asc" "$good"
+
+# --- container strictness (verify-module.sh) -----------------------------------
+read -r so ss < <(sec module_sig "$good")
+plen=$(od -An -t u4 --endian=big -j $((so + 12)) -N 4 -- "$good" | tr -d ' ')
+container_case()
+{
+	local desc=$1 off=$2 hex=$3 f=$T/m/container.ko rc=0
+
+	cp -- "$good" "$f"
+	printf '%b' "$(sed 's/../\\x&/g' <<< "$hex")" |
+		dd of="$f" bs=1 seek="$off" conv=notrunc status=none
+	"$verify" --keyring "$kr" -- "$f" > "$T/out" 2>&1 || rc=$?
+	if ((rc == 1)) && grep -q "BAD" "$T/out"; then
+		ok "container: $desc -> rejected ($(tail -n 1 "$T/out" | cut -c1-90))"
+	else
+		nok "container: $desc -> rejected (rc $rc)"
+		sed 's/^/# /' "$T/out"
+	fi
+}
+container_case "bad magic" "$so" 58
+container_case "version 2" $((so + 8)) 02
+container_case "reserved byte set" $((so + 10)) 01
+container_case "payload_len beyond the section" $((so + 12)) "$(printf '%08x' $((ss - 15)))"
+container_case "payload_len zero" $((so + 12)) 00000000
+container_case "payload_len one short" $((so + 12)) "$(printf '%08x' $((plen - 1)))"
+container_case "payload_len one long" $((so + 12)) "$(printf '%08x' $((plen + 1)))"
+container_case "non-zero byte in the tail" $((so + ss - 1)) 01
+container_case "non-signature packet" $((so + 16)) b4
+
+unsigned=$T/m/unsigned.ko
+cp -- "$base" "$unsigned"
+rc=0
+"$verify" --keyring "$kr" -- "$unsigned" > /dev/null 2>&1 || rc=$?
+((rc == 2)) && ok "unsigned module: verify exit 2" || nok "unsigned module: verify exit 2 (got $rc)"
+head -c 2048 /dev/zero > "$T/zeros"
+objcopy --add-section module_sig="$T/zeros" "$base" "$T/m/placeholder.ko"
+rc=0
+"$verify" --keyring "$kr" -- "$T/m/placeholder.ko" > /dev/null 2>&1 || rc=$?
+((rc == 2)) && ok "empty placeholder: verify exit 2" || nok "empty placeholder: verify exit 2 (got $rc)"
+rc=0
+"$verify" --keyring "$kr" -- "$good" "$unsigned" "$T/m/tampered.ko" > /dev/null 2>&1 || rc=$?
+((rc == 1)) && ok "good + unsigned + bad: verify exit 1" || nok "good + unsigned + bad: verify exit 1 (got $rc)"
+rc=0
+"$verify" --keyring "$kr" > /dev/null 2>&1 || rc=$?
+((rc == 2)) && ok "verify usage error: exit 2" || nok "verify usage error: exit 2 (got $rc)"
+objcopy --set-section-flags module_sig=alloc,contents,readonly "$good" "$T/m/alloc.ko"
+rc=0
+"$verify" --keyring "$kr" -- "$T/m/alloc.ko" > "$T/out" 2>&1 || rc=$?
+((rc == 1)) && grep -q SHF_ALLOC "$T/out" && ok "module_sig with SHF_ALLOC: rejected" ||
+	nok "module_sig with SHF_ALLOC: rejected (rc $rc)"
+# A second module_sig section (objcopy refuses duplicates: rename another).
+cp -- "$good" "$T/m/two.ko"
+objcopy --rename-section .comment=module_sig "$T/m/two.ko" "$T/m/two2.ko" 2> /dev/null || true
+if [[ -f $T/m/two2.ko ]] && (($(readelf -S -W "$T/m/two2.ko" | grep -c ' module_sig ') == 2)); then
+	rc=0
+	"$verify" --keyring "$kr" -- "$T/m/two2.ko" > "$T/out" 2>&1 || rc=$?
+	((rc == 1)) && grep -q "more than one" "$T/out" && ok "two module_sig sections: rejected" ||
+		nok "two module_sig sections: rejected (rc $rc)"
+else
+	skip "two module_sig sections: objcopy cannot make one"
+fi
+
+# --- reproducibility -------------------------------------------------------------
+for a in rsa2048 ed25519 dsa3072; do
+	[[ -n ${fpr[$a]:-} ]] || continue
+	cp -- "$base" "$T/m/r1.ko"
+	cp -- "$base" "$T/m/r2.ko"
+	SOURCE_DATE_EPOCH=$((key_epoch + 100)) "$sign" -q --homedir "$H" -u "${fpr[$a]}" "$T/m/r1.ko"
+	SOURCE_DATE_EPOCH=$((key_epoch + 100)) "$sign" -q --homedir "$H" -u "${fpr[$a]}" "$T/m/r2.ko"
+	if cmp -s "$T/m/r1.ko" "$T/m/r2.ko"; then
+		ok "$a: SOURCE_DATE_EPOCH gives byte-identical modules"
+	else
+		nok "$a: SOURCE_DATE_EPOCH gives byte-identical modules"
+	fi
+	cp -- "$T/m/r1.ko" "$T/m/r3.ko"
+	# Re-sign an already signed module (first with another key, then back).
+	SOURCE_DATE_EPOCH=$((key_epoch + 500)) "$sign" -q --homedir "$H" -u "${fpr[untrusted]}" "$T/m/r3.ko"
+	SOURCE_DATE_EPOCH=$((key_epoch + 100)) "$sign" -q --homedir "$H" -u "${fpr[$a]}" "$T/m/r3.ko"
+	if cmp -s "$T/m/r1.ko" "$T/m/r3.ko"; then
+		ok "$a: re-signing a signed module gives the bytes of signing the unsigned one"
+	else
+		nok "$a: re-signing a signed module gives the bytes of signing the unsigned one"
+	fi
+	check "$a: reproducible module verifies" all_accept "$T/keys/$a.pub" "$T/m/r1.ko"
+done
+cp -- "$base" "$T/m/old.ko"
+want="older than key"
+expect_fail "SOURCE_DATE_EPOCH before the key's creation" "$T/m/old.ko" \
+	env SOURCE_DATE_EPOCH=$((key_epoch - 1)) "$sign" -q --homedir "$H" -u "${fpr[ed25519]}" "$T/m/old.ko"
+
+# --- --append (key rollover) ------------------------------------------------------
+ap=$T/m/append.ko
+cp -- "$base" "$ap"
+"$sign" -q --homedir "$H" -u "${fpr[untrusted]}" "$ap"
+"$sign" -q --homedir "$H" -u "${fpr[rsa2048]:-${fpr[ed25519]}}" --digest sha256 --append "$ap"
+newkey=rsa2048
+[[ -n ${fpr[rsa2048]:-} ]] || newkey=ed25519
+cat -- "$T/keys/untrusted.pub" "$T/keys/$newkey.pub" > "$T/both.pub"
+out=$("$verify" --keyring "$T/both.pub" "$ap" 2>&1) && rc=0 || rc=$?
+if ((rc == 0)) && [[ $(grep -c ': good$' <<< "$out") -eq 2 ]] &&
+   grep -q "good (2 of 2" <<< "$out"; then
+	ok "--append: two signatures, each verifies"
+else
+	nok "--append: two signatures, each verifies (rc $rc)"
+	sed 's/^/# /' <<< "$out"
+fi
+for v in "" --sqv; do
+	rc=0
+	"$verify" $v --keyring "$T/keys/$newkey.pub" "$ap" > "$T/out" 2>&1 || rc=$?
+	((rc == 0)) && grep -q "good (1 of 2" "$T/out" &&
+		ok "--append: old untrusted + new trusted key passes ${v:-gpgv}" ||
+		nok "--append: old untrusted + new trusted key passes ${v:-gpgv} (rc $rc)"
+done
+check "--append: sqv (independent) accepts with only the new key" raw_sqv "$T/keys/$newkey.pub" "$ap"
+check "--append: with only the old untrusted key, still 1 good" \
+	"$verify" --quiet --keyring "$T/keys/untrusted.pub" "$ap"
+check "--append: rejected by a keyring with neither key" \
+	all_reject "$T/keys/dsa3072.pub" "$ap"
+cp -- "$ap" "$T/m/append-tamper.ko"
+flip "$T/m/append-tamper.ko" 100
+check "--append: one byte changed, both signatures fail" all_reject "$T/both.pub" "$T/m/append-tamper.ko"
+cp -- "$ap" "$T/m/append3.ko"
+"$sign" -q --homedir "$H" -u "${fpr[ed25519]}" "$T/m/append3.ko"
+out=$("$verify" --keyring "$T/all.pub" "$T/m/append3.ko" 2>&1 || true)
+grep -q "good (1 of 1" <<< "$out" && ok "re-signing without --append replaces all signatures" ||
+	nok "re-signing without --append replaces all signatures"
+
+# --- compressed modules ------------------------------------------------------------
+for c in xz zst gz; do
+	f=$T/m/comp.ko.$c
+	case $c in
+	xz) xz --check=crc32 -c "$base" > "$f" ;;
+	zst) zstd -q -c "$base" > "$f" ;;
+	gz) gzip -n -c "$base" > "$f" ;;
+	esac
+	if "$sign" -q --homedir "$H" -u "${fpr[ed25519]}" "$f" 2> "$T/err"; then
+		check ".ko.$c: signed in place, verifies three ways" all_accept "$kr" "$f"
+		case $c in
+		xz) check ".ko.$c: still valid $c" xz -t "$f" ;;
+		zst) check ".ko.$c: still valid $c" zstd -tq "$f" ;;
+		gz) check ".ko.$c: still valid $c" gzip -t "$f" ;;
+		esac
+	else
+		nok ".ko.$c: signed"
+		sed 's/^/# /' "$T/err"
+	fi
+done
+cp -- "$T/m/comp.ko.xz" "$T/m/comp-bad.ko.xz"
+xz -dc "$T/m/comp.ko.xz" > "$T/m/comp-bad.ko"
+flip "$T/m/comp-bad.ko" 200
+xz --check=crc32 -c "$T/m/comp-bad.ko" > "$T/m/comp-bad.ko.xz"
+rc=0
+"$verify" --keyring "$kr" "$T/m/comp-bad.ko.xz" > /dev/null 2>&1 || rc=$?
+((rc == 1)) && ok ".ko.xz tampered inside: rejected" || nok ".ko.xz tampered inside: rejected (rc $rc)"
+
+# --- many modules, parallel, progress -------------------------------------------
+many=()
+for i in 1 2 3 4 5 6; do
+	cp -- "$base" "$T/m/many$i.ko"
+	many+=("$T/m/many$i.ko")
+done
+if "$sign" -j 2 --homedir "$H" -u "${fpr[ed25519]}" "${many[@]}" > "$T/out" 2> "$T/err"; then
+	if grep -q '^\[6/6\] ' "$T/out" && grep -q '^\[1/6\] ' "$T/out"; then
+		ok "-j 2: progress lines [i/6]"
+	else
+		nok "-j 2: progress lines [i/6]"
+	fi
+	check "-j 2: all six modules verify" "$verify" -q --keyring "$kr" "${many[@]}"
+else
+	nok "-j 2: six modules signed"
+	sed 's/^/# /' "$T/err"
+fi
+"$sign" -q -j 2 --homedir "$H" -u "${fpr[ed25519]}" "${many[@]}" > "$T/out" 2>&1
+[[ ! -s $T/out ]] && ok "--quiet prints nothing" || nok "--quiet prints nothing"
+cp -- "$base" "$T/m/many7.ko"
+printf 'junk' > "$T/m/many8.ko"
+rc=0
+"$sign" -q -j 2 --homedir "$H" -u "${fpr[ed25519]}" "$T/m/many7.ko" "$T/m/many8.ko" > /dev/null 2>&1 || rc=$?
+if ((rc != 0)) && "$verify" -q --keyring "$kr" "$T/m/many7.ko" > /dev/null 2>&1 &&
+   [[ $(cat "$T/m/many8.ko") == junk ]]; then
+	ok "-j 2 with one bad module: others signed, bad one untouched, exit non-zero"
+else
+	nok "-j 2 with one bad module: others signed, bad one untouched, exit non-zero (rc $rc)"
+fi
+
+# --- --strip -----------------------------------------------------------------------
+if [[ -f $T/m/debug.ko ]]; then
+	cp -- "$T/m/debug.ko" "$T/m/strip.ko"
+	"$sign" -q --strip --homedir "$H" -u "${fpr[ed25519]}" "$T/m/strip.ko"
+	if ! readelf -S -W "$T/m/strip.ko" | grep -q '\.debug_' &&
+	   readelf -S -W "$T/m/debug.ko" | grep -q '\.debug_'; then
+		ok "--strip removes debug sections"
+	else
+		nok "--strip removes debug sections"
+	fi
+	check "--strip: module verifies" all_accept "$kr" "$T/m/strip.ko"
+fi
+
+# --- passphrase-protected key -----------------------------------------------------
+PH=$T/keys/pass
+homes+=("$PH")
+mkdir -m 700 "$PH"
+echo 'correct horse' > "$T/pass.txt"
+echo 'wrong' > "$T/wrong.txt"
+gpg --homedir "$PH" --batch --pinentry-mode loopback --passphrase 'correct horse' \
+	--quick-gen-key "Pass <pass@example.org>" ed25519 sign never > /dev/null 2>&1
+gpg --homedir "$PH" --batch --export > "$T/pass.pub" 2> /dev/null
+cp -- "$base" "$T/m/pass.ko"
+if "$sign" -q --homedir "$PH" --passphrase-file "$T/pass.txt" "$T/m/pass.ko" 2> "$T/err"; then
+	check "--passphrase-file: signed, verifies" all_accept "$T/pass.pub" "$T/m/pass.ko"
+else
+	nok "--passphrase-file: signed"
+	sed 's/^/# /' "$T/err"
+fi
+gpgconf --homedir "$PH" --kill gpg-agent > /dev/null 2>&1 || true
+cp -- "$base" "$T/m/pass2.ko"
+want="gpg failed"
+expect_fail "wrong passphrase" "$T/m/pass2.ko" \
+	"$sign" -q --homedir "$PH" --passphrase-file "$T/wrong.txt" "$T/m/pass2.ko"
+
+# --- failure cases: original byte-identical ----------------------------------------
+S=("$sign" -q --homedir "$H" -u "${fpr[ed25519]}")
+f=$T/m/fail.ko
+
+printf 'not a module\n' > "$f"
+want="not an ELF"
+expect_fail "not an ELF file" "$f" "${S[@]}" "$f"
+
+echo 'int main(void) { return 0; }' > "$T/exe.c"
+gcc -o "$f" "$T/exe.c"
+want="ET_REL"
+expect_fail "ELF executable (not ET_REL)" "$f" "${S[@]}" "$f"
+
+head -c $(($(stat -c %s "$base") - 100)) "$base" > "$f"
+want="section header table outside"
+expect_fail "truncated ELF (section headers cut)" "$f" "${S[@]}" "$f"
+
+head -c 40 "$base" > "$f"
+expect_fail "truncated ELF (header cut)" "$f" "${S[@]}" "$f"
+
+cp -- "$base" "$f"
+shoff=$(readelf -h -- "$base" | sed -n 's/.*Start of section headers: *\([0-9]*\).*/\1/p')
+printf '\xff\xff\xff\x00' | dd of="$f" bs=1 seek=$((shoff + 64 + 24)) conv=notrunc status=none
+want="outside the file"
+expect_fail "inconsistent ELF (section 1 offset beyond the end)" "$f" "${S[@]}" "$f"
+
+cp -- "$base" "$f"
+printf '\xff\x7f' | dd of="$f" bs=1 seek=60 conv=notrunc status=none
+expect_fail "inconsistent ELF (e_shnum too large)" "$f" "${S[@]}" "$f"
+
+cp -- "$base" "$f"
+want="unknown key"
+expect_fail "unknown key" "$f" "$sign" -q --homedir "$H" -u "nobody@nowhere.invalid" "$f"
+
+want="gpg not found"
+expect_fail "gpg missing" "$f" env GPG=/nonexistent/gpg "${S[@]}" "$f"
+
+cat > "$T/fakegpg" <<'EOF'
+#!/bin/sh
+for a; do [ "$a" = --detach-sign ] && { echo "gpg: signing failed: Card error" >&2; exit 2; }; done
+exec gpg "$@"
+EOF
+chmod +x "$T/fakegpg"
+want="Card error"
+expect_fail "gpg failing" "$f" env GPG="$T/fakegpg" "${S[@]}" "$f"
+
+want="use --reserve"
+expect_fail "signature larger than the reserve" "$f" "${S[@]}" --reserve 64 "$f"
+
+objcopy --add-section module_sig="$T/zeros" --set-section-flags module_sig=alloc,contents,readonly \
+	"$base" "$f"
+want="SHF_ALLOC"
+expect_fail "existing module_sig with SHF_ALLOC" "$f" "${S[@]}" "$f"
+
+cp -- "$base" "$f"
+{ head -c 100 /dev/zero; printf '\0\0\0\0\0\0\0\0\0\0\0\x64~Module signature appended~\n'; } >> "$f"
+want="PKCS#7"
+expect_fail "module with an appended PKCS#7 signature" "$f" "${S[@]}" "$f"
+
+cp -- "$good" "$f"
+flip "$f" $((so + 1))
+want="malformed"
+expect_fail "--append onto a malformed container" "$f" "${S[@]}" --append "$f"
+
+cp -- "$base" "$f"
+chmod 444 "$f"
+want="read-only"
+expect_fail "read-only file" "$f" "${S[@]}" "$f"
+chmod 644 "$f"
+
+mkdir -p "$T/rodir"
+cp -- "$base" "$T/rodir/m.ko"
+chmod 555 "$T/rodir"
+want="read-only"
+expect_fail "read-only directory" "$T/rodir/m.ko" "${S[@]}" "$T/rodir/m.ko"
+chmod 755 "$T/rodir"
+
+cp -- "$base" "$f"
+expect_fail "missing file" "$T/m/nonexistent.ko" "${S[@]}" "$T/m/nonexistent.ko" 2> /dev/null ||
+	true
+
+# Full disk: a small tmpfs (needs root; skipped otherwise).
+mkdir -p "$T/full"
+if mount -t tmpfs -o size=64k tmpfs "$T/full" 2> /dev/null; then
+	cp -- "$base" "$T/full/m.ko"
+	dd if=/dev/zero of="$T/full/filler" bs=1k count=1000 status=none 2> /dev/null || true
+	want="No space left"
+	expect_fail "disk full" "$T/full/m.ko" "${S[@]}" "$T/full/m.ko"
+	if ls -A "$T/full" | grep -q '^\.'; then
+		nok "disk full: no temporary file left behind"
+	else
+		ok "disk full: no temporary file left behind"
+	fi
+	umount "$T/full"
+else
+	skip "disk full: cannot mount a tmpfs"
+	skip "disk full: no temporary file left behind"
+fi
+
+# Interrupted: a gpg that hangs, then SIGTERM and SIGKILL.
+cat > "$T/slowgpg" <<'EOF'
+#!/bin/sh
+for a; do [ "$a" = --detach-sign ] && sleep 30; done
+exec gpg "$@"
+EOF
+chmod +x "$T/slowgpg"
+for sig in TERM KILL; do
+	mkdir -p "$T/int"
+	cp -- "$base" "$T/int/m.ko"
+	before=$(sha256sum < "$T/int/m.ko")
+	setsid env GPG="$T/slowgpg" "${S[@]}" "$T/int/m.ko" > /dev/null 2>&1 &
+	pid=$!
+	sleep 1
+	# The signing script's process group (setsid made it a group leader).
+	kill -s "$sig" -- "-$pid" 2> /dev/null || true
+	wait "$pid" 2> /dev/null && rc=0 || rc=$?
+	after=$(sha256sum < "$T/int/m.ko")
+	if ((rc != 0)) && [[ $before == "$after" ]]; then
+		ok "interrupted by SIG$sig: exit $rc, module byte-identical"
+	else
+		nok "interrupted by SIG$sig: exit $rc, module byte-identical"
+	fi
+	if [[ $sig == TERM ]]; then
+		if ls -A "$T/int" | grep -q '^\.'; then
+			nok "interrupted by SIGTERM: no temporary file left behind"
+		else
+			ok "interrupted by SIGTERM: no temporary file left behind"
+		fi
+	fi
+	rm -rf "$T/int"
+done
+
+# Mode preserved.
+cp -- "$base" "$T/m/mode.ko"
+chmod 600 "$T/m/mode.ko"
+"${S[@]}" "$T/m/mode.ko"
+[[ $(stat -c %a "$T/m/mode.ko") == 600 ]] && ok "file mode preserved" || nok "file mode preserved"
+
+# --- real modules given in SIGN_TEST_MODULE ---------------------------------------------
+if [[ -n ${SIGN_TEST_MODULE:-} ]]; then
+	for ((i = 1; i < ${#real_modules[@]}; i++)); do
+		f=$T/m/base$i.ko
+		"${S[@]}" "$f"
+		check "real module ${real_modules[i]}: verifies three ways" all_accept "$kr" "$f"
+	done
+fi
+
+echo "1..$n"
+echo "# $((n - failed)) passed, $failed failed"
+((failed == 0))
