@@ -108,6 +108,12 @@ if grep -q '^CONFIG_MODULE_SIG_PGP=y' "$obj/.config"; then
 		case_line taint EKEYREJECTED "$k.ko" "" "$k signature: algorithm not supported yet"
 	done
 
+	# Exhaustive single-byte tamper sweep over a whole signed module, two masks.
+	for m in 0x01 0x80; do
+		case_line "sweep:$m" "sweep:$m" rsa2048-sha256.ko "" \
+			"tamper sweep: every byte of rsa2048/sha256 module xor $m"
+	done
+
 	# Malformed containers: found before any hashing, refused in both boots.
 	cp "$out/mods/rsa2048-sha256.ko" "$out/mods/alloc.ko"
 	python3 "$top/tests/elfedit.py" set-shdr "$out/mods/alloc.ko" module_sig flags 2  # SHF_ALLOC

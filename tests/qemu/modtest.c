@@ -17,6 +17,10 @@
  *   reject    finit_module() fails (any errno), or loads with 'E' and no signer
  *             (a change that only hides the signer may load as unsigned when the
  *             boot is permissive)
+ *   sweep:MASK  the exhaustive single-byte tamper sweep: for every byte offset
+ *             of FILE, load a copy with that byte xor MASK; every copy must be
+ *             refused, or (permissive boot only) load with 'E' taint and no
+ *             signer.  One TAP line and a summary by errno.
  * Each case prints one TAP line; a loaded module is unloaded again.
  */
 #define _GNU_SOURCE
@@ -138,6 +142,75 @@ static int judge(const char *expect, const char *want_signer, const struct outco
 	return o->err == errnum(expect);
 }
 
+/*
+ * Tamper sweep.  The variant is written to a scratch file and the writer's fd
+ * closed before finit_module(), which refuses files open for writing.
+ */
+static int sweep(const char *boot, const char *file, const char *mod, unsigned int mask,
+		 char *summary, size_t len)
+{
+	static const char scratch[] = "/tmp/sweep.ko";
+	int counts[200] = { 0 }, loaded_unsigned = 0, loaded_bad = 0, refused = 0;
+	int enforce = !strcmp(boot, "enforce");
+	unsigned char *buf;
+	long size, off;
+	struct outcome o;
+	size_t used = 0;
+	FILE *f;
+	int e;
+
+	f = fopen(file, "rb");
+	if (!f)
+		return snprintf(summary, len, "cannot open %s", file), 0;
+	fseek(f, 0, SEEK_END);
+	size = ftell(f);
+	rewind(f);
+	buf = malloc(size);
+	if (!buf || fread(buf, 1, size, f) != (size_t)size) {
+		fclose(f);
+		return snprintf(summary, len, "cannot read %s", file), 0;
+	}
+	fclose(f);
+	for (off = 0; off < size; off++) {
+		int fd = open(scratch, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+
+		buf[off] ^= mask;
+		if (fd < 0 || write(fd, buf, size) != size) {
+			perror(scratch);
+			exit(2);
+		}
+		close(fd);
+		buf[off] ^= mask;
+		load_once(scratch, mod, &o);
+		if (o.err) {
+			refused++;
+			counts[o.err < 200 ? o.err : 0]++;
+		} else if (strchr(o.taint, 'E') && !o.signer[0]) {
+			loaded_unsigned++;
+		} else {
+			loaded_bad++;
+			printf("# sweep: offset %ld xor 0x%02x loaded taint='%s' signer='%s'\n",
+			       off, mask, o.taint, o.signer);
+		}
+	}
+	unlink(scratch);
+	free(buf);
+	printf("# tamper sweep: %d/%ld single-byte changes refused (%s, xor 0x%02x)\n",
+	       refused, size, enforce ? "enforcing" : "permissive", mask);
+	used = snprintf(summary, len, "%d refused", refused);
+	for (e = 0; e < 200; e++)
+		if (counts[e] && used < len)
+			used += snprintf(summary + used, len - used, " %s:%d",
+					 e ? errname(e) : "other", counts[e]);
+	if (used < len)
+		snprintf(summary + used, len - used, ", %d loaded unsigned (taint E), %d loaded as signed",
+			 loaded_unsigned, loaded_bad);
+	printf("# tamper sweep breakdown: %s\n", summary);
+	if (enforce)
+		return refused == size;
+	return loaded_bad == 0;
+}
+
 static int split(char *line, char **f, int max)
 {
 	int n = 0;
@@ -189,6 +262,16 @@ static int run(const char *boot, const char *casefile)
 		if (split(line, fld, 6) != 6) {
 			printf("not ok %d - malformed case line\n", n);
 			failed++;
+			continue;
+		}
+		if (!strncmp(fld[col], "sweep:", 6)) {
+			char summary[512];
+
+			ok = sweep(boot, fld[2], fld[3], strtoul(fld[col] + 6, NULL, 0),
+				   summary, sizeof(summary));
+			printf("%sok %d - %s (%s)\n", ok ? "" : "not ", n, fld[5], summary);
+			fflush(stdout);
+			failed += !ok;
 			continue;
 		}
 		load_once(fld[2], fld[3], &o);
