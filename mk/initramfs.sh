@@ -7,7 +7,7 @@ if [[ ${1:-} == -h || ${1:-} == --help || $# -ne 2 ]]; then
 Usage: mk/initramfs.sh CASEDIR OUT.cpio
 
 CASEDIR holds cases.list and mods/ (from tests/qemu/make-cases.sh) and optionally
-demo.sh; the result is an uncompressed newc cpio with /init, /bin/busybox,
+bench.list; the result is an uncompressed newc cpio with /init, /bin/busybox,
 /modtest, /cases.list and /mods/.
 USAGE
 	[[ $# -eq 2 ]] || exit 2
@@ -27,7 +27,7 @@ cp "$top/tests/qemu/init" "$stage/init"
 gcc -static -O2 -Wall -o "$stage/modtest" "$top/tests/qemu/modtest.c"
 cp "$casedir/cases.list" "$stage/cases.list"
 cp -r "$casedir/mods/." "$stage/mods/"
-[[ -f $casedir/demo.sh ]] && cp "$casedir/demo.sh" "$stage/demo.sh" && chmod +x "$stage/demo.sh"
+[[ -f $casedir/bench.list ]] && cp "$casedir/bench.list" "$stage/bench.list"
 (cd "$stage" && find . -print0 | LC_ALL=C sort -z |
 	cpio --null -o -H newc --owner=0:0 --quiet) >"$out.tmp"
 mv "$out.tmp" "$out"

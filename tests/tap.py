@@ -99,8 +99,6 @@ def main():
             if not end:
                 fl += 1
                 msgs.append('modtest: section never ended (guest crashed or hung?)')
-        elif any(l.startswith('# modtest: demo') for l in lines):
-            p, fl, msgs = 0, 0, []
         else:
             p, fl, msgs = 0, 1, ['modtest: the guest never printed its TAP plan; console tail:']
             msgs += ['| ' + l for l in lines[-20:]]
