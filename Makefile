@@ -4,6 +4,7 @@
 #   make check    every test: host tests, KUnit and the module matrix in QEMU
 #   make apply    copy the new files into a 6.12 tree and apply patches/series (KSRC=DIR)
 #   make kernel   configure (tinyconfig + tests/config/*.config) and build the test kernel
+#   make bench    load-time cost vs mainline, native verify vs OpenSSL, signing throughput
 #   make deps     install the Debian packages the above need
 #   make clean    remove build/ (the unpacked tree and all output)
 
@@ -12,10 +13,10 @@ TOP := $(CURDIR)
 BUILD := $(TOP)/build
 SRC_TARBALL ?= /usr/src/linux-source-6.12.tar.xz
 
-.PHONY: help demo check check-host deps apply kernel clean
+.PHONY: help demo check check-host deps apply kernel bench clean
 
 help:
-	@sed -n '3,9p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '3,10p' Makefile | sed 's/^# \{0,1\}//'
 
 deps:
 	@mk/deps.sh
@@ -49,6 +50,9 @@ check-host:
 
 demo:
 	@mk/demo.sh
+
+bench:
+	@mk/bench.sh
 
 clean:
 	rm -rf $(BUILD)

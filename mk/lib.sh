@@ -3,6 +3,7 @@
 # fragment comes with the generated test keyring's fragment (build/keys/keys.config).
 guest_configs() {
 	echo tests/config/base.config
+	echo build/keys/x509.config
 	if [[ -f tests/config/pgp.config ]]; then
 		echo tests/config/pgp.config
 		echo build/keys/keys.config

@@ -9,8 +9,10 @@ Usage: tests/qemu/make-keys.sh OUTDIR
 
 Creates OUTDIR/gnupg (a GnuPG home with the test keys, no passphrases),
 OUTDIR/trusted.pgp (the binary public keyring built into the test kernel),
-OUTDIR/keys.env (FPR_<name>=fingerprint for every key) and OUTDIR/keys.config
-(a kernel config fragment pointing CONFIG_MODULE_SIG_PGP_KEYS at trusted.pgp).
+OUTDIR/keys.env (FPR_<name>=fingerprint for every key), OUTDIR/x509-{rsa4096,p384}.{key,crt}
+(mainline PKCS#7 comparison keys), OUTDIR/keys.config (a kernel config fragment
+pointing CONFIG_MODULE_SIG_PGP_KEYS at trusted.pgp) and OUTDIR/x509.config
+(CONFIG_SYSTEM_TRUSTED_KEYS naming the X.509 certificates).
 Keys: dsa2048 dsa3072 rsa2048 rsa3072 rsa4096 ed25519 nistp256 nistp384 dsa1024 (sign-only
 primaries), sub (certify-only rsa3072 primary with an rsa2048 signing subkey),
 revoked (rsa2048, revocation certificate imported), unknown (rsa2048, not in
@@ -22,7 +24,8 @@ EOF
 out=$(mkdir -p "$1" && cd "$1" && pwd)
 names=(dsa2048 dsa3072 rsa2048 rsa3072 rsa4096 ed25519 nistp256 nistp384 dsa1024 sub revoked unknown)
 
-if [[ -f $out/keys.env && -f $out/trusted.pgp ]] && grep -q '^FPR_unknown=' "$out/keys.env"; then
+if [[ -f $out/keys.env && -f $out/trusted.pgp && -f $out/x509.config ]] &&
+	grep -q '^FPR_unknown=' "$out/keys.env"; then
 	echo "$prog: reusing keys in $out"
 	exit 0
 fi
@@ -71,6 +74,20 @@ for n in "${names[@]}"; do
 done
 gpg --batch --export "${trusted[@]}" >"$out/trusted.pgp.tmp"
 mv "$out/trusted.pgp.tmp" "$out/trusted.pgp"
+# X.509 keys for comparing with mainline's PKCS#7 signatures (make bench): RSA-4096 and
+# ECDSA P-384, the two key types mainline's certs/Kconfig offers, trusted by the test kernel.
+x509() { # x509 NAME OPENSSL-NEWKEY-ARGS...
+	local n=$1
+	shift
+	openssl req -new -nodes -utf8 -batch -x509 -days 36500 -outform PEM \
+		-subj "/CN=pgp-modsign bench $n" -addext "keyUsage=digitalSignature" \
+		-addext "extendedKeyUsage=codeSigning" "$@" \
+		-keyout "$out/x509-$n.key" -out "$out/x509-$n.crt" 2>/dev/null
+}
+x509 rsa4096 -newkey rsa:4096
+x509 p384 -newkey ec -pkeyopt ec_paramgen_curve:secp384r1
+cat "$out/x509-rsa4096.crt" "$out/x509-p384.crt" >"$out/x509-trusted.pem"
+echo "CONFIG_SYSTEM_TRUSTED_KEYS=\"$out/x509-trusted.pem\"" >"$out/x509.config"
 cat >"$out/keys.config" <<EOF
 CONFIG_MODULE_SIG_PGP_KEYS="$out/trusted.pgp"
 CONFIG_MODULE_SIG_PGP_HOMEDIR="$out/gnupg"

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# make bench: load-time cost in QEMU (-icount), native verify speed, signing throughput.
+set -euo pipefail
+if [[ ${1:-} == -h || ${1:-} == --help ]]; then
+	cat <<'USAGE'
+Usage: mk/bench.sh
+
+Builds the test kernel (as make check does), then
+  1. bench/load-time.sh: module load cost per signature scheme and module size, in
+     guest instructions (QEMU -icount shift=0), against mainline PKCS#7;
+  2. tests/host/crypto/bench (when present): native verify time next to OpenSSL;
+  3. bench/sign-throughput.sh (when present): sign-module.sh -j2 vs scripts/sign-file;
+and writes bench/results.md and bench/load-time.png.  Raw figures: build/bench/.
+USAGE
+	exit 0
+fi
+top=$(cd "$(dirname "$0")/.." && pwd)
+cd "$top"
+out=$top/build/bench
+mkdir -p "$out"
+t0=$(date +%s)
+mk/deps.sh
+command -v gnuplot >/dev/null || { apt-get install -y -qq gnuplot-nox >/dev/null || true; }
+. mk/lib.sh
+export KEYS_DIR=$top/build/keys
+tests/qemu/make-keys.sh "$KEYS_DIR" >/dev/null
+make -s apply
+mk/kernel.sh $(guest_configs) >"$out/kernel.log" 2>&1 || { tail -20 "$out/kernel.log"; exit 1; }
+ed=0
+grep -q '^CONFIG_CRYPTO_ED25519=y' build/obj/.config && ed=1
+echo "== load time (QEMU -icount shift=0)"
+BENCH_ED25519=$ed bench/load-time.sh build/obj build/mods "$KEYS_DIR" "$out"
+rm -f "$out/native.txt" "$out/sign.txt"
+if [[ -x tests/host/crypto/bench.sh ]]; then
+	echo "== native verification (userspace build of the kernel code vs OpenSSL)"
+	tests/host/crypto/bench.sh | tee "$out/native.txt"
+fi
+if [[ -x bench/sign-throughput.sh ]]; then
+	echo "== signing throughput"
+	bench/sign-throughput.sh | tee "$out/sign.txt"
+fi
+echo "== report"
+python3 bench/report.py "$out" bench/results.md bench/load-time.png
+echo "bench: done in $(($(date +%s) - t0)) s"
