@@ -66,17 +66,26 @@ pms_be32_hex()
 	printf '%08x' "$1"
 }
 
-# Combine little-endian 32-bit words (lo, hi) into one value; values that
-# cannot be a file offset become PMS_BIG, so bounds checks fail safely.
-_pms_u64()
+# _pms_uint OFF LEN: unsigned value of LEN bytes at OFF of the array _pms_b,
+# in the ELF's byte order, into REPLY; values of 2^47 or more (never a valid
+# offset or size in a file) become PMS_BIG so that bounds checks fail safely.
+_pms_uint()
 {
-	local lo=$1 hi=$2
+	local off=$1 len=$2 k v=0 byte
 
-	if ((hi >= (1 << 30))); then
-		echo "$PMS_BIG"
-	else
-		echo $((lo + (hi << 32)))
-	fi
+	for ((k = 0; k < len; k++)); do
+		if [[ $ELF_ENDIAN == little ]]; then
+			byte=${_pms_b[off + len - 1 - k]}
+		else
+			byte=${_pms_b[off + k]}
+		fi
+		if ((k < len - 6 && byte != 0)) || ((k == len - 6 && byte >= 128)); then
+			REPLY=$PMS_BIG
+			return
+		fi
+		v=$(((v << 8) | byte))
+	done
+	REPLY=$v
 }
 
 # pms_elf_scan FILE
@@ -93,7 +102,7 @@ _pms_u64()
 # inconsistent).
 pms_elf_scan()
 {
-	local file=$1 ident words w hdr i n base name_off strtab_hex
+	local file=$1 words w i base name_off strtab_hex
 	local str_off str_size end type flags off size entwords
 
 	PMS_ERR=
@@ -109,58 +118,51 @@ pms_elf_scan()
 		return 1
 	fi
 	# shellcheck disable=SC2207 # numbers only
-	ident=($(od -An -v -t u1 -N 16 -- "$file"))
-	if [[ ${#ident[@]} -ne 16 || ${ident[0]} -ne 127 || ${ident[1]} -ne 69 ||
-	      ${ident[2]} -ne 76 || ${ident[3]} -ne 70 ]]; then
+	_pms_b=($(od -An -v -t u1 -N 64 -- "$file"))
+	if ((${#_pms_b[@]} < 52 || _pms_b[0] != 127 || _pms_b[1] != 69 ||
+	     _pms_b[2] != 76 || _pms_b[3] != 70)); then
 		PMS_ERR="not an ELF file"
 		return 1
 	fi
-	case ${ident[4]} in
+	case ${_pms_b[4]} in
 	1) ELF_CLASS=32 ELF_EHSIZE=52 ;;
 	2) ELF_CLASS=64 ELF_EHSIZE=64 ;;
-	*) PMS_ERR="invalid ELF class ${ident[4]}"; return 1 ;;
+	*) PMS_ERR="invalid ELF class ${_pms_b[4]}"; return 1 ;;
 	esac
-	case ${ident[5]} in
+	case ${_pms_b[5]} in
 	1) ELF_ENDIAN=little ;;
 	2) ELF_ENDIAN=big ;;
-	*) PMS_ERR="invalid ELF data encoding ${ident[5]}"; return 1 ;;
+	*) PMS_ERR="invalid ELF data encoding ${_pms_b[5]}"; return 1 ;;
 	esac
-	if [[ ${ident[6]} -ne 1 ]]; then
-		PMS_ERR="invalid ELF version ${ident[6]}"
+	if ((_pms_b[6] != 1)); then
+		PMS_ERR="invalid ELF version ${_pms_b[6]}"
 		return 1
 	fi
-	if ((ELF_SIZE < ELF_EHSIZE)); then
+	if ((ELF_SIZE < ELF_EHSIZE || ${#_pms_b[@]} < ELF_EHSIZE)); then
 		PMS_ERR="truncated ELF header"
 		return 1
 	fi
-	# Header after e_ident, as 16-bit words.
-	# shellcheck disable=SC2207 # numbers only
-	hdr=($(od -An -v -t u2 --endian="$ELF_ENDIAN" -j 16 \
-		  -N $((ELF_EHSIZE - 16)) -- "$file"))
-	ELF_TYPE=${hdr[0]}
-	if [[ $ELF_TYPE -ne 1 ]]; then
+	_pms_uint 16 2
+	ELF_TYPE=$REPLY
+	if ((ELF_TYPE != 1)); then
 		PMS_ERR="not a relocatable ELF object (e_type $ELF_TYPE, modules are ET_REL)"
 		return 1
 	fi
 	if ((ELF_CLASS == 64)); then
-		# e_shoff @40 -> words 12..15; e_ehsize @52 -> 18; shentsize 21..
-		if ((hdr[15] != 0 || hdr[14] >= 0x4000)); then
-			ELF_SHOFF=$PMS_BIG
-		else
-			ELF_SHOFF=$((hdr[12] + (hdr[13] << 16) + (hdr[14] << 32)))
-		fi
-		w=18; entwords=16
+		_pms_uint 40 8; ELF_SHOFF=$REPLY
+		w=52 entwords=16
 	else
-		ELF_SHOFF=$((hdr[8] + (hdr[9] << 16)))
-		w=12; entwords=10
+		_pms_uint 32 4; ELF_SHOFF=$REPLY
+		w=40 entwords=10
 	fi
-	if ((hdr[w] != ELF_EHSIZE)); then
-		PMS_ERR="inconsistent ELF header (e_ehsize ${hdr[w]})"
+	_pms_uint "$w" 2
+	if ((REPLY != ELF_EHSIZE)); then
+		PMS_ERR="inconsistent ELF header (e_ehsize $REPLY)"
 		return 1
 	fi
-	ELF_SHENTSIZE=${hdr[w + 3]}
-	ELF_SHNUM=${hdr[w + 4]}
-	ELF_SHSTRNDX=${hdr[w + 5]}
+	_pms_uint $((w + 6)) 2; ELF_SHENTSIZE=$REPLY
+	_pms_uint $((w + 8)) 2; ELF_SHNUM=$REPLY
+	_pms_uint $((w + 10)) 2; ELF_SHSTRNDX=$REPLY
 	if ((ELF_SHENTSIZE != entwords * 4)); then
 		PMS_ERR="inconsistent ELF header (e_shentsize $ELF_SHENTSIZE)"
 		return 1
@@ -191,8 +193,13 @@ pms_elf_scan()
 		type=$((words[base + 1]))
 		if ((ELF_CLASS == 64)); then
 			flags=$(( words[base + 2] + (words[base + 3] << 32) ))
-			off=$(_pms_u64 "$((words[base + 6]))" "$((words[base + 7]))")
-			size=$(_pms_u64 "$((words[base + 8]))" "$((words[base + 9]))")
+			# High words of 2^15 or more: beyond any file.
+			if ((words[base + 7] >= 0x8000 || words[base + 9] >= 0x8000)); then
+				off=$PMS_BIG size=$PMS_BIG
+			else
+				off=$((words[base + 6] + (words[base + 7] << 32)))
+				size=$((words[base + 8] + (words[base + 9] << 32)))
+			fi
 		else
 			flags=$((words[base + 2]))
 			off=$((words[base + 4]))
@@ -306,15 +313,15 @@ pms_check_sig_section()
 	return 0
 }
 
-# pms_has_p7 FILE: true when FILE ends with mainline's appended-signature marker.
+# pms_has_p7 FILE [SIZE]: true when FILE ends with mainline's
+# appended-signature marker "~Module signature appended~\n".
 pms_has_p7()
 {
-	local size tail
+	local size=${2:-} tail
 
-	size=$(pms_file_size "$1") || return 1
-	((size >= ${#PMS_P7_MARKER} + 1)) || return 1
-	tail=$(tail -c $((${#PMS_P7_MARKER} + 1)) -- "$1" | od -An -v -t x1 | tr -d ' \n')
-	# "~Module signature appended~\n"
+	[[ -n $size ]] || size=$(pms_file_size "$1") || return 1
+	((size >= 28)) || return 1
+	tail=$(od -An -v -t x1 -j $((size - 28)) -N 28 -- "$1" | tr -d ' \n')
 	[[ $tail == 7e4d6f64756c65207369676e617475726520617070656e6465647e0a ]]
 }
 

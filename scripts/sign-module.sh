@@ -52,8 +52,7 @@ EOF
 }
 
 local_user='' digest=sha512 reserve=2048 reserve_set=0 homedir='' passfile=''
-append=0 strip=0 jobs=1 quiet=0 worker=0
-fwd=()
+append=0 strip=0 jobs=1 quiet=0
 
 need_arg()
 {
@@ -65,8 +64,8 @@ need_arg()
 
 while (($#)); do
 	case $1 in
-	-u | --local-user) need_arg "$@"; local_user=$2; fwd+=("$1" "$2"); shift 2 ;;
-	--local-user=*) local_user=${1#*=}; fwd+=("$1"); shift ;;
+	-u | --local-user) need_arg "$@"; local_user=$2; shift 2 ;;
+	--local-user=*) local_user=${1#*=}; shift ;;
 	--digest) need_arg "$@"; digest=$2; shift 2 ;;
 	--digest=*) digest=${1#*=}; shift ;;
 	--reserve) need_arg "$@"; reserve=$2; reserve_set=1; shift 2 ;;
@@ -75,13 +74,12 @@ while (($#)); do
 	--homedir=*) homedir=${1#*=}; shift ;;
 	--passphrase-file) need_arg "$@"; passfile=$2; shift 2 ;;
 	--passphrase-file=*) passfile=${1#*=}; shift ;;
-	--append) append=1; fwd+=("$1"); shift ;;
-	--strip) strip=1; fwd+=("$1"); shift ;;
+	--append) append=1; shift ;;
+	--strip) strip=1; shift ;;
 	-j | --jobs) need_arg "$@"; jobs=$2; shift 2 ;;
 	-j[0-9]*) jobs=${1#-j}; shift ;;
 	--jobs=*) jobs=${1#*=}; shift ;;
-	-q | --quiet) quiet=1; fwd+=("$1"); shift ;;
-	--_worker) worker=1; shift ;;
+	-q | --quiet) quiet=1; shift ;;
 	-h | --help) usage; exit 0 ;;
 	--) shift; break ;;
 	-*) echo "$prog: unknown option $1 (see --help)" >&2; exit 2 ;;
@@ -107,32 +105,14 @@ if ((append && strip)); then
 	echo "$prog: --append cannot be combined with --strip (stripping invalidates the existing signatures)" >&2
 	exit 2
 fi
-fwd+=(--digest "$digest")
-((reserve_set)) && fwd+=(--reserve "$reserve")
-if [[ -n $homedir ]]; then
-	homedir=$(readlink -f -- "$homedir")
-	fwd+=(--homedir "$homedir")
-fi
-if [[ -n $passfile ]]; then
-	passfile=$(readlink -f -- "$passfile")
-	fwd+=(--passphrase-file "$passfile")
-fi
-
-if ((worker)); then
-	if (($# != 2)); then
-		echo "$prog: internal error: bad worker arguments" >&2
-		exit 2
-	fi
-	index=$1
-	shift
-	total=${PMS_SIGN_TOTAL:-1}
-fi
+[[ -n $homedir ]] && homedir=$(readlink -f -- "$homedir")
+[[ -n $passfile ]] && passfile=$(readlink -f -- "$passfile")
 if (($# == 0)); then
 	usage >&2
 	exit 2
 fi
 modules=("$@")
-((worker)) || total=${#modules[@]}
+total=${#modules[@]}
 
 gpg_args=(--batch --no-tty --quiet --yes --no-armor --no-textmode
 	  --digest-algo "${digest^^}")
@@ -215,33 +195,26 @@ rescan()
 	pms_elf_scan "$1" || fail "$PMS_ERR"
 }
 
-# octal mode test: true when no write permission bit is set
-no_write_bits()
-{
-	local mode
-
-	mode=$(stat -c %a -- "$1") || return 0
-	(((8#$mode & 0222) == 0))
-}
-
-# sign_module FILE: does all the work on copies; the original is replaced
-# only by the final rename.
+# sign_module FILE: does all the work on copies in $tmproot; the original
+# is replaced only by the final rename.
 sign_module()
 {
-	local file=$1 real dir base comp work elf out zeros old_payload='' sighex
-	local payload plen need tmp msg
+	local file=$1 real dir base comp elf out old_payload='' sighex
+	local payload plen need tmp msg size mode dmode
 
 	[[ -e $file ]] || { fail "no such file"; return 1; }
 	real=$(readlink -f -- "$file") || { fail "cannot resolve path"; return 1; }
 	[[ -f $real ]] || { fail "not a regular file"; return 1; }
 	[[ -r $real ]] || { fail "cannot read file"; return 1; }
-	dir=$(dirname -- "$real")
-	base=$(basename -- "$real")
-	if [[ ! -w $real ]] || no_write_bits "$real"; then
+	dir=${real%/*}
+	dir=${dir:-/}
+	base=${real##*/}
+	read -r mode dmode < <(stat -c %a -- "$real" "$dir" | tr '\n' ' ') || true
+	if [[ ! -w $real ]] || (((8#${mode:-0} & 0222) == 0)); then
 		fail "file is read-only"
 		return 1
 	fi
-	if [[ ! -w $dir ]] || no_write_bits "$dir"; then
+	if [[ ! -w $dir ]] || (((8#${dmode:-0} & 0222) == 0)); then
 		fail "directory $dir is read-only"
 		return 1
 	fi
@@ -251,10 +224,12 @@ sign_module()
 		return 1
 	fi
 
-	tmproot=$(mktemp -d "${TMPDIR:-/tmp}/sign-module.XXXXXX") ||
-		{ fail "cannot create a temporary directory"; return 1; }
-	work=$tmproot
-	elf=$work/elf
+	if [[ -z $tmproot ]]; then
+		tmproot=$(mktemp -d "${TMPDIR:-/tmp}/sign-module.XXXXXX") ||
+			{ fail "cannot create a temporary directory"; return 1; }
+	fi
+	elf=$tmproot/elf
+	rm -f -- "$elf" "$elf.new" "$tmproot/sig" "$tmproot/out"
 	if ! pms_decompress "$comp" "$real" "$elf" 2> /dev/null; then
 		if [[ $comp == none ]]; then
 			fail "cannot copy the module"
@@ -263,11 +238,11 @@ sign_module()
 		fi
 		return 1
 	fi
-	if pms_has_p7 "$elf"; then
+	rescan "$elf" || return 1
+	if pms_has_p7 "$elf" "$ELF_SIZE"; then
 		fail "module carries an appended PKCS#7 signature (run $prog before scripts/sign-file)"
 		return 1
 	fi
-	rescan "$elf" || return 1
 
 	if ((strip)); then
 		if ! msg=$("$OBJCOPY" --strip-debug "$elf" "$elf.new" 2>&1); then
@@ -278,8 +253,10 @@ sign_module()
 		rescan "$elf" || return 1
 	fi
 
-	zeros=$work/zeros
-	head -c "$reserve" /dev/zero > "$zeros" || { fail "cannot write temporary files"; return 1; }
+	if [[ ! -f $tmproot/zeros ]]; then
+		head -c "$reserve" /dev/zero > "$tmproot/zeros" ||
+			{ fail "cannot write temporary files"; return 1; }
+	fi
 	if ((SIG_COUNT > 0)); then
 		pms_check_sig_section || { fail "existing $PMS_ERR"; return 1; }
 		if ((append)); then
@@ -295,7 +272,7 @@ sign_module()
 				fail "--append cannot resize module_sig ($SIG_SIZE bytes) to $reserve bytes"
 				return 1
 			fi
-			if ! msg=$("$OBJCOPY" --update-section "$PMS_SECNAME=$zeros" \
+			if ! msg=$("$OBJCOPY" --update-section "$PMS_SECNAME=$tmproot/zeros" \
 				   "$elf" "$elf.new" 2>&1); then
 				fail "objcopy --update-section failed: ${msg##*$'\n'}"
 				return 1
@@ -307,7 +284,7 @@ sign_module()
 				{ fail "cannot write temporary files"; return 1; }
 		fi
 	else
-		if ! msg=$("$OBJCOPY" --add-section "$PMS_SECNAME=$zeros" \
+		if ! msg=$("$OBJCOPY" --add-section "$PMS_SECNAME=$tmproot/zeros" \
 			   "$elf" "$elf.new" 2>&1); then
 			fail "objcopy --add-section failed: ${msg##*$'\n'}"
 			return 1
@@ -321,21 +298,18 @@ sign_module()
 		return 1
 	fi
 	pms_check_sig_section || { fail "$PMS_ERR"; return 1; }
-	if [[ -n $(pms_hex "$elf" "$SIG_OFF" "$SIG_SIZE" | tr -d 0) ]]; then
-		fail "internal error: placeholder not zero"
-		return 1
-	fi
 
-	if ! msg=$("$GPG" "${gpg_args[@]}" --output "$work/sig" --detach-sign -- "$elf" 2>&1); then
+	if ! msg=$("$GPG" "${gpg_args[@]}" --output "$tmproot/sig" --detach-sign -- "$elf" 2>&1); then
 		msg=$(grep -v '^$' <<< "$msg" | tail -n 1 || true)
 		fail "gpg failed: ${msg:-no message}"
 		return 1
 	fi
-	if [[ ! -s $work/sig ]]; then
+	size=$(pms_file_size "$tmproot/sig" 2> /dev/null) || size=0
+	if ((size == 0)); then
 		fail "gpg produced no signature"
 		return 1
 	fi
-	sighex=$(pms_hex "$work/sig" 0 "$(pms_file_size "$work/sig")")
+	sighex=$(pms_hex "$tmproot/sig" 0 "$size")
 	if ! pms_split_packets "$sighex" || ((${#PKT_TAG[@]} != 1 || PKT_TAG[0] != 2)); then
 		fail "gpg output is not a single binary signature packet"
 		return 1
@@ -348,13 +322,13 @@ sign_module()
 		return 1
 	fi
 	pms_hex_to_file "$PMS_MAGIC_HEX$(printf '%02x' "$PMS_VERSION")000000$(pms_be32_hex "$plen")$payload" \
-		"$work/container" || { fail "cannot write temporary files"; return 1; }
-	pms_write_at "$elf" "$SIG_OFF" "$work/container" ||
+		"$tmproot/container" || { fail "cannot write temporary files"; return 1; }
+	pms_write_at "$elf" "$SIG_OFF" "$tmproot/container" ||
 		{ fail "cannot write temporary files"; return 1; }
 
 	out=$elf
 	if [[ $comp != none ]]; then
-		out=$work/out
+		out=$tmproot/out
 		pms_compress "$comp" "$elf" "$out" || { fail "$comp compression failed"; return 1; }
 	fi
 
@@ -368,7 +342,7 @@ sign_module()
 		fail "cannot write $tmp: ${msg##*: }"
 		return 1
 	fi
-	chmod --reference="$real" -- "$tmp" 2> /dev/null || true
+	chmod "$mode" -- "$tmp" 2> /dev/null || true
 	if ((EUID == 0)); then
 		chown --reference="$real" -- "$tmp" 2> /dev/null || true
 	fi
@@ -377,8 +351,6 @@ sign_module()
 		return 1
 	fi
 	cur_tmp=
-	rm -rf -- "$tmproot"
-	tmproot=
 	return 0
 }
 
@@ -397,19 +369,37 @@ run_one()
 	return 0
 }
 
-if ((worker)); then
-	run_one "$index" "${modules[0]}"
-	exit
-fi
-
 preflight
+
+# worker K: signs modules K, K+jobs, K+2*jobs, ... in this subshell
+worker()
+{
+	local k=$1 i rc=0
+
+	trap cleanup EXIT
+	trap 'cleanup; exit 130' INT
+	trap 'cleanup; exit 143' TERM
+	trap 'cleanup; exit 129' HUP
+	tmproot=
+	for ((i = k; i < ${#modules[@]}; i += jobs)); do
+		run_one "$((i + 1))" "${modules[i]}" || rc=1
+	done
+	exit "$rc"
+}
 
 rc=0
 if ((jobs > 1 && ${#modules[@]} > 1)); then
-	export PMS_SIGN_TOTAL=$total
-	for ((i = 0; i < ${#modules[@]}; i++)); do
-		printf '%s\0%s\0' "$((i + 1))" "${modules[i]}"
-	done | xargs -0 -n 2 -P "$jobs" -- "$self" "${fwd[@]}" --_worker -- || rc=1
+	pids=()
+	# Workers finish the module in hand (atomically) unless signalled too.
+	trap 'kill -TERM "${pids[@]}" 2> /dev/null; wait; cleanup; exit 130' INT
+	trap 'kill -TERM "${pids[@]}" 2> /dev/null; wait; cleanup; exit 143' TERM
+	for ((k = 0; k < jobs && k < ${#modules[@]}; k++)); do
+		worker "$k" &
+		pids+=($!)
+	done
+	for pid in "${pids[@]}"; do
+		wait "$pid" || rc=1
+	done
 else
 	for ((i = 0; i < ${#modules[@]}; i++)); do
 		run_one "$((i + 1))" "${modules[i]}" || rc=1

@@ -11,9 +11,9 @@
 # instead of the object built from testmod.c (the first one gets the full
 # tamper matrix). SIGN_TEST_QUICK=1 uses fewer key types.
 
+# shellcheck disable=SC2015,SC2001,SC2010 # ok/nok always succeed; hidden temp files
 set -euo pipefail
 
-prog=${0##*/}
 here=$(cd -- "$(dirname -- "$0")" && pwd)
 top=$(cd -- "$here/../../.." && pwd)
 scripts=$top/scripts

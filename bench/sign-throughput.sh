@@ -1,0 +1,114 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Signing throughput: N copies of a module signed with scripts/sign-module.sh
+# (gpg, OpenPGP module_sig) and with mainline scripts/sign-file (OpenSSL,
+# appended PKCS#7), same key size, digest and parallelism. Prints modules/s
+# for both and their ratio. Optional (make bench); needs gcc and libssl-dev.
+
+set -euo pipefail
+
+prog=${0##*/}
+here=$(cd -- "$(dirname -- "$0")" && pwd)
+top=$(cd -- "$here/.." && pwd)
+
+usage()
+{
+	cat <<EOF
+Usage: $prog [-n N] [-j JOBS] [--module FILE] [--algo ALGO] [--digest ALGO]
+             [--kernel-src DIR]
+
+  -n N              number of module copies (default 100)
+  -j JOBS           parallel jobs for both tools (default 2)
+  --module FILE     module to copy (default: tests/host/sign/testmod.c built
+                    with gcc -c)
+  --algo ALGO       gpg key algorithm (default rsa4096, the size mainline's
+                    sign-file gets; any pgp-modsign-genkey.sh algorithm)
+  --digest ALGO     sha256, sha384 or sha512 (default sha512)
+  --kernel-src DIR  kernel source holding scripts/sign-file.c
+                    (default \$KERNEL_SRC or /tmp/k/linux-source-6.12)
+EOF
+}
+
+count=100 jobs=2 module='' algo=rsa4096 digest=sha512
+ksrc=${KERNEL_SRC:-/tmp/k/linux-source-6.12}
+while (($#)); do
+	case $1 in
+	-n) count=${2?}; shift 2 ;;
+	-j) jobs=${2?}; shift 2 ;;
+	--module) module=${2?}; shift 2 ;;
+	--algo) algo=${2?}; shift 2 ;;
+	--digest) digest=${2?}; shift 2 ;;
+	--kernel-src) ksrc=${2?}; shift 2 ;;
+	-h | --help) usage; exit 0 ;;
+	*) usage >&2; exit 2 ;;
+	esac
+done
+[[ $count =~ ^[1-9][0-9]*$ && $jobs =~ ^[1-9][0-9]*$ ]] || { usage >&2; exit 2; }
+
+for tool in gpg openssl gcc xargs; do
+	command -v "$tool" > /dev/null || { echo "$prog: $tool not found" >&2; exit 1; }
+done
+if [[ ! -f $ksrc/scripts/sign-file.c ]]; then
+	echo "$prog: $ksrc/scripts/sign-file.c: not found (set --kernel-src)" >&2
+	exit 1
+fi
+
+T=$(mktemp -d "${TMPDIR:-/tmp}/sign-bench.XXXXXX")
+cleanup()
+{
+	gpgconf --homedir "$T/gnupg" --kill gpg-agent > /dev/null 2>&1 || true
+	rm -rf -- "$T"
+}
+trap cleanup EXIT
+
+# Mainline's signer, built from the kernel source.
+if ! gcc -O2 -Wno-deprecated-declarations -I"$ksrc/scripts" -o "$T/sign-file" \
+	"$ksrc/scripts/sign-file.c" -lcrypto 2> "$T/cc.err"; then
+	echo "$prog: cannot build sign-file:" >&2
+	cat "$T/cc.err" >&2
+	exit 1
+fi
+bits=4096
+[[ $algo =~ ^rsa([0-9]+)$ ]] && bits=${BASH_REMATCH[1]}
+openssl req -new -x509 -newkey "rsa:$bits" -nodes -batch -utf8 -days 36500 \
+	-"$digest" -subj "/CN=sign-throughput bench key" \
+	-keyout "$T/key.pem" -out "$T/cert.pem" > /dev/null 2>&1
+
+"$top/scripts/pgp-modsign-genkey.sh" --homedir "$T/gnupg" --algo "$algo" \
+	--export "$T/pub.gpg" > /dev/null
+
+if [[ -z $module ]]; then
+	module=$T/testmod.ko
+	gcc -O2 -c -o "$module" "$top/tests/host/sign/testmod.c"
+fi
+mkdir -p "$T/pgp" "$T/p7"
+for ((i = 0; i < count; i++)); do
+	cp -- "$module" "$T/pgp/m$i.ko"
+	cp -- "$module" "$T/p7/m$i.ko"
+done
+size=$(stat -c %s -- "$module")
+
+now() { date +%s%N; }
+
+t0=$(now)
+"$top/scripts/sign-module.sh" -q -j "$jobs" --homedir "$T/gnupg" --digest "$digest" "$T"/pgp/*.ko
+t1=$(now)
+printf '%s\0' "$T"/p7/*.ko |
+	xargs -0 -n 1 -P "$jobs" "$T/sign-file" "$digest" "$T/key.pem" "$T/cert.pem"
+t2=$(now)
+
+# Sanity: the results verify (one of each).
+"$top/scripts/verify-module.sh" -q --keyring "$T/pub.gpg" "$T/pgp/m0.ko"
+tail -c 28 "$T/p7/m0.ko" | grep -q 'Module signature appended' ||
+	{ echo "$prog: sign-file produced no signature" >&2; exit 1; }
+
+pgp_ns=$((t1 - t0)) p7_ns=$((t2 - t1))
+awk -v n="$count" -v a="$pgp_ns" -v b="$p7_ns" -v j="$jobs" -v sz="$size" \
+    -v algo="$algo" -v bits="$bits" -v d="$digest" 'BEGIN {
+	ra = n / (a / 1e9); rb = n / (b / 1e9)
+	printf "modules: %d copies of a %d-byte module, %d parallel jobs\n", n, sz, j
+	printf "sign-module.sh (gpg %s, %s):       %7.2f s  %8.1f modules/s\n", algo, d, a / 1e9, ra
+	printf "scripts/sign-file (openssl rsa%d, %s): %7.2f s  %8.1f modules/s\n", bits, d, b / 1e9, rb
+	printf "ratio sign-module.sh / sign-file: %.2f\n", ra / rb
+}'
