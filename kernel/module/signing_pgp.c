@@ -17,7 +17,6 @@
 #include <linux/errno.h>
 #include <linux/kernel.h>
 #include <linux/module.h>
-#include <linux/sizes.h>
 #include <linux/string.h>
 #include <linux/sysfs.h>
 #include <crypto/pgp.h>
@@ -146,26 +145,18 @@ static int module_pgp_rank(int err)
 /* SHA-256 of the whole file against the system blacklist, as mainline. */
 static int module_pgp_blacklisted(const u8 *file, size_t len)
 {
-	struct sha256_state sctx;
 	u8 digest[SHA256_DIGEST_SIZE];
-	size_t n;
 	int ret;
 
 	if (!IS_ENABLED(CONFIG_SYSTEM_BLACKLIST_KEYRING))
 		return 0;
-	sha256_init(&sctx);
-	while (len) {
-		n = min_t(size_t, len, SZ_1G);
-		sha256_update(&sctx, file, n);
-		file += n;
-		len -= n;
-	}
-	sha256_final(&sctx, digest);
+	if (len > UINT_MAX)
+		return -EBADMSG;	/* no module is 4 GiB */
+	sha256(file, len, digest);
 	ret = is_hash_blacklisted(digest, sizeof(digest), BLACKLIST_HASH_BINARY);
 	if (ret == -EKEYREJECTED)
 		pr_err("Module hash %*phN is blacklisted\n",
 		       (int)sizeof(digest), digest);
-	memzero_explicit(&sctx, sizeof(sctx));
 	return ret;
 }
 
@@ -197,7 +188,7 @@ static int module_pgp_blacklisted(const u8 *file, size_t len)
  *			  allocated, misplaced or malformed module_sig,
  *			  malformed packet, a packet that is not a signature,
  *			  a signature type other than 0x00, or more than
- *			  %MODULE_PGP_MAX_SIGS packets
+ *			  %MODULE_PGP_MAX_SIGS packets, or a file of 4 GiB or more
  * * %-ENOMEM		- out of memory while checking a signature
  * * %-ENOPKG		- unsupported signature version, public-key or hash
  *			  algorithm (SHA-1 without CONFIG_MODULE_SIG_PGP_LEGACY)

@@ -1,0 +1,205 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Host driver for the built-in keyring parser (security/pgp_keys/
+ * keyring_parse.c) and the module signature check (kernel/module/
+ * signing_pgp.c), compiled unchanged through tests/compat.  run.sh calls it
+ * on keyrings and modules made with gpg at test time and compares the
+ * output with what it expects.
+ *
+ *   keyring_test [--legacy] KEYRING list
+ *	one pgp_keys_describe() line per key, then "count N"
+ *   keyring_test [--legacy] KEYRING lookup FPR|KEYID SIGTIME
+ *	"0 FPR" or the errno name (ENOKEY, EKEYREVOKED, EKEYEXPIRED)
+ *   keyring_test [--legacy] [--blacklist FILE] KEYRING verify MODULE
+ *	module_pgp_sig_check(): "0 SIGNER-FPR" (the pgp_signer attribute) or
+ *	the errno name; --blacklist blacklists the SHA-256 of FILE
+ *
+ * The exit status is 0 whenever the operation ran (whatever its answer),
+ * 2 on usage or I/O errors.
+ */
+#include <linux/errno.h>
+#include <linux/kernel.h>
+#include <linux/string.h>
+#include <crypto/sha2.h>
+#include <keys/pgp_keys.h>
+#include <keys/system_keyring.h>
+#include "internal.h"
+
+static struct pgp_builtin_key test_keys[PGP_KEYS_MAX];
+static unsigned int test_nr;
+static u8 blacklisted[SHA256_DIGEST_SIZE];
+static bool have_blacklist;
+
+const struct pgp_builtin_key *pgp_keys_find(const u8 *fpr, size_t fpr_len,
+					    const u8 *keyid, u32 sig_time, int *why)
+{
+	return pgp_keys_lookup(test_keys, test_nr, fpr, fpr_len, keyid, sig_time, why);
+}
+
+int is_hash_blacklisted(const u8 *hash, size_t hash_len,
+			enum blacklist_hash_type hash_type)
+{
+	if (hash_type == BLACKLIST_HASH_BINARY && have_blacklist &&
+	    hash_len == sizeof(blacklisted) && !memcmp(hash, blacklisted, hash_len))
+		return -EKEYREJECTED;
+	return 0;
+}
+
+static const char *ename(int e)
+{
+	static char buf[32];
+
+	switch (e) {
+	case 0: return "0";
+	case -ENODATA: return "ENODATA";
+	case -EBADMSG: return "EBADMSG";
+	case -ENOKEY: return "ENOKEY";
+	case -ENOPKG: return "ENOPKG";
+	case -ENOMEM: return "ENOMEM";
+	case -EKEYREJECTED: return "EKEYREJECTED";
+	case -EKEYREVOKED: return "EKEYREVOKED";
+	case -EKEYEXPIRED: return "EKEYEXPIRED";
+	}
+	snprintf(buf, sizeof(buf), "errno%d", e);
+	return buf;
+}
+
+static u8 *read_file(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	u8 *buf;
+	long n;
+
+	if (!f || fseek(f, 0, SEEK_END) || (n = ftell(f)) < 0 || fseek(f, 0, SEEK_SET)) {
+		fprintf(stderr, "keyring_test: %s: cannot read\n", path);
+		exit(2);
+	}
+	/* Exact size, so that ASan catches any read past the end. */
+	buf = malloc(n ? n : 1);
+	if (!buf || fread(buf, 1, n, f) != (size_t)n) {
+		fprintf(stderr, "keyring_test: %s: cannot read\n", path);
+		exit(2);
+	}
+	fclose(f);
+	*len = n;
+	return buf;
+}
+
+static int unhex(const char *s, u8 *out, size_t max)
+{
+	size_t n = strlen(s), i;
+
+	if (n % 2 || n / 2 > max)
+		return -1;
+	for (i = 0; i < n / 2; i++) {
+		unsigned int v;
+
+		if (sscanf(s + 2 * i, "%2x", &v) != 1)
+			return -1;
+		out[i] = v;
+	}
+	return n / 2;
+}
+
+static void usage(void)
+{
+	fprintf(stderr, "usage: keyring_test [--legacy] [--blacklist FILE] KEYRING "
+		"list | lookup FPR|KEYID SIGTIME | verify MODULE\n");
+	exit(2);
+}
+
+int main(int argc, char **argv)
+{
+	const char *blacklist = NULL;
+	bool legacy = false;
+	u8 *ring;
+	size_t ring_len;
+	int i = 1, ret;
+
+	for (; i < argc && argv[i][0] == '-'; i++) {
+		if (!strcmp(argv[i], "--legacy"))
+			legacy = true;
+		else if (!strcmp(argv[i], "--blacklist") && i + 1 < argc)
+			blacklist = argv[++i];
+		else
+			usage();
+	}
+	if (argc - i < 2)
+		usage();
+	ring = read_file(argv[i], &ring_len);
+	ret = pgp_keys_parse(ring, ring_len, test_keys, PGP_KEYS_MAX, legacy);
+	if (ret < 0) {
+		printf("parse %s\n", ename(ret));
+		return 0;
+	}
+	test_nr = ret;
+
+	if (!strcmp(argv[i + 1], "list")) {
+		unsigned int k;
+		char line[512];
+
+		for (k = 0; k < test_nr; k++) {
+			ret = pgp_keys_describe(test_keys, test_nr, k, 2000000000LL,
+						line, sizeof(line));
+			if (ret < 0)
+				printf("describe %s\n", ename(ret));
+			else
+				fputs(line, stdout);
+		}
+		printf("count %u\n", test_nr);
+	} else if (!strcmp(argv[i + 1], "lookup") && argc - i == 4) {
+		const struct pgp_builtin_key *k;
+		u8 id[PGP_FPR_MAX];
+		int n = unhex(argv[i + 2], id, sizeof(id)), why;
+		u32 t = strtoul(argv[i + 3], NULL, 0);
+
+		if (n != PGP_KEYID_LEN && n != PGP_V4_FPR_LEN)
+			usage();
+		if (n == PGP_KEYID_LEN)
+			k = pgp_keys_lookup(test_keys, test_nr, NULL, 0, id, t, &why);
+		else
+			k = pgp_keys_lookup(test_keys, test_nr, id, n, NULL, t, &why);
+		if (k) {
+			printf("0 ");
+			for (n = 0; n < k->pub.fpr_len; n++)
+				printf("%02x", k->pub.fpr[n]);
+			printf("\n");
+		} else
+			printf("%s\n", ename(why));
+	} else if (!strcmp(argv[i + 1], "verify") && argc - i == 3) {
+		struct load_info info = {};
+		struct module mod = {};
+		struct module_kobject mk = { .mod = &mod };
+		char show[4096];
+		size_t len;
+
+		if (blacklist) {
+			u8 *b = read_file(blacklist, &len);
+
+			sha256(b, len, blacklisted);
+			have_blacklist = true;
+			free(b);
+		}
+		info.hdr = (Elf_Ehdr *)read_file(argv[i + 2], &len);
+		info.len = len;
+		ret = module_pgp_sig_check(&info);
+		if (ret) {
+			printf("%s\n", ename(ret));
+		} else {
+			/* as main.c does after a good signature */
+			memcpy(mod.pgp_signer, info.pgp_signer, sizeof(mod.pgp_signer));
+			mod.pgp_signer_len = info.pgp_signer_len;
+			if (!modinfo_pgp_signer.test(&mod)) {
+				printf("0 (no signer)\n");
+			} else {
+				modinfo_pgp_signer.show(&modinfo_pgp_signer, &mk, show);
+				printf("0 %s", show);
+			}
+		}
+		free(info.hdr);
+	} else {
+		usage();
+	}
+	free(ring);
+	return 0;
+}

@@ -1,0 +1,389 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# Host tests of the built-in OpenPGP keyring and the module_sig check (TAP).
+set -euo pipefail
+prog=run.sh
+
+usage() {
+	cat <<'EOF'
+Usage: tests/host/keyring/run.sh [--keep]
+
+Builds, with ASan and UBSan through tests/compat, the module_sig locator test
+(kernel/module/signing_pgp_elf.c) and a driver for the keyring parser
+(security/pgp_keys/keyring_parse.c) and the loader check
+(kernel/module/signing_pgp.c), then:
+  * breaks ELF64/ELF32 images field by field and checks the exact errno;
+  * makes real keyrings with gpg (good key, certify-only primary with a
+    signing subkey, no self-signature, bad self-signature, subkey without or
+    with a bad back-signature, subkey without the sign flag, revoked primary,
+    revoked subkey, bogus revocation, expired key and subkey judged at the
+    signature time, SHA-1 self-signature and DSA-1024 with and without the
+    legacy option, revoked user ID, duplicates, truncation) and checks the
+    listing and lookups;
+  * signs an ELF object with scripts/sign-module.sh and checks the loader's
+    answer for good, tampered, unknown-key, subkey, revoked-key, two-signature,
+    SHF_ALLOC, blacklisted and unsigned modules.
+Prints TAP ("ok N - ...", plan "1..N"); exits non-zero on any failure.
+Environment: CC (default clang, else gcc).  --keep keeps the work directory.
+EOF
+}
+
+keep=0
+case ${1:-} in
+-h|--help) usage; exit 0 ;;
+--keep) keep=1 ;;
+"") ;;
+*) usage >&2; exit 2 ;;
+esac
+
+top=$(cd "$(dirname "$0")/../../.." && pwd)
+here=$top/tests/host/keyring
+tmp=$(mktemp -d)
+export GNUPGHOME=$tmp/gnupg
+cleanup() {
+	gpgconf --kill gpg-agent >/dev/null 2>&1 || true
+	if ((keep)); then echo "# work directory kept: $tmp"; else rm -rf "$tmp"; fi
+}
+trap cleanup EXIT
+
+n=0 failed=0
+ok() { n=$((n + 1)); echo "ok $n - $1"; }
+notok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $1"; }
+diag() { sed 's/^/# /'; }
+
+# expect DESC WANT CMD...: the command's stdout must equal WANT.
+expect() {
+	local desc=$1 want=$2 got rc=0
+	shift 2
+	got=$("$@" 2>"$tmp/stderr") || rc=$?
+	if ((rc == 0)) && [[ $got == "$want" ]]; then
+		ok "$desc"
+	else
+		notok "$desc"
+		{ echo "want: $want"; echo "got:  $got (exit $rc)"; cat "$tmp/stderr"; } | diag
+	fi
+}
+
+# expect_grep DESC REGEX CMD...: the command's stdout must match REGEX.
+expect_grep() {
+	local desc=$1 re=$2 got rc=0
+	shift 2
+	got=$("$@" 2>"$tmp/stderr") || rc=$?
+	if ((rc == 0)) && grep -Eq -- "$re" <<<"$got"; then
+		ok "$desc"
+	else
+		notok "$desc"
+		{ echo "want match: $re"; echo "got: $got (exit $rc)"; cat "$tmp/stderr"; } | diag
+	fi
+}
+
+# ---- build ----
+cc=${CC:-}
+if [[ -z $cc ]]; then
+	if command -v clang >/dev/null; then cc=clang; else cc=gcc; fi
+fi
+cflags=(-g -O1 -fsanitize=address,undefined -fno-sanitize-recover=all
+	-fno-omit-frame-pointer -Wall -Wno-format -Wno-deprecated-declarations
+	-I"$here/shim" -I"$top/tests/compat/include" -I"$top/include"
+	-I"$top/tests/compat/stubs"
+	-DCONFIG_64BIT=1 -DCONFIG_PGP_BUILTIN_KEYS=1 -DCONFIG_SYSTEM_BLACKLIST_KEYRING=1)
+compat=("$top/tests/compat/compat.c" "$top/tests/compat/shash_openssl.c"
+	"$top/tests/compat/hash_info.c" "$top/tests/compat/stubs/algs_openssl.c")
+pgp_srcs=()
+for f in "$top"/crypto/pgp/*.c; do
+	[[ -f $f && $f != *_kunit.c ]] && pgp_srcs+=("$f")
+done
+export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0
+export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+
+if "$cc" "${cflags[@]}" -o "$tmp/modsig_test" "$here/modsig_test.c" \
+	"$top/kernel/module/signing_pgp_elf.c" "$top/tests/compat/compat.c" \
+	>"$tmp/build1.log" 2>&1; then
+	ok "build modsig_test ($cc, ASan+UBSan)"
+else
+	notok "build modsig_test ($cc, ASan+UBSan)"
+	diag <"$tmp/build1.log"
+fi
+if "$cc" "${cflags[@]}" -o "$tmp/keyring_test" "$here/keyring_test.c" \
+	"$top/security/pgp_keys/keyring_parse.c" "$top/kernel/module/signing_pgp.c" \
+	"$top/kernel/module/signing_pgp_elf.c" "${pgp_srcs[@]}" "${compat[@]}" \
+	-lcrypto >"$tmp/build2.log" 2>&1; then
+	ok "build keyring_test ($cc, ASan+UBSan, ${#pgp_srcs[@]} crypto/pgp files)"
+else
+	notok "build keyring_test ($cc, ASan+UBSan)"
+	diag <"$tmp/build2.log"
+	echo "1..$n"
+	exit 1
+fi
+
+# ---- module_sig locator: renumber modsig_test's TAP into ours ----
+if [[ -x $tmp/modsig_test ]]; then
+	rc=0
+	"$tmp/modsig_test" >"$tmp/modsig.tap" 2>"$tmp/modsig.err" || rc=$?
+	while IFS= read -r line; do
+		case $line in
+		"ok "*) ok "locator: ${line#* - }" ;;
+		"not ok "*) notok "locator: ${line#* - }" ;;
+		esac
+	done <"$tmp/modsig.tap"
+	if ((rc != 0)) && ! grep -q '^not ok' "$tmp/modsig.tap"; then
+		notok "locator: modsig_test exited $rc"
+		diag <"$tmp/modsig.err"
+	fi
+fi
+
+kt() { "$tmp/keyring_test" "$@"; }
+
+# ---- keys ----
+mkdir -m 700 "$GNUPGHOME"
+gpgq() { gpg --batch --quiet --no-tty --pinentry-mode loopback --passphrase '' "$@" 2>/dev/null; }
+fpr() { gpg --batch --with-colons --list-keys "$1" 2>/dev/null | awk -F: '$1 == "fpr" { print tolower($10); exit }'; }
+subfpr() { # subfpr UID N: fingerprint of the Nth subkey (1-based)
+	gpg --batch --with-colons --list-keys "$1" 2>/dev/null |
+		awk -F: -v n="$2" '$1 == "sub" { s++ } s == n && $1 == "fpr" { print tolower($10); exit }'
+}
+export_to() { gpg --batch --export "$1" >"$2"; }
+
+gpgq --quick-gen-key "Good Key <good@example.org>" dsa2048 sign 0
+gpgq --quick-gen-key "Sub Primary <sub@example.org>" rsa2048 cert 0
+gpgq --quick-add-key "$(fpr 'Sub Primary')" rsa2048 sign 0
+gpgq --quick-add-key "$(fpr 'Sub Primary')" rsa2048 auth 0
+gpgq --quick-gen-key "Revoked Key <rev@example.org>" rsa2048 sign 0
+gpgq --quick-add-key "$(fpr 'Revoked Key')" rsa2048 sign 0
+gpgq --quick-gen-key "Subrev Key <subrev@example.org>" rsa2048 sign 0
+gpgq --quick-add-key "$(fpr 'Subrev Key')" rsa2048 sign 0
+gpgq --faked-system-time 20200101T000000 --quick-gen-key "Expiring Key <exp@example.org>" \
+	rsa2048 sign 365d
+gpgq --faked-system-time 20200201T000000 --quick-add-key "$(fpr 'Expiring Key')" rsa2048 sign 30d
+gpgq --quick-gen-key "Unknown Key <unknown@example.org>" rsa2048 sign 0
+gpgq --cert-digest-algo SHA1 --quick-gen-key "Sha1 Key <sha1@example.org>" rsa2048 sign 0
+gpgq --quick-gen-key "Dsa1024 Key <dsa1024@example.org>" dsa1024 sign 0
+gpgq --quick-gen-key "Old Uid <old@example.org>" rsa2048 sign 0
+gpgq --quick-add-uid "$(fpr 'Old Uid')" "New Uid <new@example.org>"
+gpgq --quick-revoke-uid "$(fpr 'Old Uid')" "Old Uid <old@example.org>"
+
+G=$(fpr 'Good Key') S=$(fpr 'Sub Primary') SS=$(subfpr 'Sub Primary' 1) SA=$(subfpr 'Sub Primary' 2)
+R=$(fpr 'Revoked Key') RS=$(subfpr 'Revoked Key' 1)
+V=$(fpr 'Subrev Key') VS=$(subfpr 'Subrev Key' 1)
+E=$(fpr 'Expiring Key') ES=$(subfpr 'Expiring Key' 1)
+U=$(fpr 'Unknown Key') H=$(fpr 'Sha1 Key') D=$(fpr 'Dsa1024 Key') O=$(fpr 'Old Uid')
+
+# a module signed by "Revoked Key" before it is revoked (gpg cannot sign after)
+printf 'int pgp_test_value = 42;\nint pgp_test_fn(int x) { return x + pgp_test_value; }\n' \
+	>"$tmp/mod.c"
+gcc -c -o "$tmp/mod.o" "$tmp/mod.c"
+m=$tmp/m
+mkdir "$m"
+sign() { # sign OUT KEY [sign-module.sh options]
+	local out=$1 key=$2
+	shift 2
+	cp "$tmp/mod.o" "$out"
+	"$top/scripts/sign-module.sh" -q -u "$key" --homedir "$GNUPGHOME" "$@" "$out" \
+		>/dev/null 2>"$tmp/sign.err" || { diag <"$tmp/sign.err"; return 1; }
+}
+sign "$m/revoked.o" "$R!" || true
+
+# revoke the "Revoked Key" primary with the certificate gpg made at generation
+sed 's/^:-----BEGIN/-----BEGIN/' "$GNUPGHOME/openpgp-revocs.d/${R^^}.rev" >"$tmp/rev.asc"
+gpgq --import "$tmp/rev.asc"
+# revoke the "Subrev Key" subkey
+printf 'key 1\nrevkey\ny\n0\n\ny\nsave\n' |
+	gpg --batch --no-tty --pinentry-mode loopback --passphrase '' --command-fd 0 \
+		--edit-key "$V" >/dev/null 2>&1
+
+k=$tmp/k
+mkdir "$k"
+for x in G S R V E U H D O; do export_to "${!x}" "$k/$x.gpg"; done
+now=$(($(date +%s) + 60))
+t2020_06=1590969600 t2021_06=1622505600 t2019=1546300800 t2020_02_15=1581724800
+
+# ---- keyring: good keys ----
+expect "good dsa2048 key: listed usable with its user ID" \
+	"$G dsa 2048 usable primary \"Good Key <good@example.org>\"
+count 1" kt "$k/G.gpg" list
+expect "good key: lookup by fingerprint" "0 $G" kt "$k/G.gpg" lookup "$G" "$now"
+expect "good key: lookup by key ID" "0 $G" kt "$k/G.gpg" lookup "${G:24}" "$now"
+expect "good key: unknown fingerprint -> ENOKEY" "ENOKEY" kt "$k/G.gpg" lookup "$U" "$now"
+expect "good key: signature older than the key -> EKEYEXPIRED" "EKEYEXPIRED" \
+	kt "$k/G.gpg" lookup "$G" "$t2019"
+
+expect "certify-only primary + signing subkey: auth subkey skipped" \
+	"$S rsa 2048 certify-only primary \"Sub Primary <sub@example.org>\"
+$SS rsa 2048 usable subkey-of-$S \"Sub Primary <sub@example.org>\"
+count 2" kt "$k/S.gpg" list
+expect "signing subkey: lookup -> usable" "0 $SS" kt "$k/S.gpg" lookup "$SS" "$now"
+expect "certify-only primary may not sign -> ENOKEY" "ENOKEY" kt "$k/S.gpg" lookup "$S" "$now"
+expect "subkey without the sign flag (auth) -> ENOKEY" "ENOKEY" kt "$k/S.gpg" lookup "$SA" "$now"
+
+# ---- keyring: broken self-signatures and bindings ----
+python3 "$here/pktedit.py" "$k/G.gpg" "$k/G-noself.gpg" --drop-sigtype 13
+expect "primary without self-signature: skipped" "count 0" kt "$k/G-noself.gpg" list
+python3 "$here/pktedit.py" "$k/G.gpg" "$k/G-badself.gpg" --corrupt-sigtype 13
+expect "primary with a bad self-signature: skipped" "count 0" kt "$k/G-badself.gpg" list
+python3 "$here/pktedit.py" "$k/S.gpg" "$k/S-noself.gpg" --drop-sigtype 13
+expect "subkeys of a primary without self-signature: skipped too" "count 0" \
+	kt "$k/S-noself.gpg" list
+python3 "$here/pktedit.py" "$k/S.gpg" "$k/S-noback.gpg" --strip-backsig
+expect_grep "subkey without back-signature: skipped, primary kept" "^count 1$" \
+	kt "$k/S-noback.gpg" list
+expect "subkey without back-signature: lookup -> ENOKEY" "ENOKEY" \
+	kt "$k/S-noback.gpg" lookup "$SS" "$now"
+python3 "$here/pktedit.py" "$k/S.gpg" "$k/S-badback.gpg" --corrupt-backsig
+expect "subkey with a bad back-signature: lookup -> ENOKEY" "ENOKEY" \
+	kt "$k/S-badback.gpg" lookup "$SS" "$now"
+python3 "$here/pktedit.py" "$k/S.gpg" "$k/S-badbind.gpg" --corrupt-sigtype 18
+expect "subkey with a bad binding signature: lookup -> ENOKEY" "ENOKEY" \
+	kt "$k/S-badbind.gpg" lookup "$SS" "$now"
+python3 "$here/pktedit.py" "$k/S.gpg" "$k/S-nobind.gpg" --drop-sigtype 18
+expect_grep "subkey without binding signature: skipped" "^count 1$" kt "$k/S-nobind.gpg" list
+
+# ---- keyring: revocation ----
+expect_grep "revoked primary: listed as revoked" "^$R rsa 2048 revoked primary " \
+	kt "$k/R.gpg" list
+expect "revoked primary: lookup -> EKEYREVOKED" "EKEYREVOKED" kt "$k/R.gpg" lookup "$R" "$now"
+expect "subkey of a revoked primary: lookup -> EKEYREVOKED" "EKEYREVOKED" \
+	kt "$k/R.gpg" lookup "$RS" "$now"
+python3 "$here/pktedit.py" "$k/R.gpg" "$k/R-badrev.gpg" --corrupt-sigtype 20
+expect "revocation that does not verify is ignored" "0 $R" \
+	kt "$k/R-badrev.gpg" lookup "$R" "$now"
+expect "revoked subkey: lookup -> EKEYREVOKED" "EKEYREVOKED" kt "$k/V.gpg" lookup "$VS" "$now"
+expect "primary of a revoked subkey stays usable" "0 $V" kt "$k/V.gpg" lookup "$V" "$now"
+# a revocation appended after the key (as "cat key.gpg revocation.sig" gives)
+gpg --batch --dearmor <"$tmp/rev.asc" >"$k/rev.sig" 2>/dev/null
+python3 "$here/pktedit.py" "$k/R.gpg" "$k/R-unrevoked.gpg" --drop-sigtype 20
+cat "$k/R-unrevoked.gpg" "$k/rev.sig" >"$k/R-appended.gpg"
+expect "without its revocation the key is usable" "0 $R" \
+	kt "$k/R-unrevoked.gpg" lookup "$R" "$now"
+expect "revocation certificate appended after the key: EKEYREVOKED" "EKEYREVOKED" \
+	kt "$k/R-appended.gpg" lookup "$R" "$now"
+
+# ---- keyring: expiry against the signature time ----
+expect_grep "expiring key: listed with its expiry date" \
+	"^$E rsa 2048 expired-2020-12-31 primary " kt "$k/E.gpg" list
+expect "expiring key: signature before expiry -> usable" "0 $E" \
+	kt "$k/E.gpg" lookup "$E" "$t2020_06"
+expect "expiring key: signature after expiry -> EKEYEXPIRED" "EKEYEXPIRED" \
+	kt "$k/E.gpg" lookup "$E" "$t2021_06"
+expect "expiring key: signature before key creation -> EKEYEXPIRED" "EKEYEXPIRED" \
+	kt "$k/E.gpg" lookup "$E" "$t2019"
+expect "expiring subkey: signature within its 30 days -> usable" "0 $ES" \
+	kt "$k/E.gpg" lookup "$ES" "$t2020_02_15"
+expect "expiring subkey: signature after its 30 days -> EKEYEXPIRED" "EKEYEXPIRED" \
+	kt "$k/E.gpg" lookup "$ES" "$t2020_06"
+
+# ---- keyring: legacy policy ----
+expect "SHA-1 self-signature: skipped without the legacy option" "count 0" kt "$k/H.gpg" list
+expect "SHA-1 self-signature: accepted with the legacy option" "0 $H" \
+	kt --legacy "$k/H.gpg" lookup "$H" "$now"
+expect "DSA-1024 key: skipped without the legacy option" "count 0" kt "$k/D.gpg" list
+expect "DSA-1024 key: accepted with the legacy option" "0 $D" \
+	kt --legacy "$k/D.gpg" lookup "$D" "$now"
+
+# ---- keyring: user IDs, several certificates, damage ----
+expect_grep "revoked first user ID: the listing shows the valid one" \
+	"^$O rsa 2048 usable primary \"New Uid <new@example.org>\"$" kt "$k/O.gpg" list
+cat "$k/G.gpg" "$k/G-noself.gpg" "$k/S.gpg" "$k/R.gpg" >"$k/multi.gpg"
+expect_grep "several certificates: good ones kept, broken one skipped" "^count 5$" \
+	kt "$k/multi.gpg" list
+cat "$k/G.gpg" "$k/G.gpg" >"$k/dup.gpg"
+expect_grep "the same key twice is stored once" "^count 1$" kt "$k/dup.gpg" list
+glen=$(stat -c %s "$k/G.gpg")
+cat "$k/G.gpg" "$k/S.gpg" | head -c $((glen + 200)) >"$k/trunc.gpg"
+expect_grep "truncated second certificate: the first key is kept" "^count 1$" kt "$k/trunc.gpg" list
+{ cat "$k/G.gpg"; printf 'garbage after the keyring'; } >"$k/garbage.gpg"
+expect_grep "garbage after the keyring: the key is kept" "^count 1$" kt "$k/garbage.gpg" list
+: >"$k/empty.gpg"
+expect "empty keyring" "count 0" kt "$k/empty.gpg" list
+
+# ---- the loader check on real signed objects ----
+cat "$k/G.gpg" "$k/S.gpg" "$k/R.gpg" "$k/E.gpg" >"$k/trusted.gpg"
+# flip FILE OFFSET: flip the low bit of one byte in place
+flip() {
+	python3 -c 'import sys
+f = open(sys.argv[1], "r+b"); o = int(sys.argv[2]); f.seek(o); b = f.read(1)
+f.seek(o); f.write(bytes([b[0] ^ 1]))' "$1" "$2"
+}
+secoff() { # secoff FILE SECTION: file offset of a section's content
+	local hex
+	hex=$(readelf -SW "$1" | awk -v s="$2" '{ for (i = 1; i <= NF; i++) if ($i == s) { print $(i + 3); exit } }')
+	[[ -n $hex ]] || { echo "$prog: $1: no section $2" >&2; return 1; }
+	echo $((16#$hex))
+}
+
+if sign "$m/good.o" "$G!"; then
+	expect "module signed by the good key: accepted, pgp_signer = fingerprint" "0 $G" \
+		kt "$k/trusted.gpg" verify "$m/good.o"
+	expect "same module, keyring without the key -> ENOKEY" "ENOKEY" \
+		kt "$k/S.gpg" verify "$m/good.o"
+	cp "$m/good.o" "$m/text.o"
+	flip "$m/text.o" "$(($(secoff "$m/text.o" .text) + 2))"
+	expect "one byte of .text changed -> EKEYREJECTED" "EKEYREJECTED" \
+		kt "$k/trusted.gpg" verify "$m/text.o"
+	cp "$m/good.o" "$m/data.o"
+	flip "$m/data.o" "$(secoff "$m/data.o" .data)"
+	expect "one byte of .data changed -> EKEYREJECTED" "EKEYREJECTED" \
+		kt "$k/trusted.gpg" verify "$m/data.o"
+	cp "$m/good.o" "$m/ehdr.o"
+	flip "$m/ehdr.o" 48	# e_flags (ELF64), not used by the locator
+	expect "one byte of the ELF header (e_flags) changed -> EKEYREJECTED" "EKEYREJECTED" \
+		kt "$k/trusted.gpg" verify "$m/ehdr.o"
+	sigoff=$(secoff "$m/good.o" module_sig)
+	cp "$m/good.o" "$m/pad.o"
+	flip "$m/pad.o" $((sigoff + 2000))
+	expect "one byte of module_sig padding changed -> EBADMSG" "EBADMSG" \
+		kt "$k/trusted.gpg" verify "$m/pad.o"
+	plen=$(od -An -tu1 -j $((sigoff + 12)) -N4 "$m/good.o" |
+		awk '{ print $1 * 16777216 + $2 * 65536 + $3 * 256 + $4 }')
+	cp "$m/good.o" "$m/mpi.o"
+	flip "$m/mpi.o" $((sigoff + 16 + plen - 1))
+	expect "last byte of the signature MPI changed -> EKEYREJECTED" "EKEYREJECTED" \
+		kt "$k/trusted.gpg" verify "$m/mpi.o"
+	objcopy --set-section-flags module_sig=alloc,contents,readonly "$m/good.o" "$m/alloc.o"
+	expect "module_sig with SHF_ALLOC -> EBADMSG" "EBADMSG" \
+		kt "$k/trusted.gpg" verify "$m/alloc.o"
+	expect "blacklisted module hash -> EKEYREJECTED" "EKEYREJECTED" \
+		kt --blacklist "$m/good.o" "$k/trusted.gpg" verify "$m/good.o"
+	expect "another module's hash blacklisted: accepted" "0 $G" \
+		kt --blacklist "$tmp/mod.o" "$k/trusted.gpg" verify "$m/good.o"
+else
+	notok "sign a module with the good key (scripts/sign-module.sh)"
+fi
+expect "unsigned object -> ENODATA" "ENODATA" kt "$k/trusted.gpg" verify "$tmp/mod.o"
+if sign "$m/sub.o" "$SS!"; then
+	expect "module signed by a subkey: accepted, signer = subkey" "0 $SS" \
+		kt "$k/trusted.gpg" verify "$m/sub.o"
+else
+	notok "sign a module with the subkey"
+fi
+if sign "$m/unknown.o" "$U"; then
+	expect "module signed by an unknown key -> ENOKEY" "ENOKEY" \
+		kt "$k/trusted.gpg" verify "$m/unknown.o"
+	cp "$m/unknown.o" "$m/roll.o"
+	if "$top/scripts/sign-module.sh" -q -u "$G" --homedir "$GNUPGHOME" --append "$m/roll.o" \
+		>/dev/null 2>&1; then
+		expect "two signatures (unknown key, then trusted key): accepted" "0 $G" \
+			kt "$k/trusted.gpg" verify "$m/roll.o"
+	else
+		notok "append a second signature (sign-module.sh --append)"
+	fi
+else
+	notok "sign a module with the unknown key"
+fi
+if [[ -f $m/revoked.o ]]; then
+	expect "module signed by a revoked key -> EKEYREJECTED" "EKEYREJECTED" \
+		kt "$k/trusted.gpg" verify "$m/revoked.o"
+else
+	notok "sign a module with the revoked key"
+fi
+if SOURCE_DATE_EPOCH=$t2020_06 sign "$m/exp.o" "$E!"; then
+	expect "module signed in 2020 by a key that expired at the end of 2020: accepted" "0 $E" \
+		kt "$k/trusted.gpg" verify "$m/exp.o"
+else
+	notok "sign a module with the expiring key at a 2020 time"
+fi
+
+echo "1..$n"
+if ((failed)); then
+	echo "# $failed of $n failed" >&2
+	exit 1
+fi
