@@ -103,7 +103,7 @@ _pms_uint()
 pms_elf_scan()
 {
 	local file=$1 words w i base name_off strtab_hex
-	local str_off str_size end type flags off size entwords
+	local str_off str_size end type flags off size entwords lo hi
 
 	PMS_ERR=
 	SH_NAME=() SH_TYPE=() SH_FLAGS=() SH_OFF=() SH_SIZE=()
@@ -192,13 +192,18 @@ pms_elf_scan()
 		base=$((i * entwords))
 		type=$((words[base + 1]))
 		if ((ELF_CLASS == 64)); then
-			flags=$(( words[base + 2] + (words[base + 3] << 32) ))
+			# 64-bit fields as two 32-bit words, low word first
+			# for little-endian files, high word first for big.
+			lo=0
+			[[ $ELF_ENDIAN == big ]] && lo=1
+			hi=$((1 - lo))
+			flags=$((words[base + 2 + lo] + (words[base + 2 + hi] << 32)))
 			# High words of 2^15 or more: beyond any file.
-			if ((words[base + 7] >= 0x8000 || words[base + 9] >= 0x8000)); then
+			if ((words[base + 6 + hi] >= 0x8000 || words[base + 8 + hi] >= 0x8000)); then
 				off=$PMS_BIG size=$PMS_BIG
 			else
-				off=$((words[base + 6] + (words[base + 7] << 32)))
-				size=$((words[base + 8] + (words[base + 9] << 32)))
+				off=$((words[base + 6 + lo] + (words[base + 6 + hi] << 32)))
+				size=$((words[base + 8 + lo] + (words[base + 8 + hi] << 32)))
 			fi
 		else
 			flags=$((words[base + 2]))
