@@ -117,7 +117,7 @@ void kunit_compat_log(struct kunit *test, const char *fmt, ...) __printf(2, 3);
 				"%s %s %s (%p vs %p)", #left, #op, #right, __l, __r); \
 	} while (0)
 #define __KUNIT_BOOL(test, assert, cond, want) do {				\
-		if (!!(cond) != (want))						\
+		if ((bool)(cond) != (want))						\
 			kunit_compat_fail(test, assert, __FILE__, __LINE__,	\
 				"%s is %s", #cond, (want) ? "false" : "true");	\
 	} while (0)

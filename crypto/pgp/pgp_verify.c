@@ -1,0 +1,327 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * OpenPGP v4 signature hashing and verification: digest over the signed
+ * data, the hashed part of the signature and its trailer, the 16-bit
+ * digest prefix check, then the public-key operation.
+ */
+
+#define pr_fmt(fmt) "modsign-pgp: " fmt
+
+#include <linux/errno.h>
+#include <linux/err.h>
+#include <linux/export.h>
+#include <linux/kernel.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/unaligned.h>
+#include <crypto/hash.h>
+#include <crypto/hash_info.h>
+#include "pgp_internal.h"
+
+#if IS_REACHABLE(CONFIG_CRYPTO_ED25519)
+#include <crypto/ed25519.h>
+#endif
+
+struct pgp_hash_ctx {
+	struct crypto_shash *tfm;
+	enum hash_algo hash;
+	struct shash_desc desc;		/* must be last: context follows */
+};
+
+/**
+ * pgp_alloc_shash - Allocate a hash transform without module autoloading
+ * @name: Crypto API algorithm name ("sha256", ...)
+ *
+ * CRYPTO_NOLOAD is a flag of the *mask* argument, not of @type: in 6.12
+ * crypto_larval_lookup() (crypto/api.c) calls request_module("crypto-%s")
+ * only when "!(mask & CRYPTO_NOLOAD)", and crypto_find_alg() keeps the bit
+ * because the shash frontend's maskclear only clears CRYPTO_ALG_TYPE_MASK.
+ * The flag never matches an algorithm's cra_flags, so it narrows nothing.
+ * Passing it in @type would be silently ignored and still autoload.
+ *
+ * Signatures are checked from the module loader; a request_module() from
+ * there could recurse into the loader (the 2004 design's module_mutex
+ * deadlock), so every hash used here must be built in (Kconfig selects
+ * them) and a missing one is an error, not a module load.  A lookup miss
+ * still goes through crypto_probing_notify(), which calls
+ * request_module("cryptomgr") when no crypto manager is registered, so
+ * CRYPTO_PGP also selects CRYPTO_MANAGER (built in when CRYPTO_PGP=y).
+ *
+ * Return: the transform, or ERR_PTR(-ENOENT) if @name is not registered.
+ */
+struct crypto_shash *pgp_alloc_shash(const char *name)
+{
+	return crypto_alloc_shash(name, 0, CRYPTO_NOLOAD);
+}
+
+/**
+ * pgp_hash_init - Start the digest for checking one signature
+ * @ctx: Set to the new context
+ * @sig: A signature for which pgp_parse_sig() returned 0
+ *
+ * Context: May sleep.
+ * Return: 0; -ENOPKG if the hash is not available in this kernel (never
+ * loaded on demand); -ENOMEM.
+ */
+int pgp_hash_init(struct pgp_hash_ctx **ctx, const struct pgp_sig *sig)
+{
+	struct crypto_shash *tfm;
+	struct pgp_hash_ctx *c;
+	int ret;
+
+	*ctx = NULL;
+	if (sig->hash >= HASH_ALGO__LAST || !hash_algo_name[sig->hash])
+		return -ENOPKG;
+	tfm = pgp_alloc_shash(hash_algo_name[sig->hash]);
+	if (IS_ERR(tfm))
+		return PTR_ERR(tfm) == -ENOENT ? -ENOPKG : PTR_ERR(tfm);
+	if (crypto_shash_digestsize(tfm) != hash_digest_size[sig->hash]) {
+		ret = -ENOPKG;
+		goto err_free_tfm;
+	}
+	c = kzalloc(sizeof(*c) + crypto_shash_descsize(tfm), GFP_KERNEL);
+	if (!c) {
+		ret = -ENOMEM;
+		goto err_free_tfm;
+	}
+	c->tfm = tfm;
+	c->hash = sig->hash;
+	c->desc.tfm = tfm;
+	ret = crypto_shash_init(&c->desc);
+	if (ret)
+		goto err_free_ctx;
+	*ctx = c;
+	return 0;
+
+err_free_ctx:
+	kfree(c);
+err_free_tfm:
+	crypto_free_shash(tfm);
+	return ret;
+}
+EXPORT_SYMBOL_GPL(pgp_hash_init);
+
+/**
+ * pgp_hash_free - Release a hash context without verifying
+ * @ctx: Context from pgp_hash_init(), or NULL
+ */
+void pgp_hash_free(struct pgp_hash_ctx *ctx)
+{
+	if (!ctx)
+		return;
+	crypto_free_shash(ctx->tfm);
+	kfree_sensitive(ctx);
+}
+EXPORT_SYMBOL_GPL(pgp_hash_free);
+
+/**
+ * pgp_hash_update - Feed signed data into the digest
+ * @ctx: Context from pgp_hash_init()
+ * @data: Bytes to hash
+ * @len: Number of bytes (any size_t; fed in chunks)
+ *
+ * Return: 0 or the crypto API's error.
+ */
+int pgp_hash_update(struct pgp_hash_ctx *ctx, const void *data, size_t len)
+{
+	const u8 *p = data;
+	int ret;
+
+	while (len) {
+		unsigned int n = min_t(size_t, len, 1U << 30);
+
+		ret = crypto_shash_update(&ctx->desc, p, n);
+		if (ret)
+			return ret;
+		p += n;
+		len -= n;
+	}
+	return 0;
+}
+EXPORT_SYMBOL_GPL(pgp_hash_update);
+
+/**
+ * pgp_hash_pubkey - Hash a public key the way key signatures cover it
+ * @ctx: Context from pgp_hash_init()
+ * @key: A parsed v4 key
+ *
+ * Feeds 0x99 || be16(body length) || body (RFC 4880 5.2.4).
+ *
+ * Return: 0; -EINVAL for a key that is not v4 or too long; crypto errors.
+ */
+int pgp_hash_pubkey(struct pgp_hash_ctx *ctx, const struct pgp_pubkey *key)
+{
+	u8 hdr[3];
+	int ret;
+
+	if (key->version != 4 || !key->body || key->body_len > 0xffff)
+		return -EINVAL;
+	hdr[0] = 0x99;
+	put_unaligned_be16(key->body_len, hdr + 1);
+	ret = pgp_hash_update(ctx, hdr, sizeof(hdr));
+	if (ret)
+		return ret;
+	return pgp_hash_update(ctx, key->body, key->body_len);
+}
+EXPORT_SYMBOL_GPL(pgp_hash_pubkey);
+
+/**
+ * pgp_hash_userid - Hash a user ID the way v4 certifications cover it
+ * @ctx: Context from pgp_hash_init()
+ * @uid: User ID packet body
+ * @len: Its length
+ *
+ * Feeds 0xb4 || be32(length) || uid (RFC 4880 5.2.4).
+ *
+ * Return: 0; -EINVAL if @len does not fit in 32 bits; crypto errors.
+ */
+int pgp_hash_userid(struct pgp_hash_ctx *ctx, const u8 *uid, size_t len)
+{
+	u8 hdr[5];
+	int ret;
+
+	if (len > U32_MAX)
+		return -EINVAL;
+	hdr[0] = 0xb4;
+	put_unaligned_be32(len, hdr + 1);
+	ret = pgp_hash_update(ctx, hdr, sizeof(hdr));
+	if (ret)
+		return ret;
+	return pgp_hash_update(ctx, uid, len);
+}
+EXPORT_SYMBOL_GPL(pgp_hash_userid);
+
+static bool pgp_algo_matches(u8 sig_algo, u8 key_algo)
+{
+	bool sig_rsa = sig_algo == PGP_PUBKEY_RSA || sig_algo == PGP_PUBKEY_RSA_SIGN;
+	bool key_rsa = key_algo == PGP_PUBKEY_RSA || key_algo == PGP_PUBKEY_RSA_SIGN;
+
+	if (sig_rsa || key_rsa)
+		return sig_rsa && key_rsa;
+	return sig_algo == key_algo;
+}
+
+/* Ed25519 hook: OpenPGP EdDSA signs the digest, R and S are 32 octets each */
+static int pgp_verify_ed25519(const struct pgp_sig *sig, const struct pgp_pubkey *key,
+			      const u8 *digest, size_t digest_len)
+{
+#if IS_REACHABLE(CONFIG_CRYPTO_ED25519)
+	const u8 *pub;
+	u8 rs[64];
+	int ret;
+
+	if (key->ec.curve != PGP_CURVE_ED25519)
+		return -ENOPKG;
+	if (key->algo == PGP_PUBKEY_EDDSA_LEGACY) {
+		/* 0x40 || point, checked by the key parser */
+		if (key->ec.point_len != 33 || sig->nr_mpi != 2 ||
+		    sig->mpi_len[0] > 32 || sig->mpi_len[1] > 32)
+			return -EKEYREJECTED;
+		pub = key->ec.point + 1;
+		memset(rs, 0, sizeof(rs));
+		memcpy(rs + 32 - sig->mpi_len[0], sig->mpi[0], sig->mpi_len[0]);
+		memcpy(rs + 64 - sig->mpi_len[1], sig->mpi[1], sig->mpi_len[1]);
+	} else {
+		if (key->ec.point_len != 32 || sig->nr_mpi != 1 || sig->mpi_len[0] != 64)
+			return -EKEYREJECTED;
+		pub = key->ec.point;
+		memcpy(rs, sig->mpi[0], 64);
+	}
+	ret = ed25519_verify(pub, digest, digest_len, rs);
+	return ret == -EINVAL ? -EKEYREJECTED : ret;
+#else
+	return -ENOPKG;
+#endif
+}
+
+/**
+ * pgp_sig_verify - Finish the digest and check the signature
+ * @ctx: Context from pgp_hash_init() for @sig, with the signed data already
+ *	fed in; always freed, whatever the result
+ * @sig: The parsed signature
+ * @key: The parsed key named by the signature's issuer
+ *
+ * Appends the hashed part of @sig and the v4 trailer 0x04 0xff
+ * be32(hashed length), finalises the digest, compares its first two
+ * octets with the signature's digest prefix and only then runs the
+ * public-key verification (DSA, RSA PKCS#1 v1.5; Ed25519 when built).
+ *
+ * Context: May sleep.
+ * Return: 0 if the signature is valid; -EKEYREJECTED for a wrong digest
+ * prefix, a key of another algorithm, a bad signature or an invalid key;
+ * -ENOPKG for an algorithm this kernel cannot verify (ECDSA, Ed25519
+ * without CONFIG_CRYPTO_ED25519); -EBADMSG for a signature whose values
+ * do not fit the algorithm; -EINVAL for a context of another hash;
+ * -ENOMEM.
+ */
+int pgp_sig_verify(struct pgp_hash_ctx *ctx, const struct pgp_sig *sig,
+		   const struct pgp_pubkey *key)
+{
+	u8 digest[HASH_MAX_DIGESTSIZE];
+	unsigned int dlen;
+	u8 trailer[6];
+	int ret;
+
+	if (ctx->hash != sig->hash || sig->version != 4 || key->version != 4) {
+		ret = -EINVAL;
+		goto out;
+	}
+	dlen = crypto_shash_digestsize(ctx->tfm);
+	if (dlen > sizeof(digest)) {
+		ret = -EINVAL;
+		goto out;
+	}
+	trailer[0] = 0x04;
+	trailer[1] = 0xff;
+	put_unaligned_be32(sig->hashed_len, trailer + 2);
+	ret = pgp_hash_update(ctx, sig->hashed, sig->hashed_len);
+	if (!ret)
+		ret = crypto_shash_finup(&ctx->desc, trailer, sizeof(trailer), digest);
+	if (ret)
+		goto out;
+
+	if (digest[0] != sig->digest_prefix[0] || digest[1] != sig->digest_prefix[1]) {
+		ret = -EKEYREJECTED;
+		goto out;
+	}
+	if (!pgp_algo_matches(sig->pubkey_algo, key->algo)) {
+		ret = -EKEYREJECTED;
+		goto out;
+	}
+
+	switch (key->algo) {
+	case PGP_PUBKEY_RSA:
+	case PGP_PUBKEY_RSA_SIGN:
+		if (sig->nr_mpi != 1) {
+			ret = -EBADMSG;
+			break;
+		}
+		ret = rsassa_pkcs1_verify(&key->rsa, sig->hash, digest, dlen,
+					  sig->mpi[0], sig->mpi_len[0]);
+		break;
+	case PGP_PUBKEY_DSA:
+		if (sig->nr_mpi != 2) {
+			ret = -EBADMSG;
+			break;
+		}
+		ret = dsa_verify(&key->dsa, digest, dlen, sig->mpi[0], sig->mpi_len[0],
+				 sig->mpi[1], sig->mpi_len[1]);
+		break;
+	case PGP_PUBKEY_EDDSA_LEGACY:
+	case PGP_PUBKEY_ED25519:
+		ret = pgp_verify_ed25519(sig, key, digest, dlen);
+		break;
+	default:
+		/* ECDSA (19): not implemented yet */
+		ret = -ENOPKG;
+		break;
+	}
+	/* A malformed key (e.g. g = 1, n = 0) never validates anything */
+	if (ret == -EINVAL)
+		ret = -EKEYREJECTED;
+out:
+	memzero_explicit(digest, sizeof(digest));
+	pgp_hash_free(ctx);
+	return ret;
+}
+EXPORT_SYMBOL_GPL(pgp_sig_verify);
