@@ -1,0 +1,123 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# Build and smoke-run the keyring and module_sig libFuzzer targets.
+set -euo pipefail
+prog=build-keyring.sh
+
+usage() {
+	cat <<'EOF'
+Usage: tests/fuzz/build-keyring.sh [--time SECONDS] [--no-run] [--out DIR]
+
+Builds with clang -fsanitize=fuzzer,address,undefined, through tests/compat:
+  fuzz_keyring  the built-in keyring parser, listing and lookups
+                (security/pgp_keys/keyring_parse.c)
+  fuzz_modsig   module_pgp_sig_locate() and module_pgp_sig_check()
+                (kernel/module/signing_pgp*.c) against a gpg-made keyring
+Seeds are made at run time: gpg keyrings (RSA and DSA, with a signing subkey),
+ELF64/ELF32 images with a module_sig section, and objects signed with
+scripts/sign-module.sh.  Each target then runs for SECONDS (default 20) on a
+corpus kept in DIR/corpus-<target> (default DIR: tests/fuzz/out/keyring).
+Exits non-zero when a build fails or a target finds a crash (the reproducer
+is left in DIR).
+  --time SECONDS  run time per target (0: build and make seeds only)
+  --no-run        same as --time 0
+  --out DIR       output directory
+Environment: CLANG (default clang).
+EOF
+}
+
+secs=20
+top=$(cd "$(dirname "$0")/../.." && pwd)
+out=$top/tests/fuzz/out/keyring
+while (($#)); do
+	case $1 in
+	-h|--help) usage; exit 0 ;;
+	--time) [[ $# -ge 2 && $2 =~ ^[0-9]+$ ]] || { usage >&2; exit 2; }; secs=$2; shift ;;
+	--no-run) secs=0 ;;
+	--out) [[ $# -ge 2 ]] || { usage >&2; exit 2; }; out=$2; shift ;;
+	*) usage >&2; exit 2 ;;
+	esac
+	shift
+done
+
+clang=${CLANG:-clang}
+command -v "$clang" >/dev/null || { echo "$prog: $clang: not found (libFuzzer needs clang)" >&2; exit 1; }
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+tmp=$(mktemp -d)
+export GNUPGHOME=$tmp/gnupg
+cleanup() {
+	gpgconf --kill gpg-agent >/dev/null 2>&1 || true
+	rm -rf "$tmp"
+}
+trap cleanup EXIT
+
+cflags=(-g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
+	-Wall -Wno-format -Wno-deprecated-declarations
+	-I"$top/tests/host/keyring/shim" -I"$top/tests/compat/include" -I"$top/include"
+	-I"$top/tests/compat/stubs"
+	-DCONFIG_64BIT=1 -DCONFIG_PGP_BUILTIN_KEYS=1 -DCONFIG_SYSTEM_BLACKLIST_KEYRING=1)
+common=("$top/security/pgp_keys/keyring_parse.c"
+	"$top/tests/compat/compat.c" "$top/tests/compat/shash_openssl.c"
+	"$top/tests/compat/hash_info.c" "$top/tests/compat/stubs/algs_openssl.c")
+for f in "$top"/crypto/pgp/*.c; do
+	[[ -f $f && $f != *_kunit.c ]] && common+=("$f")
+done
+
+echo "[1/4] building fuzz_keyring"
+"$clang" "${cflags[@]}" -o "$out/fuzz_keyring" "$top/tests/fuzz/fuzz_keyring.c" \
+	"${common[@]}" -lcrypto || { echo "$prog: fuzz_keyring: build failed" >&2; exit 1; }
+echo "[2/4] building fuzz_modsig"
+"$clang" "${cflags[@]}" -o "$out/fuzz_modsig" "$top/tests/fuzz/fuzz_modsig.c" \
+	"$top/kernel/module/signing_pgp.c" "$top/kernel/module/signing_pgp_elf.c" \
+	"${common[@]}" -lcrypto || { echo "$prog: fuzz_modsig: build failed" >&2; exit 1; }
+
+echo "[3/4] making seeds"
+seeds_k=$tmp/seeds-keyring seeds_m=$tmp/seeds-modsig
+mkdir -p "$seeds_k" "$seeds_m" -m 700 "$GNUPGHOME"
+gpgq() { gpg --batch --quiet --no-tty --pinentry-mode loopback --passphrase '' "$@" 2>/dev/null; }
+fpr() { gpg --batch --with-colons --list-keys "$1" 2>/dev/null | awk -F: '$1 == "fpr" { print $10; exit }'; }
+gpgq --quick-gen-key "Fuzz RSA <rsa@example.org>" rsa2048 sign 0
+gpgq --quick-gen-key "Fuzz DSA <dsa@example.org>" dsa2048 cert 1y
+gpgq --quick-add-key "$(fpr 'Fuzz DSA')" rsa2048 sign 0
+gpg --batch --export "$(fpr 'Fuzz RSA')" >"$seeds_k/rsa.gpg"
+gpg --batch --export "$(fpr 'Fuzz DSA')" >"$seeds_k/dsa-sub.gpg"
+gpg --batch --export >"$tmp/ring.gpg"
+cp "$tmp/ring.gpg" "$seeds_k/both.gpg"
+
+cc=$clang
+"$cc" -g -I"$top/tests/compat/include" -I"$top/include" -I"$top/tests/compat/stubs" \
+	-o "$tmp/modsig_test" "$top/tests/host/keyring/modsig_test.c" \
+	"$top/kernel/module/signing_pgp_elf.c" "$top/tests/compat/compat.c"
+"$tmp/modsig_test" --seed "$seeds_m"
+printf 'int v = 1;\nint f(int x) { return x + v; }\n' >"$tmp/m.c"
+"$cc" -c -o "$tmp/m.o" "$tmp/m.c"
+for key in 'Fuzz RSA' 'Fuzz DSA'; do
+	cp "$tmp/m.o" "$seeds_m/signed-${key#Fuzz }.o"
+	"$top/scripts/sign-module.sh" -q -u "$(fpr "$key")" --homedir "$GNUPGHOME" \
+		--reserve 1024 "$seeds_m/signed-${key#Fuzz }.o" >/dev/null 2>&1 ||
+		echo "$prog: warning: could not sign a seed with $key" >&2
+done
+cp "$tmp/ring.gpg" "$out/keyring.gpg"
+
+echo "[4/4] running each target for ${secs}s"
+((secs > 0)) || exit 0
+status=0
+run() {
+	local name=$1 seeds=$2 log
+	log=$out/$name.log
+	mkdir -p "$out/corpus-$name"
+	if (cd "$out" && FUZZ_KEYRING=$out/keyring.gpg "./$name" -max_total_time="$secs" \
+		-timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+		"$out/corpus-$name" "$seeds" >"$log" 2>&1); then
+		echo "   $name: $(grep -m1 -o 'stat::number_of_executed_units: *[0-9]*' "$log" |
+			awk '{ print $2 }') runs, corpus $(ls "$out/corpus-$name" | wc -l) files, no crash"
+	else
+		echo "$prog: $name: crash or error; see $log" >&2
+		tail -n 30 "$log" >&2
+		status=1
+	fi
+}
+run fuzz_keyring "$seeds_k"
+run fuzz_modsig "$seeds_m"
+exit "$status"
