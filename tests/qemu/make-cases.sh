@@ -108,6 +108,10 @@ if grep -q '^CONFIG_MODULE_SIG_PGP=y' "$obj/.config"; then
 		case_line taint EKEYREJECTED "$k.ko" "" "$k signature: algorithm not supported yet"
 	done
 
+	# Malformed-signature corpus: one defect per module, each with its errno.
+	python3 "$top/tests/qemu/make-corpus.py" "$out/mods/rsa2048-sha256.ko" "$FPR_rsa2048" \
+		"$out/mods" "$list"
+
 	# Exhaustive single-byte tamper sweep over a whole signed module, two masks.
 	for m in 0x01 0x80; do
 		case_line "sweep:$m" "sweep:$m" rsa2048-sha256.ko "" \

@@ -14,6 +14,8 @@
  *             SIGNER is not empty /sys/module/MODNAME/pgp_signer must equal it
  *   taint     finit_module() succeeds, the module has 'E' taint and no signer
  *   ERRNO     finit_module() fails with that errno (EKEYREJECTED, EBADMSG, ...)
+ *   refused   finit_module() fails with any errno
+ *   A/B       either expectation A or B (e.g. EBADMSG/EKEYREJECTED)
  *   reject    finit_module() fails (any errno), or loads with 'E' and no signer
  *             (a change that only hides the signer may load as unsigned when the
  *             boot is permissive)
@@ -136,6 +138,17 @@ static int judge(const char *expect, const char *want_signer, const struct outco
 		return unsigned_load;
 	if (!strcmp(expect, "reject"))
 		return o->err || unsigned_load;
+	if (!strcmp(expect, "refused"))
+		return o->err != 0;
+	if (strchr(expect, '/')) {	/* alternatives: EBADMSG/EKEYREJECTED */
+		char alt[64], *tok, *save = NULL;
+
+		snprintf(alt, sizeof(alt), "%s", expect);
+		for (tok = strtok_r(alt, "/", &save); tok; tok = strtok_r(NULL, "/", &save))
+			if (judge(tok, want_signer, o))
+				return 1;
+		return 0;
+	}
 	if (errnum(expect) < 0) {
 		fprintf(stderr, "modtest: unknown expectation '%s'\n", expect);
 		return 0;
