@@ -13,7 +13,7 @@ and ECDSA P-384/SHA-512; ours with DSA-3072/SHA-256, RSA-4096/SHA-512,
 RSA-2048/SHA-256 (and Ed25519/SHA-512 when the kernel supports it).  Boots the
 kernel once under QEMU TCG with -icount shift=0, where one guest nanosecond is
 one guest instruction, loads and unloads each module N times, and writes
-OUTDIR/load-time.txt: "bench SCHEME@SIZE mean_ns best_ns" per variant.
+OUTDIR/load-time.txt: "bench SCHEME@SIZE mean_ns best_ns verified|unsigned" per variant.
 Environment: BENCH_N (loads per variant, default 20).
 EOF
 }

@@ -4,7 +4,8 @@
 
   report.py OUTDIR RESULTS.md PLOT.png
 
-Reads OUTDIR/load-time.txt ("bench SCHEME@SIZE mean_ns best_ns", guest instructions under
+Reads OUTDIR/load-time.txt ("bench SCHEME@SIZE mean_ns best_ns verified|unsigned", guest
+instructions under
 -icount shift=0), OUTDIR/native.txt and OUTDIR/sign.txt when present (free text, copied),
 prints one line per comparison and writes the Markdown table and a gnuplot PNG.
 """
@@ -33,8 +34,12 @@ def main():
     with open(os.path.join(out, 'load-time.txt')) as f:
         for line in f:
             parts = line.split()
-            if len(parts) == 4 and parts[0] == 'bench':
+            if len(parts) == 5 and parts[0] == 'bench':
                 scheme, size = parts[1].split('@')
+                if scheme != 'unsigned' and parts[4] != 'verified':
+                    print(f'warning: {parts[1]} was not verified by the kernel; left out',
+                          file=sys.stderr)
+                    continue
                 res[(scheme, size)] = int(parts[2])
     schemes = sorted({s for s, _ in res}, key=lambda s: (s != 'unsigned', s))
     over = {}
