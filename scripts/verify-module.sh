@@ -147,7 +147,7 @@ say()
 verify_one()
 {
 	local mod=$1 comp elf d i n good=0 pkt signer algo hash ctime verdict reason
-	local status out fpr rc policy
+	local status out fpr rc policy expired
 
 	if [[ ! -f $mod || ! -r $mod ]]; then
 		echo "$prog: $mod: cannot read file" >&2
@@ -242,7 +242,16 @@ verify_one()
 				status=$("$GPGV" --homedir "$work/gnupg" --status-fd 1 \
 					--keyring "$keyring" -- "$pkt" "$d" 2> /dev/null) || rc=$?
 				fpr=$(awk '$2 == "VALIDSIG" { print $12; exit }' <<< "$status")
-				if ((rc != 0)) || [[ -z $fpr ]] ||
+				# Key expiry is judged at the signature's creation
+				# time, as the kernel does (it has no trusted clock):
+				# EXPKEYSIG is good if the key expired after that.
+				expired=$(awk -v t="$SIG_CTIME" '$2 == "KEYEXPIRED" && $3 <= t { print $3; exit }' <<< "$status")
+				if ((rc == 0)) && [[ -n $fpr && -z $expired ]] &&
+				   grep -q '^\[GNUPG:\] EXPKEYSIG ' <<< "$status"; then
+					:
+				elif [[ -n $expired ]]; then
+					reason="key expired ($(date -u -d "@$expired" +%Y-%m-%dT%H:%M:%SZ)) before the signature was made"
+				elif ((rc != 0)) || [[ -z $fpr ]] ||
 				   ! grep -q '^\[GNUPG:\] GOODSIG ' <<< "$status"; then
 					if grep -q '^\[GNUPG:\] BADSIG ' <<< "$status"; then
 						reason="bad signature"

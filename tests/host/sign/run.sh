@@ -148,7 +148,11 @@ raw_gpgv()
 	local d=$T/raw.$RANDOM
 
 	raw_split "$2" "$d" || return 1
-	gpgv --homedir "$T/empty-gnupg" --keyring "$1" -- "$d/sig" "$d/data" > /dev/null 2>&1
+	# gpgv exits 0 for revoked keys too: also ask for GOODSIG (or
+	# EXPKEYSIG: key expired after the signature was made).
+	gpgv --homedir "$T/empty-gnupg" --status-fd 1 --keyring "$1" -- "$d/sig" "$d/data" \
+		> "$d/status" 2> /dev/null || return 1
+	grep -q '^\[GNUPG:\] \(GOODSIG\|EXPKEYSIG\) ' "$d/status"
 }
 raw_sqv()
 {
@@ -525,6 +529,39 @@ xz --check=crc32 -c "$T/m/comp-bad.ko" > "$T/m/comp-bad.ko.xz"
 rc=0
 "$verify" --keyring "$kr" "$T/m/comp-bad.ko.xz" > /dev/null 2>&1 || rc=$?
 ((rc == 1)) && ok ".ko.xz tampered inside: rejected" || nok ".ko.xz tampered inside: rejected (rc $rc)"
+
+# --- key life cycle: expiry is judged at signature time, revocation is final --------
+EH=$T/keys/expiring
+homes+=("$EH")
+mkdir -m 700 "$EH"
+gpg --homedir "$EH" --batch --faked-system-time "$key_epoch!" --pinentry-mode loopback \
+	--passphrase '' --quick-gen-key "Expiring <exp@example.org>" ed25519 sign 1d > /dev/null 2>&1
+gpg --homedir "$EH" --batch --export > "$T/expiring.pub" 2> /dev/null
+cp -- "$base" "$T/m/expired.ko"
+SOURCE_DATE_EPOCH=$((key_epoch + 100)) "$sign" -q --homedir "$EH" "$T/m/expired.ko"
+check "key expired now but valid at signing time: accepted (like the kernel)" \
+	all_accept "$T/expiring.pub" "$T/m/expired.ko"
+cp -- "$base" "$T/m/expired2.ko"
+want="gpg failed"
+expect_fail "signing with an expired key" "$T/m/expired2.ko" "$sign" -q --homedir "$EH" "$T/m/expired2.ko"
+
+RH=$T/keys/revoked
+homes+=("$RH")
+mkdir -m 700 "$RH"
+gpg --homedir "$RH" --batch --pinentry-mode loopback --passphrase '' \
+	--quick-gen-key "Revoked <rev@example.org>" ed25519 sign never > /dev/null 2>&1
+cp -- "$base" "$T/m/revoked.ko"
+"$sign" -q --homedir "$RH" "$T/m/revoked.ko"
+gpg --homedir "$RH" --batch --export > "$T/before-revocation.pub" 2> /dev/null
+check "before revocation: accepted" all_accept "$T/before-revocation.pub" "$T/m/revoked.ko"
+rev=$(find "$RH/openpgp-revocs.d" -name '*.rev' 2> /dev/null | head -n 1)
+if [[ -n $rev ]]; then
+	sed 's/^:-----/-----/' "$rev" | gpg --homedir "$RH" --batch --import > /dev/null 2>&1
+	gpg --homedir "$RH" --batch --export > "$T/revoked.pub" 2> /dev/null
+	check "key revoked in the keyring: all three reject" all_reject "$T/revoked.pub" "$T/m/revoked.ko"
+else
+	skip "revoked key: gpg wrote no revocation certificate"
+fi
 
 # --- other ELF classes and byte orders ---------------------------------------------
 # objcopy cannot add sections to machine-less ELF files, so these carry an
