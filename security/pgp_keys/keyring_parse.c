@@ -32,6 +32,7 @@
 #include <linux/kernel.h>
 #include <linux/printk.h>
 #include <linux/string.h>
+#include <kunit/visibility.h>
 #include <keys/pgp_keys.h>
 
 /* Room for a hex fingerprint and its NUL. */
@@ -564,6 +565,7 @@ int pgp_keys_parse(const u8 *data, size_t len, struct pgp_builtin_key *keys,
 	}
 	return nr;
 }
+EXPORT_SYMBOL_IF_KUNIT(pgp_keys_parse);
 
 /* May @k sign at @sig_time?  0 or the reason it may not. */
 static int pgp_keys_usable(const struct pgp_builtin_key *keys, unsigned int nr,
@@ -647,6 +649,7 @@ pgp_keys_lookup(const struct pgp_builtin_key *keys, unsigned int nr,
 	*why = best;
 	return NULL;
 }
+EXPORT_SYMBOL_IF_KUNIT(pgp_keys_lookup);
 
 /* Proleptic Gregorian date of day @days since 1970-01-01. */
 static void pgp_keys_civil(s64 days, int *y, unsigned int *m, unsigned int *d)
@@ -731,3 +734,4 @@ int pgp_keys_describe(const struct pgp_builtin_key *keys, unsigned int nr,
 		return -ENOSPC;
 	return n;
 }
+EXPORT_SYMBOL_IF_KUNIT(pgp_keys_describe);

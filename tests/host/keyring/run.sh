@@ -8,7 +8,8 @@ usage() {
 	cat <<'EOF'
 Usage: tests/host/keyring/run.sh [--keep]
 
-Builds, with ASan and UBSan through tests/compat, the module_sig locator test
+Builds, with ASan and UBSan through tests/compat, the KUnit suite
+security/pgp_keys/keyring_kunit.c (run on the host), the module_sig locator test
 (kernel/module/signing_pgp_elf.c) and a driver for the keyring parser
 (security/pgp_keys/keyring_parse.c) and the loader check
 (kernel/module/signing_pgp.c), then:
@@ -130,6 +131,28 @@ if [[ -x $tmp/modsig_test ]]; then
 		notok "locator: modsig_test exited $rc"
 		diag <"$tmp/modsig.err"
 	fi
+fi
+
+# ---- the KUnit suite (security/pgp_keys/keyring_kunit.c) on the host ----
+if "$cc" "${cflags[@]}" -o "$tmp/keyring_kunit" "$top/security/pgp_keys/keyring_kunit.c" \
+	"$top/security/pgp_keys/keyring_parse.c" "${pgp_srcs[@]}" "${compat[@]}" \
+	"$top/tests/compat/kunit_main.c" -lcrypto >"$tmp/build3.log" 2>&1; then
+	rc=0
+	"$tmp/keyring_kunit" >"$tmp/kunit.tap" 2>&1 || rc=$?
+	cases=0
+	while IFS= read -r line; do
+		case $line in
+		"    ok "*) cases=$((cases + 1)); ok "kunit pgp_keys: ${line#    ok * }" ;;
+		"    not ok "*) cases=$((cases + 1)); notok "kunit pgp_keys: ${line#    not ok * }" ;;
+		esac
+	done <"$tmp/kunit.tap"
+	if ((rc != 0 || cases == 0)); then
+		notok "kunit pgp_keys: runner exited $rc after $cases cases"
+		diag <"$tmp/kunit.tap"
+	fi
+else
+	notok "build the KUnit suite for the host"
+	diag <"$tmp/build3.log"
 fi
 
 kt() { "$tmp/keyring_test" "$@"; }

@@ -1,0 +1,217 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit tests for the built-in OpenPGP keyring parser and lookup: the key
+ * usability rules of DESIGN section 4 on keyrings made with gpg
+ * (keyring_kunit_vectors.h, from tests/host/keyring/gen-kunit-vectors.sh).
+ */
+
+#include <kunit/test.h>
+#include <linux/errno.h>
+#include <linux/string.h>
+#include <keys/pgp_keys.h>
+#include "keyring_kunit_vectors.h"
+
+struct kv_ctx {
+	struct pgp_builtin_key *keys;
+	unsigned int nr;
+};
+
+static int kv_init(struct kunit *test)
+{
+	struct kv_ctx *c = kunit_kzalloc(test, sizeof(*c), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, c);
+	c->keys = kunit_kcalloc(test, PGP_KEYS_MAX, sizeof(*c->keys), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, c->keys);
+	test->priv = c;
+	return 0;
+}
+
+/* Parse @ring and expect @want keys. */
+static struct kv_ctx *kv_parse(struct kunit *test, const u8 *ring, size_t len,
+			       int want)
+{
+	struct kv_ctx *c = test->priv;
+	int nr;
+
+	nr = pgp_keys_parse(ring, len, c->keys, PGP_KEYS_MAX, false);
+	KUNIT_ASSERT_EQ(test, nr, want);
+	c->nr = nr;
+	return c;
+}
+
+/* Look @fpr up at @t; expect @want (0 = found, and then that very key). */
+static void kv_expect(struct kunit *test, const struct kv_ctx *c,
+		      const u8 *fpr, u32 t, int want)
+{
+	const struct pgp_builtin_key *k;
+	int why = 1;
+
+	k = pgp_keys_lookup(c->keys, c->nr, fpr, PGP_V4_FPR_LEN, NULL, t, &why);
+	KUNIT_EXPECT_EQ(test, why, want);
+	if (want) {
+		KUNIT_EXPECT_NULL(test, k);
+	} else {
+		KUNIT_ASSERT_NOT_NULL(test, k);
+		KUNIT_EXPECT_MEMEQ(test, k->pub.fpr, fpr, PGP_V4_FPR_LEN);
+	}
+}
+
+#define KV_PARSE(test, name, want) kv_parse(test, name, sizeof(name), want)
+#define KV_NOW	(KV_T_2024 + 86400)
+
+static void kv_good_key(struct kunit *test)
+{
+	struct kv_ctx *c = KV_PARSE(test, kv_good, 1);
+	const struct pgp_builtin_key *k;
+	u8 unknown[PGP_V4_FPR_LEN];
+	int why = 1;
+
+	KUNIT_EXPECT_EQ(test, c->keys[0].primary, -1);
+	KUNIT_EXPECT_FALSE(test, c->keys[0].revoked);
+	KUNIT_EXPECT_TRUE(test, c->keys[0].can_sign);
+	KUNIT_EXPECT_EQ(test, c->keys[0].expires, 0u);
+	KUNIT_EXPECT_EQ(test, c->keys[0].pub.algo, PGP_PUBKEY_DSA);
+	KUNIT_EXPECT_EQ(test, c->keys[0].pub.bits, 2048u);
+	kv_expect(test, c, kv_good_fpr, KV_NOW, 0);
+	/* by key ID (the low 8 bytes of a v4 fingerprint) */
+	k = pgp_keys_lookup(c->keys, c->nr, NULL, 0, kv_good_fpr + 12, KV_NOW, &why);
+	KUNIT_EXPECT_EQ(test, why, 0);
+	KUNIT_EXPECT_PTR_EQ(test, k, &c->keys[0]);
+	/* a signature made before the key existed */
+	kv_expect(test, c, kv_good_fpr, KV_T_2024 - 1, -EKEYEXPIRED);
+	memcpy(unknown, kv_good_fpr, sizeof(unknown));
+	unknown[19] ^= 1;
+	kv_expect(test, c, unknown, KV_NOW, -ENOKEY);
+}
+
+static void kv_listing(struct kunit *test)
+{
+	struct kv_ctx *c = KV_PARSE(test, kv_good, 1);
+	char line[256];
+	int n;
+
+	n = pgp_keys_describe(c->keys, c->nr, 0, KV_NOW, line, sizeof(line));
+	KUNIT_ASSERT_GT(test, n, 0);
+	KUNIT_EXPECT_EQ(test, (size_t)n, strlen(line));
+	KUNIT_EXPECT_NOT_NULL(test, strstr(line, " dsa 2048 usable primary "));
+	KUNIT_EXPECT_NOT_NULL(test, strstr(line, "\"KUnit Good <good@kunit.example>\"\n"));
+	KUNIT_EXPECT_EQ(test, pgp_keys_describe(c->keys, c->nr, 1, KV_NOW, line,
+						sizeof(line)), -EINVAL);
+	KUNIT_EXPECT_EQ(test, pgp_keys_describe(c->keys, c->nr, 0, KV_NOW, line, 20),
+			-ENOSPC);
+}
+
+static void kv_no_self_signature(struct kunit *test)
+{
+	KV_PARSE(test, kv_noself, 0);
+}
+
+static void kv_signing_subkey(struct kunit *test)
+{
+	struct kv_ctx *c = KV_PARSE(test, kv_sub, 2);
+
+	KUNIT_EXPECT_FALSE(test, c->keys[0].can_sign);
+	KUNIT_EXPECT_EQ(test, c->keys[1].primary, 0);
+	kv_expect(test, c, kv_sub_sign_fpr, KV_NOW, 0);
+	/* certify-only primary, and a subkey without the sign flag */
+	kv_expect(test, c, kv_sub_fpr, KV_NOW, -ENOKEY);
+	kv_expect(test, c, kv_sub_auth_fpr, KV_NOW, -ENOKEY);
+}
+
+static void kv_no_back_signature(struct kunit *test)
+{
+	struct kv_ctx *c = KV_PARSE(test, kv_noback, 1);
+
+	kv_expect(test, c, kv_sub_sign_fpr, KV_NOW, -ENOKEY);
+}
+
+static void kv_bad_back_signature(struct kunit *test)
+{
+	struct kv_ctx *c = KV_PARSE(test, kv_badback, 1);
+
+	kv_expect(test, c, kv_sub_sign_fpr, KV_NOW, -ENOKEY);
+}
+
+static void kv_revoked_primary(struct kunit *test)
+{
+	struct kv_ctx *c = KV_PARSE(test, kv_revoked, 2);
+
+	KUNIT_EXPECT_TRUE(test, c->keys[0].revoked);
+	kv_expect(test, c, kv_revoked_fpr, KV_NOW, -EKEYREVOKED);
+	kv_expect(test, c, kv_revoked_sub_fpr, KV_NOW, -EKEYREVOKED);
+}
+
+static void kv_revoked_subkey(struct kunit *test)
+{
+	struct kv_ctx *c = KV_PARSE(test, kv_subrev, 2);
+
+	kv_expect(test, c, kv_subrev_fpr, KV_NOW, 0);
+	kv_expect(test, c, kv_subrev_sub_fpr, KV_NOW, -EKEYREVOKED);
+}
+
+static void kv_expiry_at_signature_time(struct kunit *test)
+{
+	struct kv_ctx *c = KV_PARSE(test, kv_expiring, 2);
+
+	KUNIT_EXPECT_EQ(test, c->keys[0].expires, KV_T_2020_EXPIRY);
+	KUNIT_EXPECT_EQ(test, c->keys[1].expires, KV_T_2020_SUB_EXPIRY);
+	kv_expect(test, c, kv_expiring_fpr, KV_T_2020_EXPIRY - 1, 0);
+	kv_expect(test, c, kv_expiring_fpr, KV_T_2020_EXPIRY, -EKEYEXPIRED);
+	kv_expect(test, c, kv_expiring_fpr, KV_T_2020 - 1, -EKEYEXPIRED);
+	kv_expect(test, c, kv_expiring_sub_fpr, KV_T_2020_SUB + 86400, 0);
+	kv_expect(test, c, kv_expiring_sub_fpr, KV_T_2020_SUB_EXPIRY, -EKEYEXPIRED);
+}
+
+/* A keyring cut anywhere inside its last certificate keeps the earlier one. */
+static void kv_truncated(struct kunit *test)
+{
+	struct kv_ctx *c = test->priv;
+	size_t cuts[] = { 1, 2, 3, 100, sizeof(kv_sub) / 2, sizeof(kv_sub) - 1 };
+	u8 *buf;
+	unsigned int i;
+	int nr;
+
+	buf = kunit_kmalloc(test, sizeof(kv_good) + sizeof(kv_sub), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, buf);
+	memcpy(buf, kv_good, sizeof(kv_good));
+	memcpy(buf + sizeof(kv_good), kv_sub, sizeof(kv_sub));
+	for (i = 0; i < ARRAY_SIZE(cuts); i++) {
+		nr = pgp_keys_parse(buf, sizeof(kv_good) + cuts[i], c->keys,
+				    PGP_KEYS_MAX, false);
+		KUNIT_EXPECT_GE(test, nr, 1);
+		KUNIT_EXPECT_LE(test, nr, 3);
+		KUNIT_EXPECT_MEMEQ(test, c->keys[0].pub.fpr, kv_good_fpr, PGP_V4_FPR_LEN);
+	}
+	/* the whole buffer: three keys; a capacity of two keeps the first two */
+	KUNIT_EXPECT_EQ(test, pgp_keys_parse(buf, sizeof(kv_good) + sizeof(kv_sub),
+					     c->keys, PGP_KEYS_MAX, false), 3);
+	KUNIT_EXPECT_EQ(test, pgp_keys_parse(buf, sizeof(kv_good) + sizeof(kv_sub),
+					     c->keys, 2, false), 2);
+}
+
+static struct kunit_case pgp_keys_test_cases[] = {
+	KUNIT_CASE(kv_good_key),
+	KUNIT_CASE(kv_listing),
+	KUNIT_CASE(kv_no_self_signature),
+	KUNIT_CASE(kv_signing_subkey),
+	KUNIT_CASE(kv_no_back_signature),
+	KUNIT_CASE(kv_bad_back_signature),
+	KUNIT_CASE(kv_revoked_primary),
+	KUNIT_CASE(kv_revoked_subkey),
+	KUNIT_CASE(kv_expiry_at_signature_time),
+	KUNIT_CASE(kv_truncated),
+	{}
+};
+
+static struct kunit_suite pgp_keys_test_suite = {
+	.name = "pgp_keys",
+	.init = kv_init,
+	.test_cases = pgp_keys_test_cases,
+};
+
+kunit_test_suite(pgp_keys_test_suite);
+
+MODULE_DESCRIPTION("KUnit tests for the built-in OpenPGP keyring");
+MODULE_LICENSE("GPL");
+MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
