@@ -563,6 +563,49 @@ else
 	skip "revoked key: gpg wrote no revocation certificate"
 fi
 
+# --- signing subkey (primary key certifies only) --------------------------------------
+SH=$T/keys/subkey
+homes+=("$SH")
+mkdir -m 700 "$SH"
+gpg --homedir "$SH" --batch --pinentry-mode loopback --passphrase '' \
+	--quick-gen-key "Subkey <sub@example.org>" ed25519 cert never > /dev/null 2>&1
+pfpr=$(gpg --homedir "$SH" --batch --with-colons --list-keys 2> /dev/null | awk -F: '$1 == "fpr" { print $10; exit }')
+gpg --homedir "$SH" --batch --pinentry-mode loopback --passphrase '' \
+	--quick-add-key "$pfpr" rsa3072 sign never > /dev/null 2>&1
+gpg --homedir "$SH" --batch --export > "$T/subkey.pub" 2> /dev/null
+cp -- "$base" "$T/m/subkey.ko"
+if "$sign" -q --homedir "$SH" "$T/m/subkey.ko" 2> "$T/err"; then
+	check "signing subkey: verifies three ways" all_accept "$T/subkey.pub" "$T/m/subkey.ko"
+	out=$("$verify" --keyring "$T/subkey.pub" "$T/m/subkey.ko" 2>&1 || true)
+	grep -q "signer $pfpr algo RSA-3072 " <<< "$out" &&
+		ok "signing subkey: reported with the primary fingerprint and the subkey's algorithm" ||
+		{ nok "signing subkey: reported with the primary fingerprint"; sed 's/^/# /' <<< "$out"; }
+else
+	nok "signing subkey: signed"
+	sed 's/^/# /' "$T/err"
+fi
+
+# --- together with mainline's appended PKCS#7 signature ----------------------------
+ksrc=${KERNEL_SRC:-/tmp/k/linux-source-6.12}
+if [[ -f $ksrc/scripts/sign-file.c ]] && command -v openssl > /dev/null &&
+   gcc -O2 -Wno-deprecated-declarations -I"$ksrc/scripts" -o "$T/sign-file" \
+	"$ksrc/scripts/sign-file.c" -lcrypto 2> /dev/null &&
+   openssl req -new -x509 -newkey rsa:2048 -nodes -batch -days 365 -sha256 \
+	-subj "/CN=test" -keyout "$T/x509.key" -out "$T/x509.crt" > /dev/null 2>&1; then
+	cp -- "$good" "$T/m/both.ko"
+	"$T/sign-file" sha256 "$T/x509.key" "$T/x509.crt" "$T/m/both.ko"
+	out=$("$verify" --keyring "$kr" "$T/m/both.ko" 2>&1) && rc=0 || rc=$?
+	((rc == 0)) && grep -q "appended PKCS#7" <<< "$out" &&
+		ok "PGP-signed then sign-file: the OpenPGP signature still verifies" ||
+		{ nok "PGP-signed then sign-file: the OpenPGP signature still verifies (rc $rc)"; sed 's/^/# /' <<< "$out"; }
+	want="PKCS#7"
+	expect_fail "sign-module.sh after sign-file is refused" "$T/m/both.ko" "$sign" -q \
+		--homedir "$H" -u "${fpr[ed25519]}" "$T/m/both.ko"
+else
+	skip "PGP + PKCS#7: cannot build scripts/sign-file"
+	skip "PGP + PKCS#7: cannot build scripts/sign-file"
+fi
+
 # --- other ELF classes and byte orders ---------------------------------------------
 # objcopy cannot add sections to machine-less ELF files, so these carry an
 # empty placeholder from the start (sign-module.sh then only fills it).
