@@ -185,18 +185,18 @@ static void pgp_test_mpi(struct kunit *test)
 	/* above max_bits */
 	p = good;
 	KUNIT_EXPECT_EQ(test, pgp_read_mpi(&p, good + 4, 8, &m, &mlen, NULL), -EBADMSG);
-	KUNIT_EXPECT_PTR_EQ(test, p, good);
+	KUNIT_EXPECT_PTR_EQ(test, p, &good[0]);
 	/* bytes cut short by the end of the packet */
 	p = good;
 	KUNIT_EXPECT_EQ(test, pgp_read_mpi(&p, good + 3, 16, &m, &mlen, NULL), -EBADMSG);
-	KUNIT_EXPECT_PTR_EQ(test, p, good);
+	KUNIT_EXPECT_PTR_EQ(test, p, &good[0]);
 
 	p = zero_len;
 	KUNIT_EXPECT_EQ(test, pgp_read_mpi(&p, zero_len + 2, 16, &m, &mlen, NULL), -EBADMSG);
-	KUNIT_EXPECT_PTR_EQ(test, p, zero_len);
+	KUNIT_EXPECT_PTR_EQ(test, p, &zero_len[0]);
 	p = short_bytes;
 	KUNIT_EXPECT_EQ(test, pgp_read_mpi(&p, short_bytes + 4, 64, &m, &mlen, NULL), -EBADMSG);
-	KUNIT_EXPECT_PTR_EQ(test, p, short_bytes);
+	KUNIT_EXPECT_PTR_EQ(test, p, &short_bytes[0]);
 	p = leading_zero;
 	KUNIT_EXPECT_EQ(test, pgp_read_mpi(&p, leading_zero + 4, 64, &m, &mlen, NULL), -EBADMSG);
 	p = count_too_big;
@@ -206,7 +206,7 @@ static void pgp_test_mpi(struct kunit *test)
 			-EBADMSG);
 	p = hdr_only;
 	KUNIT_EXPECT_EQ(test, pgp_read_mpi(&p, hdr_only + 1, 64, &m, &mlen, NULL), -EBADMSG);
-	KUNIT_EXPECT_PTR_EQ(test, p, hdr_only);
+	KUNIT_EXPECT_PTR_EQ(test, p, &hdr_only[0]);
 }
 
 /* ---- real keys from gpg ---- */

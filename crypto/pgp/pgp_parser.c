@@ -29,6 +29,9 @@ static int pgp_read_length(const u8 **p, const u8 *end, bool packet, size_t *len
 
 	if (q >= end)
 		return -EBADMSG;
+	/* Partial body lengths: refused, the signed data must be whole */
+	if (packet && q[0] >= 224 && q[0] < 255)
+		return -EBADMSG;
 	if (q[0] < 192) {
 		*len = q[0];
 		*p = q + 1;
@@ -37,9 +40,6 @@ static int pgp_read_length(const u8 **p, const u8 *end, bool packet, size_t *len
 			return -EBADMSG;
 		*len = get_unaligned_be32(q + 1);
 		*p = q + 5;
-	} else if (packet && q[0] >= 224) {
-		/* Partial body lengths: refused, the signed data must be whole */
-		return -EBADMSG;
 	} else {
 		if (end - q < 2)
 			return -EBADMSG;
@@ -389,6 +389,7 @@ EXPORT_SYMBOL_GPL(pgp_parse_pubkey);
  * pgp_hash_algo - Map an OpenPGP hash algorithm ID to the kernel's enum
  * @hash_id: RFC 4880 9.4 hash ID
  * @legacy: admit SHA-1
+ * @hash: Set to the kernel's hash_algo on success
  *
  * Return: 0 and *@hash set for SHA-224/256/384/512 (and SHA-1 when
  * @legacy); -ENOPKG for every other ID (MD5, RIPEMD-160, SHA-1 without
@@ -811,12 +812,12 @@ EXPORT_SYMBOL_GPL(pgp_parse_sig);
  * @key: A key for which pgp_parse_pubkey() returned 0
  * @legacy: admit DSA-1024/160
  *
- * RSA needs n >= 2048 bits; DSA needs p >= 2048 bits with q of 224 or 256
+ * RSA needs 2048 <= n <= 8192 bits; DSA needs p >= 2048 bits with q of 224 or 256
  * bits, or exactly 1024/160 with @legacy.  Ed25519 is accepted when the
  * kernel has an Ed25519 verifier.
  *
  * Return: 0 if usable; -EKEYREJECTED for a key below the minimum; -ENOPKG
- * for a version or algorithm that cannot be verified.
+ * for a version, algorithm or size that cannot be verified.
  */
 int pgp_check_key_policy(const struct pgp_pubkey *key, bool legacy)
 {
@@ -827,8 +828,11 @@ int pgp_check_key_policy(const struct pgp_pubkey *key, bool legacy)
 	switch (key->algo) {
 	case PGP_PUBKEY_RSA:
 	case PGP_PUBKEY_RSA_SIGN:
-		if (pgp_mpi_bits(key->rsa.n, key->rsa.n_len) < 2048)
+		if (key->bits < 2048)
 			return -EKEYREJECTED;
+		/* larger than the RSA verifier handles (RSASSA_MAX_N_BITS) */
+		if (key->bits > PGP_RSA_VERIFY_MAX_BITS)
+			return -ENOPKG;
 		return 0;
 	case PGP_PUBKEY_DSA:
 		qbits = pgp_mpi_bits(key->dsa.q, key->dsa.q_len);

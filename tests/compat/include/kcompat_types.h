@@ -29,6 +29,10 @@ typedef __u32 __le32;
 typedef __u64 __le64;
 #endif
 typedef unsigned long ulong;
+#ifdef __SIZEOF_INT128__
+typedef unsigned __int128 u128;
+typedef __int128 s128;
+#endif
 typedef u64 phys_addr_t;
 typedef u64 dma_addr_t;
 

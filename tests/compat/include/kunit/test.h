@@ -111,10 +111,12 @@ void kunit_compat_log(struct kunit *test, const char *fmt, ...) __printf(2, 3);
 				(long long)__l, (long long)__r);		\
 	} while (0)
 #define __KUNIT_PTR(test, assert, left, op, right) do {			\
-		const void *__l = (left), *__r = (right);			\
+		const __typeof__(left) __l = (left);				\
+		const __typeof__(right) __r = (right);				\
 		if (!(__l op __r))						\
 			kunit_compat_fail(test, assert, __FILE__, __LINE__,	\
-				"%s %s %s (%p vs %p)", #left, #op, #right, __l, __r); \
+				"%s %s %s (%p vs %p)", #left, #op, #right,	\
+				(const void *)__l, (const void *)__r);		\
 	} while (0)
 #define __KUNIT_BOOL(test, assert, cond, want) do {				\
 		if ((bool)(cond) != (want))						\

@@ -1,0 +1,252 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Host tests for crypto/pgp: builds the kernel sources in userspace through
+# tests/compat with ASan+UBSan, runs the KUnit suite (pgp_kunit.c) and
+# checks real gpg output made at test time (DSA, RSA, Ed25519 keys, primary
+# and subkey signatures, SHA-1/224/256/384/512), an in-process tamper sweep
+# over every byte of several signatures, and that no hash is allocated
+# without CRYPTO_NOLOAD.  Verification runs twice when the in-kernel maths
+# (crypto/{mont,dsa,rsassa}.c) is present: against an OpenSSL oracle and
+# against the kernel code.  TAP output; non-zero exit on any failure.
+set -euo pipefail
+
+prog=${0##*/}
+usage() {
+	cat <<USAGE
+Usage: $prog [--keep] [--quick]
+
+  --quick   fewer keys (no DSA-3072 / RSA-4096), for a fast smoke run
+  --keep    keep the work directory (printed) for inspection
+  --help    this text
+
+Environment: CC (default cc), KCOMPAT_VERBOSE=1 to see the kernel's pr_*.
+USAGE
+}
+
+keep=0
+quick=0
+while [ $# -gt 0 ]; do
+	case "$1" in
+	--keep) keep=1; shift ;;
+	--quick) quick=1; shift ;;
+	--help|-h) usage; exit 0 ;;
+	*) echo "$prog: $1: unknown argument" >&2; usage >&2; exit 2 ;;
+	esac
+done
+
+root=$(cd "$(dirname "$0")/../../.." && pwd)
+cc=${CC:-cc}
+work=$(mktemp -d)
+cleanup() {
+	gpgconf --homedir "$work/gnupg" --kill all >/dev/null 2>&1 || true
+	if [ "$keep" = 1 ]; then echo "# kept $work"; else rm -rf "$work"; fi
+}
+trap cleanup EXIT
+
+n=0
+failed=0
+ok() { n=$((n + 1)); echo "ok $n - $1"; }
+notok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $1"; }
+check() {	# check DESCRIPTION EXPECTED ACTUAL
+	if [ "$2" = "$3" ]; then ok "$1"; else notok "$1"; echo "#   expected '$2', got '$3'"; fi
+}
+
+for tool in gpg gpgv "$cc"; do
+	command -v "$tool" >/dev/null || { echo "$prog: $tool: not installed" >&2; exit 2; }
+done
+
+# ---- build ----
+cflags=(-std=gnu11 -g -O1 -Wall -Wextra -Werror -Wno-unused-parameter -Wno-sign-compare
+	-Wno-missing-field-initializers -fno-omit-frame-pointer
+	-fsanitize=address,undefined -fno-sanitize-recover=all
+	-I"$root/tests/compat/include" -I"$root/include" -I"$root/tests/compat/stubs")
+compat=("$root"/tests/compat/{compat,shash_openssl,hash_info}.c)
+pgp=("$root"/crypto/pgp/pgp_parser.c "$root"/crypto/pgp/pgp_verify.c)
+oracle=("$root/tests/compat/stubs/algs_openssl.c")
+export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0
+export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+
+build() {	# build NAME DESCRIPTION SOURCES...
+	local name=$1 desc=$2
+	shift 2
+	if "$cc" "${cflags[@]}" "$@" -lcrypto -o "$work/$name" 2>"$work/$name.log"; then
+		ok "build $desc"
+	else
+		notok "build $desc"
+		sed 's/^/#   /' "$work/$name.log" | head -20
+		return 1
+	fi
+}
+
+variants=(oracle)
+build kunit-oracle "KUnit suite (ASan+UBSan, OpenSSL oracle)" -DCONFIG_CRYPTO_ED25519=1 \
+	"${pgp[@]}" "$root/crypto/pgp/pgp_kunit.c" "${compat[@]}" \
+	"$root/tests/compat/kunit_main.c" "${oracle[@]}" || true
+build check-oracle "pgp-check (ASan+UBSan, OpenSSL oracle)" -DCONFIG_CRYPTO_ED25519=1 \
+	"${pgp[@]}" "$root/tests/host/pgp/pgp_check.c" "${compat[@]}" "${oracle[@]}" || true
+math=()
+for f in mont dsa rsassa; do
+	[ -f "$root/crypto/$f.c" ] && math+=("$root/crypto/$f.c")
+done
+if [ "${#math[@]}" = 3 ]; then
+	# as on x86_64 kernels (CC_HAS_INT128)
+	ed=(-DCONFIG_ARCH_SUPPORTS_INT128=1)
+	if [ -f "$root/crypto/ed25519.c" ] && [ -f "$root/include/crypto/ed25519.h" ]; then
+		ed+=(-DCONFIG_CRYPTO_ED25519=1 "$root/crypto/ed25519.c")
+	fi
+	if build kunit-math "KUnit suite (ASan+UBSan, kernel DSA/RSA code)" "${ed[@]}" \
+		"${pgp[@]}" "$root/crypto/pgp/pgp_kunit.c" "${compat[@]}" \
+		"$root/tests/compat/kunit_main.c" "${math[@]}" &&
+	   build check-math "pgp-check (ASan+UBSan, kernel DSA/RSA code)" "${ed[@]}" \
+		"${pgp[@]}" "$root/tests/host/pgp/pgp_check.c" "${compat[@]}" "${math[@]}"; then
+		variants+=(math)
+		[ "${#ed[@]}" = 1 ] && math_ed25519=ENOPKG || math_ed25519=OK
+	fi
+fi
+
+# ---- KUnit suite on the host: one TAP line per case ----
+for v in "${variants[@]}"; do
+	[ -x "$work/kunit-$v" ] || continue
+	set +e
+	"$work/kunit-$v" >"$work/kunit-$v.out" 2>&1
+	rc=$?
+	set -e
+	while read -r res num name; do
+		if [ "$res" = ok ]; then ok "kunit[$v] $name"; else notok "kunit[$v] $name"; fi
+	done < <(sed -n 's/^    \(not ok\|ok\) [0-9]* \(.*\)$/\1 x \2/p' "$work/kunit-$v.out" |
+		 sed 's/^not ok/not-ok/')
+	check "kunit[$v] exit status and sanitizers clean" 0 "$rc"
+	if [ "$rc" != 0 ]; then grep -v '^ *ok' "$work/kunit-$v.out" | head -40 | sed 's/^/#   /'; fi
+done
+
+# ---- real gpg keys and signatures made now ----
+export GNUPGHOME=$work/gnupg
+mkdir -m 700 "$GNUPGHOME"
+gpgq() {
+	gpg --batch --quiet --no-tty --pinentry-mode loopback --passphrase '' \
+		--no-auto-check-trustdb "$@" 2>>"$work/gpg.log"
+}
+fpr_of() {	# fpr_of UID -> primary then subkey fingerprints, lowercase
+	gpg --batch --with-colons --with-subkey-fingerprint --fingerprint "$1" 2>/dev/null |
+		awk -F: '$1 == "fpr" { print tolower($10) }'
+}
+
+data=$work/data
+head -c 20000 /dev/urandom >"$data"
+cp "$data" "$work/data.bad"
+printf '\x01' | dd of="$work/data.bad" bs=1 seek=12345 conv=notrunc status=none
+
+algos=(dsa2048 rsa2048 ed25519 dsa1024 rsa1024)
+[ "$quick" = 1 ] || algos+=(dsa3072 rsa3072 rsa4096)
+
+pc() {	# pc VARIANT ARGS... -> result word
+	"$work/check-$1" "${@:2}" 2>"$work/pc.err" || { echo "exit=$?"; sed 's/^/#   /' "$work/pc.err" >&2; }
+}
+
+for a in "${algos[@]}"; do
+	uid="host test $a <$a@test.invalid>"
+	if ! gpgq --quick-gen-key "$uid" "$a" sign never; then
+		notok "gpg generates $a key"
+		continue
+	fi
+	gpgq --export "$uid" >"$work/$a.key"
+	want=$(fpr_of "$uid" | head -1)
+	for h in SHA256 SHA512 SHA224 SHA384 SHA1; do
+		gpgq -u "$want!" --digest-algo "$h" --detach-sign -o "$work/$a.$h.sig" "$data" ||
+			rm -f "$work/$a.$h.sig"
+	done
+	case $a in
+	dsa1024) exp=EKEYREJECTED; exp_legacy=OK ;;
+	rsa1024) exp=EKEYREJECTED; exp_legacy=EKEYREJECTED ;;
+	*) exp=OK; exp_legacy=OK ;;
+	esac
+	for v in "${variants[@]}"; do
+		[ -x "$work/check-$v" ] || continue
+		got=$(pc "$v" fpr "$work/$a.key" | awk '{ print $1 }')
+		check "[$v] $a: fingerprint matches gpg" "$want" "$got"
+		e=$exp
+		el=$exp_legacy
+		if [ "$a" = ed25519 ] && [ "$v" = math ] && [ "$math_ed25519" = ENOPKG ]; then
+			e=ENOPKG
+			el=ENOPKG
+		fi
+		for h in SHA256 SHA512 SHA224 SHA384; do
+			[ -f "$work/$a.$h.sig" ] || continue
+			gpgv --keyring "$work/$a.key" "$work/$a.$h.sig" "$data" 2>/dev/null ||
+				notok "[$v] $a/$h: gpgv accepts the test signature"
+			check "[$v] $a/${h,,}: gpg signature, key policy applied ($e)" "$e" \
+				"$(pc "$v" verify "$work/$a.key" "$work/$a.$h.sig" "$data")"
+			if [ "$e" = OK ]; then
+				check "[$v] $a/${h,,}: data with one byte changed refused (EKEYREJECTED)" \
+					EKEYREJECTED \
+					"$(pc "$v" verify "$work/$a.key" "$work/$a.$h.sig" "$work/data.bad")"
+			fi
+		done
+		if [ -f "$work/$a.SHA1.sig" ]; then
+			check "[$v] $a/sha1: refused without legacy (ENOPKG)" ENOPKG \
+				"$(pc "$v" verify "$work/$a.key" "$work/$a.SHA1.sig" "$data")"
+			check "[$v] $a/sha1: legacy option ($el)" "$el" \
+				"$(pc "$v" --legacy verify "$work/$a.key" "$work/$a.SHA1.sig" "$data")"
+		fi
+	done
+done
+
+# Subkey signature: RSA-2048 signing subkey under a DSA-2048 primary
+uid="host test dsa2048 <dsa2048@test.invalid>"
+prim=$(fpr_of "$uid" | head -1)
+if gpgq --quick-add-key "$prim" rsa2048 sign never; then
+	sub=$(fpr_of "$uid" | sed -n 2p)
+	gpgq --export "$uid" >"$work/sub.key"
+	gpgq -u "$sub!" --digest-algo SHA256 --detach-sign -o "$work/sub.sig" "$data"
+	for v in "${variants[@]}"; do
+		[ -x "$work/check-$v" ] || continue
+		check "[$v] subkey: both fingerprints match gpg" "$(fpr_of "$uid" | tr '\n' ' ')" \
+			"$(pc "$v" fpr "$work/sub.key" | awk '{ printf "%s ", $1 }')"
+		check "[$v] subkey: signature by the signing subkey verifies" OK \
+			"$(pc "$v" verify "$work/sub.key" "$work/sub.sig" "$data")"
+	done
+else
+	notok "gpg adds a signing subkey"
+fi
+
+# Unknown key; key rollover (unknown signature first, then a trusted one)
+gpgq -u "$(fpr_of 'host test rsa2048' | head -1)!" --digest-algo SHA256 -a \
+	--detach-sign -o "$work/armored.sig" "$data"
+for v in "${variants[@]}"; do
+	[ -x "$work/check-$v" ] || continue
+	check "[$v] signature by a key not in the ring (ENOKEY)" ENOKEY \
+		"$(pc "$v" verify "$work/rsa2048.key" "$work/dsa2048.SHA256.sig" "$data")"
+	cat "$work/dsa2048.SHA256.sig" "$work/rsa2048.SHA256.sig" >"$work/two.sig"
+	check "[$v] two signatures, first key unknown, second trusted" OK \
+		"$(pc "$v" verify "$work/rsa2048.key" "$work/two.sig" "$data")"
+	head -c 50 "$work/rsa2048.SHA256.sig" >"$work/cut.sig"
+	check "[$v] truncated signature packet (EBADMSG)" EBADMSG \
+		"$(pc "$v" verify "$work/rsa2048.key" "$work/cut.sig" "$data")"
+	check "[$v] ASCII-armoured signature is not a packet stream (EBADMSG)" EBADMSG \
+		"$(pc "$v" verify "$work/rsa2048.key" "$work/armored.sig" "$data")"
+done
+
+# In-process tamper sweep: every byte XOR 0x01/0x80/0xff and every truncation
+for v in "${variants[@]}"; do
+	[ -x "$work/check-$v" ] || continue
+	for s in dsa2048.SHA256 rsa2048.SHA512 ed25519.SHA256; do
+		a=${s%%.*}
+		[ -f "$work/$s.sig" ] || continue
+		if [ "$a" = ed25519 ] && [ "$v" = math ] && [ "$math_ed25519" = ENOPKG ]; then
+			continue
+		fi
+		out=$(pc "$v" sweep "$work/$a.key" "$work/$s.sig" "$data" | tail -1)
+		echo "# [$v] $s $out"
+		case $out in
+		"sweep: "*) refused=${out#sweep: }; refused=${refused%% *}
+			    check "[$v] $s: every single-byte change and truncation refused" \
+				"${refused#*/}" "${refused%/*}" ;;
+		*) notok "[$v] $s: sweep ran"; echo "#   $out" ;;
+		esac
+	done
+done
+
+echo "1..$n"
+echo "# $((n - failed)) passed, $failed failed"
+[ "$failed" = 0 ]
