@@ -89,9 +89,6 @@ static int module_pgp_check_one(struct load_info *info,
 			 sig.issuer_fpr_len ? sig.issuer_fpr : sig.issuer_keyid);
 		return -ENOKEY;
 	}
-	if (sig.pubkey_algo != key->pub.algo)
-		return -EKEYREJECTED;
-
 	ret = pgp_hash_init(&ctx, &sig);
 	if (ret)
 		return ret == -ENOMEM ? ret : -ENOPKG;

@@ -53,6 +53,7 @@ struct pgp_cert {
 	unsigned int max;
 	unsigned int *nr;
 	unsigned int first;		/* index of the primary in @keys */
+	bool merge;			/* a second copy of a stored primary */
 	bool legacy;
 
 	struct pgp_pubkey primary;
@@ -142,8 +143,6 @@ static int pgp_keys_verify(const struct pgp_sig *sig,
 	struct pgp_hash_ctx *ctx = NULL;
 	int ret;
 
-	if (sig->pubkey_algo != signer->algo)
-		return -EKEYREJECTED;
 	if (sig->creation_time < signer->creation_time ||
 	    sig->creation_time < primary->creation_time)
 		return -EKEYREJECTED;
@@ -201,16 +200,17 @@ static void pgp_keys_end_uid(struct pgp_cert *c)
 	c->cur_uid_rev_time = 0;
 }
 
-static bool pgp_keys_known(const struct pgp_builtin_key *keys, unsigned int nr,
-			   const struct pgp_pubkey *key)
+/* Index of the key with @key's fingerprint in @keys, or -1. */
+static int pgp_keys_index(const struct pgp_builtin_key *keys, unsigned int nr,
+			  const struct pgp_pubkey *key)
 {
 	unsigned int i;
 
 	for (i = 0; i < nr; i++)
 		if (keys[i].pub.fpr_len == key->fpr_len &&
 		    !memcmp(keys[i].pub.fpr, key->fpr, key->fpr_len))
-			return true;
-	return false;
+			return i;
+	return -1;
 }
 
 /* The subkey context ends: store the subkey if it is usable for signing. */
@@ -218,6 +218,7 @@ static void pgp_keys_end_sub(struct pgp_cert *c)
 {
 	char hex[PGP_KEYS_HEX_MAX];
 	struct pgp_builtin_key *k;
+	int dup;
 
 	if (!c->in_sub)
 		return;
@@ -226,6 +227,15 @@ static void pgp_keys_end_sub(struct pgp_cert *c)
 		return;
 
 	pgp_keys_fpr(hex, &c->sub);
+	dup = pgp_keys_index(c->keys, *c->nr, &c->sub);
+	if (dup >= 0) {
+		/* seen before: only a revocation can add anything */
+		if (c->sub_revoked && !c->keys[dup].revoked) {
+			pr_warn("Subkey %s: revoked by a later copy of its certificate\n", hex);
+			c->keys[dup].revoked = true;
+		}
+		return;
+	}
 	if (!c->binding.valid) {
 		pr_warn("Skipping subkey %s: no valid binding signature\n", hex);
 		return;
@@ -237,10 +247,6 @@ static void pgp_keys_end_sub(struct pgp_cert *c)
 	if (!c->binding_backsig) {
 		pr_warn("Skipping subkey %s: no valid primary key binding (back-signature)\n",
 			hex);
-		return;
-	}
-	if (pgp_keys_known(c->keys, *c->nr, &c->sub)) {
-		pr_warn("Skipping subkey %s: duplicate\n", hex);
 		return;
 	}
 	if (*c->nr >= c->max) {
@@ -374,7 +380,10 @@ static int pgp_keys_handle_sig(struct pgp_cert *c, const struct pgp_packet *pkt)
 
 	if (ret == -ENOMEM)
 		return ret;
-	if (ret)
+	if (ret == -ENOPKG)
+		pr_warn("Key %s: cannot check signature of type 0x%02x: unsupported algorithm\n",
+			pgp_keys_fpr(hex, &c->primary), sig.type);
+	else if (ret)
 		pr_warn("Key %s: ignoring signature of type 0x%02x that does not verify (%d)\n",
 			pgp_keys_fpr(hex, &c->primary), sig.type, ret);
 	return 0;
@@ -422,8 +431,8 @@ static int pgp_keys_parse_cert(struct pgp_cert *c, const struct pgp_packet *firs
 	char hex[PGP_KEYS_HEX_MAX];
 	struct pgp_builtin_key *k;
 	struct pgp_packet pkt;
-	unsigned int i;
-	int ret;
+	unsigned int i, added;
+	int ret, dup;
 
 	ret = pgp_parse_pubkey(first->body, first->len, &c->primary);
 	if (ret) {
@@ -441,19 +450,29 @@ static int pgp_keys_parse_cert(struct pgp_cert *c, const struct pgp_packet *firs
 			pgp_pubkey_algo_name(c->primary.algo), c->primary.bits, ret);
 		return 0;
 	}
-	if (pgp_keys_known(c->keys, *c->nr, &c->primary)) {
-		pr_warn("Skipping key %s: duplicate\n", hex);
+	dup = pgp_keys_index(c->keys, *c->nr, &c->primary);
+	if (dup >= 0 && c->keys[dup].primary < 0) {
+		/*
+		 * A second copy of a certificate (say, an older and a newer
+		 * export concatenated): merge its revocations and the
+		 * signing subkeys it adds.
+		 */
+		c->merge = true;
+		c->first = dup;
+	} else if (dup >= 0) {
+		pr_warn("Skipping key %s: already present as a subkey\n", hex);
 		return 0;
-	}
-	if (*c->nr >= c->max) {
+	} else if (*c->nr >= c->max) {
 		pr_warn("Skipping key %s: keyring full (%u keys)\n", hex, c->max);
 		return 0;
+	} else {
+		c->first = (*c->nr)++;
+		k = &c->keys[c->first];
+		memset(k, 0, sizeof(*k));
+		k->pub = c->primary;	/* for the duplicate check of subkeys */
+		k->primary = -1;
 	}
-	c->first = (*c->nr)++;
-	k = &c->keys[c->first];
-	memset(k, 0, sizeof(*k));
-	k->pub = c->primary;	/* for the duplicate check of subkeys */
-	k->primary = -1;
+	added = *c->nr;
 
 	while (p < end) {
 		ret = pgp_next_packet(&p, end, &pkt);
@@ -488,6 +507,18 @@ static int pgp_keys_parse_cert(struct pgp_cert *c, const struct pgp_packet *firs
 	pgp_keys_end_uid(c);
 	pgp_keys_end_sub(c);
 
+	k = &c->keys[c->first];
+	if (c->merge) {
+		if (c->revoked && !k->revoked) {
+			pr_warn("Key %s: revoked by a later copy of its certificate\n", hex);
+			k->revoked = true;
+		}
+		for (i = added; i < *c->nr; i++) {
+			c->keys[i].uid = k->uid;
+			c->keys[i].uid_len = k->uid_len;
+		}
+		return 0;
+	}
 	if (!c->self.valid) {
 		pr_warn("Skipping key %s: no valid self-signature\n", hex);
 		*c->nr = c->first;

@@ -279,6 +279,21 @@ expect "without its revocation the key is usable" "0 $R" \
 	kt "$k/R-unrevoked.gpg" lookup "$R" "$now"
 expect "revocation certificate appended after the key: EKEYREVOKED" "EKEYREVOKED" \
 	kt "$k/R-appended.gpg" lookup "$R" "$now"
+cat "$k/R-unrevoked.gpg" "$k/R.gpg" >"$k/R-twice.gpg"
+expect_grep "old export + newer revoked export: stored once" "^count 2$" \
+	kt "$k/R-twice.gpg" list
+expect "old export + newer revoked export: EKEYREVOKED" "EKEYREVOKED" \
+	kt "$k/R-twice.gpg" lookup "$R" "$now"
+python3 "$here/pktedit.py" "$k/V.gpg" "$k/V-unrevoked.gpg" --drop-sigtype 28
+cat "$k/V-unrevoked.gpg" "$k/V.gpg" >"$k/V-twice.gpg"
+expect "old export + export with the subkey revoked: subkey EKEYREVOKED" "EKEYREVOKED" \
+	kt "$k/V-twice.gpg" lookup "$VS" "$now"
+expect "without the subkey revocation the subkey is usable" "0 $VS" \
+	kt "$k/V-unrevoked.gpg" lookup "$VS" "$now"
+python3 "$here/pktedit.py" "$k/S.gpg" "$k/S-nosub.gpg" --drop-subkeys
+cat "$k/S-nosub.gpg" "$k/S.gpg" >"$k/S-twice.gpg"
+expect "export without subkeys + full export: the signing subkey is added" "0 $SS" \
+	kt "$k/S-twice.gpg" lookup "$SS" "$now"
 
 # ---- keyring: expiry against the signature time ----
 expect_grep "expiring key: listed with its expiry date" \
