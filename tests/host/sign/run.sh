@@ -85,7 +85,9 @@ diag()
 	echo "# $*"
 }
 
-mkdir -p "$T/keys" "$T/m" "$T/empty-gnupg"
+mkdir -p "$T/keys" "$T/m" "$T/empty-gnupg" "$T/tmp"
+# The scripts' own temporary files (a SIGKILLed run cannot remove its own).
+export TMPDIR=$T/tmp
 chmod 700 "$T/empty-gnupg"
 # Keys are dated in the past so that SOURCE_DATE_EPOCH-signed modules are
 # not older than their key.
