@@ -21,6 +21,8 @@ security/pgp_keys/keyring_kunit.c (run on the host), the module_sig locator test
     signature time, SHA-1 self-signature and DSA-1024 with and without the
     legacy option, revoked user ID, duplicates, truncation) and checks the
     listing and lookups;
+  * converts binary and armoured keyrings as the kernel build does (with and
+    without gpg);
   * signs an ELF object with scripts/sign-module.sh and checks the loader's
     answer for good, tampered, unknown-key, subkey, revoked-key, two-signature,
     SHF_ALLOC, blacklisted and unsigned modules.
@@ -332,6 +334,49 @@ expect_grep "truncated second certificate: the first key is kept" "^count 1$" kt
 expect_grep "garbage after the keyring: the key is kept" "^count 1$" kt "$k/garbage.gpg" list
 : >"$k/empty.gpg"
 expect "empty keyring" "count 0" kt "$k/empty.gpg" list
+
+# ---- build-time conversion (security/pgp_keys/keyring-bin.sh) ----
+kb=$top/security/pgp_keys/keyring-bin.sh
+nogpg=$tmp/nogpg-bin
+mkdir "$nogpg"
+for t in sh awk base64 od tr grep cat mv rm mktemp sed head; do
+	ln -s "$(command -v "$t")" "$nogpg/$t"
+done
+cat "$k/G.gpg" "$k/S.gpg" >"$k/GS.gpg"
+gpg --batch --armor --export "$G" >"$k/G.asc"
+gpg --batch --armor --export "$S" >"$k/S.asc"
+cat "$k/G.asc" "$k/S.asc" >"$k/GS.asc"
+sed 's/$/\r/' "$k/G.asc" >"$k/G-crlf.asc"
+conv() { # conv DESC EXPECTED-BINARY INPUT [env PATH]
+	local desc=$1 want=$2 in=$3
+	rm -f "$tmp/conv.bin"
+	if ${4:+env PATH="$4"} sh "$kb" "$in" "$tmp/conv.bin" 2>"$tmp/conv.err" &&
+		cmp -s "$want" "$tmp/conv.bin"; then
+		ok "keyring-bin.sh: $desc"
+	else
+		notok "keyring-bin.sh: $desc"
+		diag <"$tmp/conv.err"
+	fi
+}
+conv "binary keyring copied unchanged" "$k/GS.gpg" "$k/GS.gpg"
+conv "armoured keyring decoded with gpg" "$k/G.gpg" "$k/G.asc"
+conv "two armoured blocks decoded with gpg" "$k/GS.gpg" "$k/GS.asc"
+conv "armoured keyring decoded without gpg (base64)" "$k/G.gpg" "$k/G.asc" "$nogpg"
+conv "two armoured blocks decoded without gpg" "$k/GS.gpg" "$k/GS.asc" "$nogpg"
+conv "CRLF armour decoded without gpg" "$k/G.gpg" "$k/G-crlf.asc" "$nogpg"
+printf 'not a keyring\n' >"$tmp/bad.txt"
+if sh "$kb" "$tmp/bad.txt" "$tmp/bad.bin" 2>"$tmp/conv.err"; then
+	notok "keyring-bin.sh: a text file is refused"
+else
+	grep -q "not an OpenPGP keyring" "$tmp/conv.err" && [[ ! -e $tmp/bad.bin ]] &&
+		ok "keyring-bin.sh: a text file is refused, no output left" ||
+		notok "keyring-bin.sh: a text file is refused, no output left"
+fi
+if sh "$kb" "$tmp/missing.gpg" "$tmp/bad.bin" 2>/dev/null; then
+	notok "keyring-bin.sh: a missing keyring is refused"
+else
+	ok "keyring-bin.sh: a missing keyring is refused"
+fi
 
 # ---- the loader check on real signed objects ----
 cat "$k/G.gpg" "$k/S.gpg" "$k/R.gpg" "$k/E.gpg" >"$k/trusted.gpg"
