@@ -477,6 +477,39 @@ static void pgp_test_wrong_key(struct kunit *test)
 					 sizeof(pgp_vec_msg)), -EKEYREJECTED);
 }
 
+/* Hash the common prefix once, finish a copy per signature */
+static void pgp_test_hash_clone(struct kunit *test)
+{
+	struct pgp_packet kp, up, sp, pkt;
+	struct pgp_hash_ctx *ctx, *copy, *copy2;
+	struct pgp_pubkey key;
+	struct pgp_sig sig;
+	size_t half = sizeof(pgp_vec_msg) / 2;
+	const u8 *p;
+
+	split_keyring(test, pgp_vec_rsa2048_key, sizeof(pgp_vec_rsa2048_key), &kp, &up, &sp);
+	KUNIT_ASSERT_EQ(test, pgp_parse_pubkey(kp.body, kp.len, &key), 0);
+	p = pgp_vec_rsa2048_sig_sha512;
+	KUNIT_ASSERT_EQ(test, pgp_next_packet(&p, p + sizeof(pgp_vec_rsa2048_sig_sha512),
+					      &pkt), 0);
+	KUNIT_ASSERT_EQ(test, pgp_parse_sig(pkt.body, pkt.len, &sig, false), 0);
+
+	KUNIT_ASSERT_EQ(test, pgp_hash_init(&ctx, &sig), 0);
+	KUNIT_ASSERT_EQ(test, pgp_hash_update(ctx, pgp_vec_msg, half), 0);
+	KUNIT_ASSERT_EQ(test, pgp_hash_clone(&copy, ctx), 0);
+	KUNIT_ASSERT_EQ(test, pgp_hash_clone(&copy2, ctx), 0);
+	KUNIT_ASSERT_EQ(test, pgp_hash_update(ctx, pgp_vec_msg + half,
+					      sizeof(pgp_vec_msg) - half), 0);
+	KUNIT_ASSERT_EQ(test, pgp_hash_update(copy, pgp_vec_msg + half,
+					      sizeof(pgp_vec_msg) - half), 0);
+	/* the second copy sees different data */
+	KUNIT_ASSERT_EQ(test, pgp_hash_update(copy2, pgp_vec_msg, sizeof(pgp_vec_msg) - half),
+			0);
+	KUNIT_EXPECT_EQ(test, pgp_sig_verify(ctx, &sig, &key), 0);
+	KUNIT_EXPECT_EQ(test, pgp_sig_verify(copy, &sig, &key), 0);
+	KUNIT_EXPECT_EQ(test, pgp_sig_verify(copy2, &sig, &key), -EKEYREJECTED);
+}
+
 /* ---- malformed keys ---- */
 
 static void pgp_test_bad_pubkey(struct kunit *test)
@@ -830,6 +863,7 @@ static struct kunit_case pgp_test_cases[] = {
 	KUNIT_CASE_PARAM(pgp_test_real_key, vec_key_gen_params),
 	KUNIT_CASE_PARAM(pgp_test_real_sig, vec_sig_gen_params),
 	KUNIT_CASE(pgp_test_wrong_key),
+	KUNIT_CASE(pgp_test_hash_clone),
 	KUNIT_CASE(pgp_test_bad_pubkey),
 	KUNIT_CASE(pgp_test_bad_ec_key),
 	KUNIT_CASE_PARAM(pgp_test_sig_shapes, sig_case_gen_params),

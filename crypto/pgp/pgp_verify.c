@@ -115,6 +115,58 @@ void pgp_hash_free(struct pgp_hash_ctx *ctx)
 EXPORT_SYMBOL_GPL(pgp_hash_free);
 
 /**
+ * pgp_hash_clone - Copy a digest in progress
+ * @dst: Set to the new context
+ * @src: Context to copy; not changed
+ *
+ * Lets a caller hash a large common prefix (a module file) once and then
+ * finish one copy per signature that uses the same hash.  The copy has its
+ * own transform (allocated without module autoloading, like the first) and
+ * must be finished with pgp_sig_verify() or released with pgp_hash_free().
+ *
+ * Context: May sleep.
+ * Return: 0; -ENOPKG if the hash cannot be allocated again; -ENOMEM; or
+ * the crypto API's export/import error.
+ */
+int pgp_hash_clone(struct pgp_hash_ctx **dst, const struct pgp_hash_ctx *src)
+{
+	struct crypto_shash *tfm;
+	struct pgp_hash_ctx *c;
+	void *state;
+	int ret;
+
+	*dst = NULL;
+	tfm = pgp_alloc_shash(crypto_shash_alg_name(src->tfm));
+	if (IS_ERR(tfm))
+		return PTR_ERR(tfm) == -ENOENT ? -ENOPKG : PTR_ERR(tfm);
+	c = kzalloc(sizeof(*c) + crypto_shash_descsize(tfm), GFP_KERNEL);
+	state = kmalloc(crypto_shash_statesize(src->tfm), GFP_KERNEL);
+	if (!c || !state) {
+		ret = -ENOMEM;
+		goto err_free;
+	}
+	c->tfm = tfm;
+	c->hash = src->hash;
+	c->desc.tfm = tfm;
+	/* export only reads the state; the API just lacks a const */
+	ret = crypto_shash_export((struct shash_desc *)&src->desc, state);
+	if (!ret)
+		ret = crypto_shash_import(&c->desc, state);
+	if (ret)
+		goto err_free;
+	kfree_sensitive(state);
+	*dst = c;
+	return 0;
+
+err_free:
+	kfree_sensitive(state);
+	kfree(c);
+	crypto_free_shash(tfm);
+	return ret;
+}
+EXPORT_SYMBOL_GPL(pgp_hash_clone);
+
+/**
  * pgp_hash_update - Feed signed data into the digest
  * @ctx: Context from pgp_hash_init()
  * @data: Bytes to hash

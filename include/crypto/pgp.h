@@ -160,6 +160,7 @@ const char *pgp_pubkey_algo_name(u8 algo);
 
 int pgp_hash_init(struct pgp_hash_ctx **ctx, const struct pgp_sig *sig);
 int pgp_hash_update(struct pgp_hash_ctx *ctx, const void *data, size_t len);
+int pgp_hash_clone(struct pgp_hash_ctx **dst, const struct pgp_hash_ctx *src);
 int pgp_hash_pubkey(struct pgp_hash_ctx *ctx, const struct pgp_pubkey *key);
 int pgp_hash_userid(struct pgp_hash_ctx *ctx, const u8 *uid, size_t len);
 int pgp_sig_verify(struct pgp_hash_ctx *ctx, const struct pgp_sig *sig,

@@ -100,6 +100,23 @@ unsigned int crypto_shash_descsize(struct crypto_shash *tfm)
 	return sizeof(union compat_hash_state);
 }
 
+unsigned int crypto_shash_statesize(struct crypto_shash *tfm)
+{
+	return sizeof(union compat_hash_state);
+}
+
+int crypto_shash_export(struct shash_desc *desc, void *out)
+{
+	memcpy(out, shash_desc_ctx(desc), sizeof(union compat_hash_state));
+	return 0;
+}
+
+int crypto_shash_import(struct shash_desc *desc, const void *in)
+{
+	memcpy(shash_desc_ctx(desc), in, sizeof(union compat_hash_state));
+	return 0;
+}
+
 const char *crypto_shash_alg_name(struct crypto_shash *tfm)
 {
 	return tfm->name;

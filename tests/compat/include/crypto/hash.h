@@ -47,6 +47,9 @@ int crypto_shash_digest(struct shash_desc *desc, const u8 *data, unsigned int le
 int crypto_shash_tfm_digest(struct crypto_shash *tfm, const u8 *data,
 			    unsigned int len, u8 *out);
 int crypto_has_shash(const char *alg_name, u32 type, u32 mask);
+unsigned int crypto_shash_statesize(struct crypto_shash *tfm);
+int crypto_shash_export(struct shash_desc *desc, void *out);
+int crypto_shash_import(struct shash_desc *desc, const void *in);
 
 static inline void *shash_desc_ctx(struct shash_desc *desc)
 {
