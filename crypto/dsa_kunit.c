@@ -1,0 +1,242 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit tests for crypto/dsa.c: OpenSSL-generated vectors (see
+ * tests/vectors/gen-dsa-rsa-vectors.sh) and the edge cases around them.
+ */
+#include <kunit/test.h>
+#include <linux/module.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <crypto/dsa.h>
+
+#include "dsa_kunit_vectors.h"
+
+static struct dsa_pub_key vec_key(const struct dsa_kunit_vector *v)
+{
+	return (struct dsa_pub_key){
+		.p = v->p, .q = v->q, .g = v->g, .y = v->y,
+		.p_len = v->p_len, .q_len = v->q_len, .g_len = v->g_len, .y_len = v->y_len,
+	};
+}
+
+static int vec_verify(const struct dsa_kunit_vector *v, const struct dsa_pub_key *key)
+{
+	return dsa_verify(key, v->digest, v->digest_len, v->r, v->r_len, v->s, v->s_len);
+}
+
+static u8 *dup(struct kunit *test, const u8 *src, size_t len, size_t extra)
+{
+	u8 *p = kunit_kzalloc(test, len + extra, GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, p);
+	memcpy(p + extra, src, len);
+	return p;
+}
+
+/* Bytes of the digest that count: the leftmost N bits, N = bit length of q. */
+static size_t used_digest_bytes(const struct dsa_kunit_vector *v)
+{
+	size_t q = v->q_len;
+	const u8 *p = v->q;
+
+	while (q && !*p) {
+		p++;
+		q--;
+	}
+	return min(v->digest_len, q);
+}
+
+static void dsa_vectors_valid(struct kunit *test)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(dsa_kunit_vectors); i++) {
+		const struct dsa_kunit_vector *v = &dsa_kunit_vectors[i];
+		struct dsa_pub_key key = vec_key(v);
+
+		KUNIT_EXPECT_EQ_MSG(test, dsa_check_key(&key), 0, "%s", v->name);
+		KUNIT_EXPECT_EQ_MSG(test, vec_verify(v, &key), 0, "%s", v->name);
+	}
+}
+
+static void dsa_flipped_bits(struct kunit *test)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(dsa_kunit_vectors); i++) {
+		const struct dsa_kunit_vector *v = &dsa_kunit_vectors[i];
+		struct dsa_pub_key key = vec_key(v);
+		size_t used = used_digest_bytes(v);
+		u8 *d = dup(test, v->digest, v->digest_len, 0);
+		u8 *r = dup(test, v->r, v->r_len, 0);
+		u8 *s = dup(test, v->s, v->s_len, 0);
+
+		d[0] ^= 0x80;
+		KUNIT_EXPECT_EQ_MSG(test, dsa_verify(&key, d, v->digest_len, v->r, v->r_len,
+						     v->s, v->s_len), -EKEYREJECTED,
+				    "%s: first digest bit", v->name);
+		d[0] ^= 0x80;
+		d[used - 1] ^= 0x01;
+		KUNIT_EXPECT_EQ_MSG(test, dsa_verify(&key, d, v->digest_len, v->r, v->r_len,
+						     v->s, v->s_len), -EKEYREJECTED,
+				    "%s: last used digest bit", v->name);
+		d[used - 1] ^= 0x01;
+		r[v->r_len / 2] ^= 0x10;
+		KUNIT_EXPECT_EQ_MSG(test, dsa_verify(&key, d, v->digest_len, r, v->r_len,
+						     v->s, v->s_len), -EKEYREJECTED,
+				    "%s: flipped r", v->name);
+		s[v->s_len - 1] ^= 0x01;
+		KUNIT_EXPECT_EQ_MSG(test, dsa_verify(&key, d, v->digest_len, v->r, v->r_len,
+						     s, v->s_len), -EKEYREJECTED,
+				    "%s: flipped s", v->name);
+		/* digest bits beyond N do not count (FIPS 186-4 4.6) */
+		if (v->digest_len > used) {
+			d[v->digest_len - 1] ^= 0xff;
+			KUNIT_EXPECT_EQ_MSG(test, dsa_verify(&key, d, v->digest_len, v->r,
+							     v->r_len, v->s, v->s_len), 0,
+					    "%s: bits past N", v->name);
+		}
+	}
+}
+
+static void dsa_truncated_digest(struct kunit *test)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(dsa_kunit_vectors); i++) {
+		const struct dsa_kunit_vector *v = &dsa_kunit_vectors[i];
+		struct dsa_pub_key key = vec_key(v);
+		size_t used = used_digest_bytes(v);
+
+		KUNIT_EXPECT_EQ_MSG(test, dsa_verify(&key, v->digest, used - 1, v->r, v->r_len,
+						     v->s, v->s_len), -EKEYREJECTED,
+				    "%s: digest cut by one byte", v->name);
+		KUNIT_EXPECT_EQ_MSG(test, dsa_verify(&key, v->digest, 0, v->r, v->r_len,
+						     v->s, v->s_len), -EKEYREJECTED,
+				    "%s: empty digest", v->name);
+		/* the leftmost N bits alone are the same z */
+		KUNIT_EXPECT_EQ_MSG(test, dsa_verify(&key, v->digest, used, v->r, v->r_len,
+						     v->s, v->s_len), 0,
+				    "%s: digest cut to N bits", v->name);
+	}
+}
+
+static void dsa_r_s_range(struct kunit *test)
+{
+	static const u8 zero[1], one[1] = { 1 };
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(dsa_kunit_vectors); i++) {
+		const struct dsa_kunit_vector *v = &dsa_kunit_vectors[i];
+		struct dsa_pub_key key = vec_key(v);
+		const u8 *dg = v->digest;
+		size_t dl = v->digest_len;
+		u8 *big = dup(test, v->q, v->q_len, 1);	/* 2^(8 q_len) + q > q */
+		u8 *qm1 = dup(test, v->q, v->q_len, 0);	/* q - 1: in range, wrong */
+		u8 *rz = dup(test, v->r, v->r_len, 8);	/* r with leading zeros */
+
+		big[0] = 1;
+		qm1[v->q_len - 1] -= 1;		/* q is odd: no borrow */
+
+		KUNIT_EXPECT_EQ(test, dsa_verify(&key, dg, dl, zero, 1, v->s, v->s_len),
+				-EKEYREJECTED);
+		KUNIT_EXPECT_EQ(test, dsa_verify(&key, dg, dl, zero, 0, v->s, v->s_len),
+				-EKEYREJECTED);
+		KUNIT_EXPECT_EQ(test, dsa_verify(&key, dg, dl, v->r, v->r_len, zero, 1),
+				-EKEYREJECTED);
+		KUNIT_EXPECT_EQ(test, dsa_verify(&key, dg, dl, v->q, v->q_len, v->s, v->s_len),
+				-EKEYREJECTED);
+		KUNIT_EXPECT_EQ(test, dsa_verify(&key, dg, dl, v->r, v->r_len, v->q, v->q_len),
+				-EKEYREJECTED);
+		KUNIT_EXPECT_EQ(test, dsa_verify(&key, dg, dl, big, v->q_len + 1, v->s, v->s_len),
+				-EKEYREJECTED);
+		KUNIT_EXPECT_EQ(test, dsa_verify(&key, dg, dl, v->r, v->r_len, big, v->q_len + 1),
+				-EKEYREJECTED);
+		KUNIT_EXPECT_EQ(test, dsa_verify(&key, dg, dl, qm1, v->q_len, v->s, v->s_len),
+				-EKEYREJECTED);
+		KUNIT_EXPECT_EQ(test, dsa_verify(&key, dg, dl, one, 1, one, 1), -EKEYREJECTED);
+		KUNIT_EXPECT_EQ_MSG(test, dsa_verify(&key, dg, dl, rz, v->r_len + 8, v->s, v->s_len),
+				    0, "%s: r with leading zero bytes", v->name);
+	}
+}
+
+static void dsa_wrong_key(struct kunit *test)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(dsa_kunit_vectors); i++) {
+		const struct dsa_kunit_vector *v = &dsa_kunit_vectors[i];
+		const struct dsa_kunit_vector *w =
+			&dsa_kunit_vectors[(i + 1) % ARRAY_SIZE(dsa_kunit_vectors)];
+		struct dsa_pub_key key = vec_key(v);
+
+		/* y = g is a well-formed key, just not the signer's */
+		key.y = v->g;
+		key.y_len = v->g_len;
+		KUNIT_EXPECT_EQ_MSG(test, vec_verify(v, &key), -EKEYREJECTED, "%s", v->name);
+		/* another vector's key (other domain parameters or other y) */
+		key = vec_key(w);
+		if (w->y_len != v->y_len || memcmp(w->y, v->y, v->y_len))
+			KUNIT_EXPECT_EQ_MSG(test, vec_verify(v, &key), -EKEYREJECTED,
+					    "%s with the key of %s", v->name, w->name);
+	}
+}
+
+static void dsa_bad_keys(struct kunit *test)
+{
+	const struct dsa_kunit_vector *v = &dsa_kunit_vectors[ARRAY_SIZE(dsa_kunit_vectors) - 1];
+	static const u8 one[1] = { 1 }, zero[1];
+	struct dsa_pub_key key;
+	u8 *even;
+
+	key = vec_key(v);
+	key.g = one;
+	key.g_len = 1;
+	KUNIT_EXPECT_EQ(test, dsa_check_key(&key), -EINVAL);
+	KUNIT_EXPECT_EQ(test, vec_verify(v, &key), -EINVAL);
+	key.g = zero;
+	KUNIT_EXPECT_EQ(test, dsa_check_key(&key), -EINVAL);
+	key = vec_key(v);
+	key.g = v->p;
+	key.g_len = v->p_len;
+	KUNIT_EXPECT_EQ(test, dsa_check_key(&key), -EINVAL);
+	key = vec_key(v);
+	key.y = one;
+	key.y_len = 1;
+	KUNIT_EXPECT_EQ(test, dsa_check_key(&key), -EINVAL);
+	key.y = v->p;
+	key.y_len = v->p_len;
+	KUNIT_EXPECT_EQ(test, dsa_check_key(&key), -EINVAL);
+	key = vec_key(v);
+	key.q = v->p;
+	key.q_len = v->p_len;
+	KUNIT_EXPECT_EQ(test, dsa_check_key(&key), -EINVAL);
+	key = vec_key(v);
+	key.q_len = 0;
+	KUNIT_EXPECT_EQ(test, dsa_check_key(&key), -EINVAL);
+	key = vec_key(v);
+	even = dup(test, v->p, v->p_len, 0);
+	even[v->p_len - 1] &= ~1;
+	key.p = even;
+	KUNIT_EXPECT_EQ(test, dsa_check_key(&key), -EINVAL);
+	KUNIT_EXPECT_EQ(test, vec_verify(v, &key), -EINVAL);
+}
+
+static struct kunit_case dsa_kunit_cases[] = {
+	KUNIT_CASE(dsa_vectors_valid),
+	KUNIT_CASE(dsa_flipped_bits),
+	KUNIT_CASE(dsa_truncated_digest),
+	KUNIT_CASE(dsa_r_s_range),
+	KUNIT_CASE(dsa_wrong_key),
+	KUNIT_CASE(dsa_bad_keys),
+	{}
+};
+
+static struct kunit_suite dsa_kunit_suite = {
+	.name = "dsa",
+	.test_cases = dsa_kunit_cases,
+};
+kunit_test_suite(dsa_kunit_suite);
+
+MODULE_DESCRIPTION("KUnit tests for DSA signature verification");
+MODULE_LICENSE("GPL");

@@ -1,0 +1,218 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit tests for crypto/rsassa.c: OpenSSL-generated signatures, hand-built
+ * bad encodings signed with the raw private operation (see
+ * tests/vectors/gen-dsa-rsa-vectors.sh), and edge cases derived from them.
+ */
+#include <kunit/test.h>
+#include <linux/module.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <crypto/hash_info.h>
+#include <crypto/rsassa.h>
+
+#include "rsassa_kunit_vectors.h"
+
+#define for_each_good_vector(v)						\
+	for (v = rsassa_kunit_vectors;					\
+	     v < rsassa_kunit_vectors + ARRAY_SIZE(rsassa_kunit_vectors); v++) \
+		if (v->expect == 0)
+
+static struct rsa_pub_key_raw vec_key(const struct rsassa_kunit_vector *v)
+{
+	return (struct rsa_pub_key_raw){ .n = v->n, .e = v->e,
+					 .n_len = v->n_len, .e_len = v->e_len };
+}
+
+static int vec_verify(const struct rsassa_kunit_vector *v, const struct rsa_pub_key_raw *key)
+{
+	return rsassa_pkcs1_verify(key, v->hash, v->digest, v->digest_len, v->sig, v->sig_len);
+}
+
+static u8 *dup(struct kunit *test, const u8 *src, size_t len, size_t extra)
+{
+	u8 *p = kunit_kzalloc(test, len + extra, GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, p);
+	memcpy(p + extra, src, len);
+	return p;
+}
+
+/* Every vector gives its expected result: good signatures and bad encodings. */
+static void rsassa_vectors(struct kunit *test)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(rsassa_kunit_vectors); i++) {
+		const struct rsassa_kunit_vector *v = &rsassa_kunit_vectors[i];
+		struct rsa_pub_key_raw key = vec_key(v);
+
+		KUNIT_EXPECT_EQ_MSG(test, vec_verify(v, &key), v->expect, "%s", v->name);
+	}
+}
+
+static void rsassa_flipped_bits(struct kunit *test)
+{
+	const struct rsassa_kunit_vector *v;
+
+	for_each_good_vector(v) {
+		struct rsa_pub_key_raw key = vec_key(v);
+		u8 *sig = dup(test, v->sig, v->sig_len, 0);
+		u8 *dg = dup(test, v->digest, v->digest_len, 0);
+
+		sig[v->sig_len - 1] ^= 0x01;
+		KUNIT_EXPECT_EQ_MSG(test, rsassa_pkcs1_verify(&key, v->hash, v->digest,
+							      v->digest_len, sig, v->sig_len),
+				    -EKEYREJECTED, "%s: last signature bit", v->name);
+		sig[v->sig_len - 1] ^= 0x01;
+		sig[v->sig_len / 2] ^= 0x40;
+		KUNIT_EXPECT_EQ_MSG(test, rsassa_pkcs1_verify(&key, v->hash, v->digest,
+							      v->digest_len, sig, v->sig_len),
+				    -EKEYREJECTED, "%s: middle signature bit", v->name);
+		dg[0] ^= 0x80;
+		KUNIT_EXPECT_EQ_MSG(test, rsassa_pkcs1_verify(&key, v->hash, dg, v->digest_len,
+							      v->sig, v->sig_len),
+				    -EKEYREJECTED, "%s: first digest bit", v->name);
+		dg[0] ^= 0x80;
+		dg[v->digest_len - 1] ^= 0x01;
+		KUNIT_EXPECT_EQ_MSG(test, rsassa_pkcs1_verify(&key, v->hash, dg, v->digest_len,
+							      v->sig, v->sig_len),
+				    -EKEYREJECTED, "%s: last digest bit", v->name);
+	}
+}
+
+static void rsassa_wrong_hash(struct kunit *test)
+{
+	const struct rsassa_kunit_vector *v;
+
+	for_each_good_vector(v) {
+		struct rsa_pub_key_raw key = vec_key(v);
+		enum hash_algo other = v->hash == HASH_ALGO_SHA256 ? HASH_ALGO_SHA224 :
+								      HASH_ALGO_SHA384;
+
+		/* the right digest cut to another hash's length, with its DigestInfo */
+		KUNIT_EXPECT_EQ_MSG(test, rsassa_pkcs1_verify(&key, other, v->digest,
+							      hash_digest_size[other],
+							      v->sig, v->sig_len),
+				    -EKEYREJECTED, "%s as %s", v->name, hash_algo_name[other]);
+		/* a truncated digest for the right hash is a caller error */
+		KUNIT_EXPECT_EQ(test, rsassa_pkcs1_verify(&key, v->hash, v->digest,
+							  v->digest_len - 1, v->sig, v->sig_len),
+				-EINVAL);
+		KUNIT_EXPECT_EQ(test, rsassa_pkcs1_verify(&key, HASH_ALGO_MD5, v->digest, 16,
+							  v->sig, v->sig_len), -ENOPKG);
+		KUNIT_EXPECT_EQ(test, rsassa_pkcs1_verify(&key, HASH_ALGO_SHA3_256, v->digest, 32,
+							  v->sig, v->sig_len), -ENOPKG);
+		KUNIT_EXPECT_EQ(test, rsassa_pkcs1_verify(&key, HASH_ALGO__LAST, v->digest, 32,
+							  v->sig, v->sig_len), -ENOPKG);
+	}
+}
+
+static void rsassa_s_range(struct kunit *test)
+{
+	const struct rsassa_kunit_vector *v;
+
+	for_each_good_vector(v) {
+		struct rsa_pub_key_raw key = vec_key(v);
+		u8 *np1 = dup(test, v->n, v->n_len, 0);
+		u8 *longer = dup(test, v->sig, v->sig_len, 1);
+		u8 *padded = dup(test, v->sig, v->sig_len, 4);
+		size_t z = 0;
+
+		np1[v->n_len - 1] += 1;		/* n is odd: n + 1 without carry */
+		KUNIT_EXPECT_EQ_MSG(test, rsassa_pkcs1_verify(&key, v->hash, v->digest,
+							      v->digest_len, v->n, v->n_len),
+				    -EKEYREJECTED, "%s: s = n", v->name);
+		KUNIT_EXPECT_EQ_MSG(test, rsassa_pkcs1_verify(&key, v->hash, v->digest,
+							      v->digest_len, np1, v->n_len),
+				    -EKEYREJECTED, "%s: s = n + 1", v->name);
+		longer[0] = 1;
+		KUNIT_EXPECT_EQ_MSG(test, rsassa_pkcs1_verify(&key, v->hash, v->digest,
+							      v->digest_len, longer,
+							      v->sig_len + 1),
+				    -EKEYREJECTED, "%s: one octet longer than n", v->name);
+		/* leading zeros added or stripped (OpenPGP MPIs) do not matter */
+		KUNIT_EXPECT_EQ_MSG(test, rsassa_pkcs1_verify(&key, v->hash, v->digest,
+							      v->digest_len, padded,
+							      v->sig_len + 4),
+				    0, "%s: zero-padded signature", v->name);
+		while (z < v->sig_len && !v->sig[z])
+			z++;
+		KUNIT_EXPECT_EQ_MSG(test, rsassa_pkcs1_verify(&key, v->hash, v->digest,
+							      v->digest_len, v->sig + z,
+							      v->sig_len - z),
+				    0, "%s: stripped signature", v->name);
+		KUNIT_EXPECT_EQ(test, rsassa_pkcs1_verify(&key, v->hash, v->digest, v->digest_len,
+							  v->sig, 0), -EKEYREJECTED);
+	}
+}
+
+static void rsassa_wrong_key(struct kunit *test)
+{
+	const struct rsassa_kunit_vector *v, *w;
+
+	for_each_good_vector(v) {
+		for_each_good_vector(w) {
+			struct rsa_pub_key_raw key = vec_key(w);
+			int ret;
+
+			if (w->n == v->n)
+				continue;
+			ret = vec_verify(v, &key);
+			KUNIT_EXPECT_EQ_MSG(test, ret, -EKEYREJECTED, "%s with the key of %s",
+					    v->name, w->name);
+		}
+	}
+}
+
+static void rsassa_bad_keys(struct kunit *test)
+{
+	const struct rsassa_kunit_vector *v = &rsassa_kunit_vectors[0];
+	static const u8 zero[1], one[1] = { 1 }, two[1] = { 2 }, dg512[64];
+	struct rsa_pub_key_raw key = vec_key(v);
+	u8 *even;
+
+	key.e = one;
+	key.e_len = 1;
+	KUNIT_EXPECT_EQ(test, vec_verify(v, &key), -EINVAL);
+	key.e = two;
+	KUNIT_EXPECT_EQ(test, vec_verify(v, &key), -EINVAL);
+	key.e = zero;
+	KUNIT_EXPECT_EQ(test, vec_verify(v, &key), -EINVAL);
+	key.e_len = 0;
+	KUNIT_EXPECT_EQ(test, vec_verify(v, &key), -EINVAL);
+	key.e = v->n;			/* e = n */
+	key.e_len = v->n_len;
+	KUNIT_EXPECT_EQ(test, vec_verify(v, &key), -EINVAL);
+	key = vec_key(v);
+	even = dup(test, v->n, v->n_len, 0);
+	even[v->n_len - 1] ^= 1;
+	key.n = even;
+	KUNIT_EXPECT_EQ(test, vec_verify(v, &key), -EINVAL);
+	key.n_len = 0;
+	KUNIT_EXPECT_EQ(test, vec_verify(v, &key), -EINVAL);
+	/* 64 octets of n cannot hold a SHA-512 encoding (needs 94) */
+	key.n = v->n + v->n_len - 64;
+	key.n_len = 64;
+	KUNIT_EXPECT_EQ(test, rsassa_pkcs1_verify(&key, HASH_ALGO_SHA512, dg512, 64,
+						  v->sig, 1), -EKEYREJECTED);
+}
+
+static struct kunit_case rsassa_kunit_cases[] = {
+	KUNIT_CASE(rsassa_vectors),
+	KUNIT_CASE(rsassa_flipped_bits),
+	KUNIT_CASE(rsassa_wrong_hash),
+	KUNIT_CASE(rsassa_s_range),
+	KUNIT_CASE(rsassa_wrong_key),
+	KUNIT_CASE(rsassa_bad_keys),
+	{}
+};
+
+static struct kunit_suite rsassa_kunit_suite = {
+	.name = "rsassa_pkcs1",
+	.test_cases = rsassa_kunit_cases,
+};
+kunit_test_suite(rsassa_kunit_suite);
+
+MODULE_DESCRIPTION("KUnit tests for RSASSA-PKCS1-v1_5 signature verification");
+MODULE_LICENSE("GPL");

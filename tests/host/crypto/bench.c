@@ -1,0 +1,191 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Native timing of crypto/rsassa.c and crypto/dsa.c (and crypto/ed25519.c
+ * when built with -DBENCH_ED25519) next to OpenSSL verifying the same
+ * signature with the same key.  Build and run: tests/host/crypto/bench.sh
+ *
+ * Prints one line per operation: microseconds of thread CPU time per verify
+ * (so that other load on the machine counts less), ours and
+ * OpenSSL's, and the ratio ours/OpenSSL.
+ */
+#include "kshim.h"
+
+#include <time.h>
+
+#include <openssl/bn.h>
+#include <openssl/dsa.h>
+#include <openssl/evp.h>
+#include <openssl/obj_mac.h>
+#include <openssl/rand.h>
+#include <openssl/rsa.h>
+
+#include <crypto/dsa.h>
+#include <crypto/rsassa.h>
+#ifdef BENCH_ED25519
+#include <crypto/ed25519.h>
+#endif
+
+static double now_us(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	return ts.tv_sec * 1e6 + ts.tv_nsec / 1e3;
+}
+
+static double min_time;	/* seconds of measurement per figure */
+
+/* Run fn until min_time has passed; return microseconds per call (best of 3). */
+#define TIME_IT(result, expr) do {					\
+	double __best = 1e30;						\
+	for (int __round = 0; __round < 3; __round++) {			\
+		long __n = 0;						\
+		double __t0 = now_us(), __t;				\
+		do {							\
+			if ((expr) != __expect) {			\
+				fprintf(stderr, "bench: %s failed\n", #expr); \
+				exit(1);				\
+			}						\
+			__n++;						\
+			__t = now_us() - __t0;				\
+		} while (__t < min_time * 1e6 / 3);			\
+		if (__t / __n < __best)					\
+			__best = __t / __n;				\
+	}								\
+	(result) = __best;						\
+} while (0)
+
+static void report(const char *name, double ours, double ossl)
+{
+	printf("%-24s ours %9.1f us   openssl %9.1f us   ratio %.2f\n", name, ours, ossl,
+	       ours / ossl);
+	fflush(stdout);
+}
+
+static void bench_rsa(int bits, int nid, enum hash_algo algo, int dlen, const char *hname)
+{
+	RSA *r = RSA_new();
+	BIGNUM *e = BN_new();
+	const BIGNUM *bn, *be;
+	u8 n[1024], ev[16], dg[64], sig[1024];
+	unsigned int sl;
+	int nl, el, __expect;
+	double ours, ossl;
+	char name[64];
+
+	BN_set_word(e, 65537);
+	if (!RSA_generate_key_ex(r, bits, e, NULL))
+		exit(1);
+	RSA_get0_key(r, &bn, &be, NULL);
+	nl = BN_bn2bin(bn, n);
+	el = BN_bn2bin(be, ev);
+	RAND_bytes(dg, sizeof(dg));
+	RSA_sign(nid, dg, dlen, sig, &sl, r);
+	{
+		struct rsa_pub_key_raw key = { n, ev, nl, el };
+
+		__expect = 0;
+		TIME_IT(ours, rsassa_pkcs1_verify(&key, algo, dg, dlen, sig, sl));
+	}
+	__expect = 1;
+	TIME_IT(ossl, RSA_verify(nid, dg, dlen, sig, sl, r));
+	snprintf(name, sizeof(name), "rsa%d/%s verify", bits, hname);
+	report(name, ours, ossl);
+	RSA_free(r);
+	BN_free(e);
+}
+
+static void bench_dsa(int pbits, int qbits)
+{
+	EVP_PKEY_CTX *pc = EVP_PKEY_CTX_new_from_name(NULL, "DSA", NULL);
+	EVP_PKEY *pk = NULL;
+	BIGNUM *bp = NULL, *bq = NULL, *bg = NULL;
+	const BIGNUM *br, *bs, *by;
+	DSA *d = DSA_new();
+	DSA_SIG *sig;
+	u8 p[1024], q[64], g[1024], y[1024], dg[32], r[64], s[64];
+	int pl, ql, gl, yl, rl, sl, __expect;
+	double ours, ossl;
+	char name[64];
+
+	if (!pc || EVP_PKEY_paramgen_init(pc) <= 0 ||
+	    EVP_PKEY_CTX_set_dsa_paramgen_bits(pc, pbits) <= 0 ||
+	    EVP_PKEY_CTX_set_dsa_paramgen_q_bits(pc, qbits) <= 0 ||
+	    EVP_PKEY_paramgen(pc, &pk) <= 0)
+		exit(1);
+	EVP_PKEY_get_bn_param(pk, "p", &bp);
+	EVP_PKEY_get_bn_param(pk, "q", &bq);
+	EVP_PKEY_get_bn_param(pk, "g", &bg);
+	DSA_set0_pqg(d, bp, bq, bg);
+	DSA_generate_key(d);
+	DSA_get0_key(d, &by, NULL);
+	pl = BN_bn2bin(bp, p);
+	ql = BN_bn2bin(bq, q);
+	gl = BN_bn2bin(bg, g);
+	yl = BN_bn2bin(by, y);
+	RAND_bytes(dg, sizeof(dg));
+	sig = DSA_do_sign(dg, 32, d);
+	DSA_SIG_get0(sig, &br, &bs);
+	rl = BN_bn2bin(br, r);
+	sl = BN_bn2bin(bs, s);
+	{
+		struct dsa_pub_key key = { p, q, g, y, pl, ql, gl, yl };
+
+		__expect = 0;
+		TIME_IT(ours, dsa_verify(&key, dg, 32, r, rl, s, sl));
+	}
+	__expect = 1;
+	TIME_IT(ossl, DSA_do_verify(dg, 32, sig, d));
+	snprintf(name, sizeof(name), "dsa%d/%d verify", pbits, qbits);
+	report(name, ours, ossl);
+	DSA_SIG_free(sig);
+	DSA_free(d);
+	EVP_PKEY_free(pk);
+	EVP_PKEY_CTX_free(pc);
+}
+
+#ifdef BENCH_ED25519
+static void bench_ed25519(void)
+{
+	EVP_PKEY_CTX *pc = EVP_PKEY_CTX_new_from_name(NULL, "ED25519", NULL);
+	EVP_PKEY *pk = NULL;
+	EVP_MD_CTX *mc = EVP_MD_CTX_new();
+	u8 pub[32], sig[64], msg[64];
+	size_t pl = 32, sl = 64;
+	int __expect;
+	double ours, ossl;
+
+	if (!pc || EVP_PKEY_keygen_init(pc) <= 0 || EVP_PKEY_keygen(pc, &pk) <= 0)
+		exit(1);
+	EVP_PKEY_get_raw_public_key(pk, pub, &pl);
+	RAND_bytes(msg, sizeof(msg));
+	EVP_DigestSignInit(mc, NULL, NULL, NULL, pk);
+	EVP_DigestSign(mc, sig, &sl, msg, sizeof(msg));
+	__expect = 0;
+	TIME_IT(ours, ed25519_verify(pub, msg, sizeof(msg), sig));
+	__expect = 1;
+	TIME_IT(ossl, (EVP_DigestVerifyInit(mc, NULL, NULL, NULL, pk),
+		       EVP_DigestVerify(mc, sig, sl, msg, sizeof(msg))));
+	report("ed25519 verify (64 B)", ours, ossl);
+	EVP_MD_CTX_free(mc);
+	EVP_PKEY_free(pk);
+	EVP_PKEY_CTX_free(pc);
+}
+#endif
+
+int main(int argc, char **argv)
+{
+	min_time = argc > 1 ? atof(argv[1]) : 1.0;
+	if (min_time <= 0)
+		min_time = 1.0;
+	bench_rsa(2048, NID_sha256, HASH_ALGO_SHA256, 32, "sha256");
+	bench_rsa(3072, NID_sha256, HASH_ALGO_SHA256, 32, "sha256");
+	bench_rsa(4096, NID_sha512, HASH_ALGO_SHA512, 64, "sha512");
+	bench_dsa(2048, 224);
+	bench_dsa(2048, 256);
+	bench_dsa(3072, 256);
+#ifdef BENCH_ED25519
+	bench_ed25519();
+#endif
+	return 0;
+}
