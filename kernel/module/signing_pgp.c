@@ -18,6 +18,7 @@
 #include <linux/kernel.h>
 #include <linux/module.h>
 #include <linux/string.h>
+#include <kunit/visibility.h>
 #include <linux/sysfs.h>
 #include <crypto/pgp.h>
 #include <crypto/sha2.h>
@@ -99,6 +100,9 @@ static int module_pgp_check_one(struct load_info *info,
 	}
 	ret = pgp_sig_verify(ctx, &sig, &key->pub);
 	if (ret) {
+		/* anything but these means the trusted key did not accept it */
+		if (ret != -ENOPKG && ret != -EBADMSG && ret != -ENOMEM)
+			ret = -EKEYREJECTED;
 		if (ret == -EKEYREJECTED)
 			pr_notice("Bad signature by key %*phN\n",
 				  key->pub.fpr_len, key->pub.fpr);
@@ -249,6 +253,7 @@ int module_pgp_sig_check(struct load_info *info)
 		 info->pgp_signer_len, info->pgp_signer);
 	return 0;
 }
+EXPORT_SYMBOL_IF_KUNIT(module_pgp_sig_check);
 
 static ssize_t module_pgp_signer_show(struct module_attribute *mattr,
 				      struct module_kobject *mk, char *buf)

@@ -21,6 +21,7 @@
 #include <linux/kernel.h>
 #include <linux/overflow.h>
 #include <linux/string.h>
+#include <kunit/visibility.h>
 #include <linux/unaligned.h>
 #include "signing_pgp_elf.h"
 
@@ -232,3 +233,4 @@ int module_pgp_sig_locate(const void *file, size_t len, bool elf64,
 	loc->sec_size = sig.size;
 	return pgp_sig_check_container(f + sig.offset, sig.size, loc);
 }
+EXPORT_SYMBOL_IF_KUNIT(module_pgp_sig_locate);

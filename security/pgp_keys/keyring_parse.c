@@ -465,7 +465,8 @@ static int pgp_keys_parse_cert(struct pgp_cert *c, const struct pgp_packet *firs
 	} else if (*c->nr >= c->max) {
 		pr_warn("Skipping key %s: keyring full (%u keys)\n", hex, c->max);
 		return 0;
-	} else {
+	}
+	if (!c->merge) {
 		c->first = (*c->nr)++;
 		k = &c->keys[c->first];
 		memset(k, 0, sizeof(*k));

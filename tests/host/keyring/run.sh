@@ -8,8 +8,9 @@ usage() {
 	cat <<'EOF'
 Usage: tests/host/keyring/run.sh [--keep]
 
-Builds, with ASan and UBSan through tests/compat, the KUnit suite
-security/pgp_keys/keyring_kunit.c (run on the host), the module_sig locator test
+Builds, with ASan and UBSan through tests/compat, the KUnit suites
+security/pgp_keys/keyring_kunit.c and kernel/module/signing_pgp_kunit.c (run
+on the host), the module_sig locator test
 (kernel/module/signing_pgp_elf.c) and a driver for the keyring parser
 (security/pgp_keys/keyring_parse.c) and the loader check
 (kernel/module/signing_pgp.c), then:
@@ -135,27 +136,36 @@ if [[ -x $tmp/modsig_test ]]; then
 	fi
 fi
 
-# ---- the KUnit suite (security/pgp_keys/keyring_kunit.c) on the host ----
-if "$cc" "${cflags[@]}" -o "$tmp/keyring_kunit" "$top/security/pgp_keys/keyring_kunit.c" \
-	"$top/security/pgp_keys/keyring_parse.c" "${pgp_srcs[@]}" "${compat[@]}" \
-	"$top/tests/compat/kunit_main.c" -lcrypto >"$tmp/build3.log" 2>&1; then
-	rc=0
-	"$tmp/keyring_kunit" >"$tmp/kunit.tap" 2>&1 || rc=$?
-	cases=0
+# ---- the KUnit suites on the host (tests/compat/kunit_main.c) ----
+# kunit SUITE SOURCES...: build, run, one TAP line per case (and parameter).
+kunit() {
+	local suite=$1 rc=0 cases=0 line
+	shift
+	if ! "$cc" "${cflags[@]}" -o "$tmp/kunit-$suite" "$@" "${pgp_srcs[@]}" "${compat[@]}" \
+		"$top/tests/compat/kunit_main.c" -lcrypto >"$tmp/kunit-$suite.build" 2>&1; then
+		notok "kunit $suite: build for the host"
+		diag <"$tmp/kunit-$suite.build"
+		return
+	fi
+	"$tmp/kunit-$suite" >"$tmp/kunit-$suite.tap" 2>&1 || rc=$?
 	while IFS= read -r line; do
 		case $line in
-		"    ok "*) cases=$((cases + 1)); ok "kunit pgp_keys: ${line#    ok * }" ;;
-		"    not ok "*) cases=$((cases + 1)); notok "kunit pgp_keys: ${line#    not ok * }" ;;
+		"    ok "*|"        ok "*)
+			cases=$((cases + 1)); ok "kunit $suite: ${line#*ok [0-9]* }" ;;
+		"    not ok "*|"        not ok "*)
+			cases=$((cases + 1)); notok "kunit $suite: ${line#*not ok [0-9]* }" ;;
 		esac
-	done <"$tmp/kunit.tap"
+	done <"$tmp/kunit-$suite.tap"
 	if ((rc != 0 || cases == 0)); then
-		notok "kunit pgp_keys: runner exited $rc after $cases cases"
-		diag <"$tmp/kunit.tap"
+		notok "kunit $suite: runner exited $rc after $cases results"
+		diag <"$tmp/kunit-$suite.tap"
 	fi
-else
-	notok "build the KUnit suite for the host"
-	diag <"$tmp/build3.log"
-fi
+}
+kunit pgp_keys "$top/security/pgp_keys/keyring_kunit.c" \
+	"$top/security/pgp_keys/keyring_parse.c"
+kunit module_sig_pgp "$top/kernel/module/signing_pgp_kunit.c" \
+	"$top/kernel/module/signing_pgp.c" "$top/kernel/module/signing_pgp_elf.c" \
+	"$here/kunit_stubs.c"
 
 kt() { "$tmp/keyring_test" "$@"; }
 
