@@ -225,6 +225,46 @@ static int cmd_sweep(const struct keyring *kr, const u8 *sig, size_t slen,
 	return accepted ? 1 : 0;
 }
 
+/*
+ * Allocation failure injection: the k-th allocation (k = 0, 1, ...) fails
+ * until a run makes no allocation fail.  Every run must end in OK or
+ * ENOMEM (never another error, never a crash or a leak).
+ */
+static int cmd_enomem(const u8 *kbuf, size_t klen, const u8 *sig, size_t slen,
+		      const u8 *data, size_t dlen, bool legacy)
+{
+	struct keyring *kr = calloc(1, sizeof(*kr));
+	unsigned long before;
+	int k, ret, bad = 0, nomem = 0;
+
+	for (k = 0; k < 1000; k++) {
+		compat_alloc_fail_after = k;
+		before = compat_alloc_count;
+		ret = load_keyring(kbuf, klen, kr);
+		if (!ret)
+			ret = verify(kr, sig, slen, data, dlen, legacy);
+		compat_alloc_fail_after = -1;
+		if (ret == -ENOMEM) {
+			nomem++;
+			continue;
+		}
+		/* a key whose fingerprint could not be computed is skipped */
+		if (ret == -ENOKEY && compat_alloc_count - before > (unsigned long)k) {
+			nomem++;
+			continue;
+		}
+		if (ret) {
+			printf("alloc failure %d: %s\n", k, errname(ret));
+			bad++;
+		}
+		if (compat_alloc_count - before <= (unsigned long)k)
+			break;
+	}
+	free(kr);
+	printf("enomem: %d failure points, %d ENOMEM, %d wrong\n", k, nomem, bad);
+	return bad ? 1 : 0;
+}
+
 int main(int argc, char **argv)
 {
 	bool legacy = false;
@@ -244,9 +284,10 @@ int main(int argc, char **argv)
 		free(kbuf);
 		goto out;
 	}
-	if (argc != 5 || (strcmp(argv[1], "verify") && strcmp(argv[1], "sweep"))) {
+	if (argc != 5 || (strcmp(argv[1], "verify") && strcmp(argv[1], "sweep") &&
+			  strcmp(argv[1], "enomem"))) {
 		fprintf(stderr, "usage: pgp-check [--legacy] fpr KEYRING\n"
-				"       pgp-check [--legacy] verify|sweep KEYRING SIG DATA\n");
+				"       pgp-check [--legacy] verify|sweep|enomem KEYRING SIG DATA\n");
 		return 2;
 	}
 	kbuf = slurp(argv[2], &klen);
@@ -260,6 +301,8 @@ int main(int argc, char **argv)
 	} else if (!strcmp(argv[1], "verify")) {
 		printf("%s\n", errname(verify(kr, sbuf, slen, dbuf, dlen, legacy)));
 		ret = 0;
+	} else if (!strcmp(argv[1], "enomem")) {
+		ret = cmd_enomem(kbuf, klen, sbuf, slen, dbuf, dlen, legacy);
 	} else {
 		ret = cmd_sweep(kr, sbuf, slen, dbuf, dlen, legacy);
 	}

@@ -247,6 +247,20 @@ for v in "${variants[@]}"; do
 	done
 done
 
+# Allocation failure at every allocation point: OK or ENOMEM, no leak, no crash
+for v in "${variants[@]}"; do
+	[ -x "$work/check-$v" ] || continue
+	for s in dsa2048.SHA256 rsa2048.SHA256; do
+		a=${s%%.*}
+		out=$(pc "$v" enomem "$work/$a.key" "$work/$s.sig" "$data" | tail -1)
+		echo "# [$v] $s $out"
+		case $out in
+		"enomem: "*" 0 wrong") ok "[$v] $s: every allocation failure ends in ENOMEM" ;;
+		*) notok "[$v] $s: every allocation failure ends in ENOMEM"; echo "#   $out" ;;
+		esac
+	done
+done
+
 echo "1..$n"
 echo "# $((n - failed)) passed, $failed failed"
 [ "$failed" = 0 ]
