@@ -25,10 +25,11 @@ PMS_P7_MARKER='~Module signature appended~'
 
 PMS_ERR=""
 
-# pms_hex FILE OFFSET LENGTH -> lowercase hex string on stdout (no spaces)
+# pms_hex FILE OFFSET LENGTH: REPLY = lowercase hex of those bytes (no spaces)
 pms_hex()
 {
-	od -An -v -t x1 -j "$2" -N "$3" -- "$1" | tr -d ' \n'
+	REPLY=$(od -An -v -t x1 -j "$2" -N "$3" -- "$1")
+	REPLY=${REPLY//[$' \n']/}
 }
 
 # pms_file_size FILE
@@ -57,13 +58,7 @@ pms_write_at()
 # pms_hex_to_file HEX FILE
 pms_hex_to_file()
 {
-	printf '%s' "${1^^}" | basenc --base16 -d > "$2"
-}
-
-# pms_be32_hex N -> 8 hex digits
-pms_be32_hex()
-{
-	printf '%08x' "$1"
+	basenc --base16 -d <<< "${1^^}" > "$2"
 }
 
 # _pms_uint OFF LEN: unsigned value of LEN bytes at OFF of the array _pms_b,
@@ -109,7 +104,7 @@ pms_elf_scan()
 	SH_NAME=() SH_TYPE=() SH_FLAGS=() SH_OFF=() SH_SIZE=()
 	SIG_COUNT=0 SIG_IDX=-1 SIG_OFF=0 SIG_SIZE=0 SIG_TYPE=0 SIG_FLAGS=0
 
-	if ! ELF_SIZE=$(pms_file_size "$file" 2>/dev/null); then
+	if ! ELF_SIZE=$(stat -L -c %s -- "$file" 2> /dev/null); then
 		PMS_ERR="cannot read file"
 		return 1
 	fi
@@ -236,7 +231,8 @@ pms_elf_scan()
 		PMS_ERR="inconsistent ELF: section name table too large"
 		return 1
 	fi
-	strtab_hex=$(pms_hex "$file" "$str_off" "$str_size")
+	pms_hex "$file" "$str_off" "$str_size"
+	strtab_hex=$REPLY
 	for ((i = 0; i < ELF_SHNUM; i++)); do
 		name_off=${SH_NAME[i]}
 		if ((name_off >= str_size)); then
@@ -322,12 +318,12 @@ pms_check_sig_section()
 # appended-signature marker "~Module signature appended~\n".
 pms_has_p7()
 {
-	local size=${2:-} tail
+	local size=${2:-}
 
-	[[ -n $size ]] || size=$(pms_file_size "$1") || return 1
+	[[ -n $size ]] || size=$(stat -L -c %s -- "$1") || return 1
 	((size >= 28)) || return 1
-	tail=$(od -An -v -t x1 -j $((size - 28)) -N 28 -- "$1" | tr -d ' \n')
-	[[ $tail == 7e4d6f64756c65207369676e617475726520617070656e6465647e0a ]]
+	pms_hex "$1" $((size - 28)) 28
+	[[ $REPLY == 7e4d6f64756c65207369676e617475726520617070656e6465647e0a ]]
 }
 
 # pms_split_packets HEX
@@ -492,7 +488,8 @@ pms_read_container()
 	local file=$1 sec tail
 
 	PMS_EMPTY=0
-	sec=$(pms_hex "$file" "$SIG_OFF" "$SIG_SIZE")
+	pms_hex "$file" "$SIG_OFF" "$SIG_SIZE"
+	sec=$REPLY
 	if [[ ${sec:0:16} != "$PMS_MAGIC_HEX" ]]; then
 		if [[ $sec =~ ^0*$ ]]; then
 			PMS_ERR="empty $PMS_SECNAME placeholder (no signature)"
@@ -532,14 +529,14 @@ pms_read_container()
 	return 0
 }
 
-# pms_compressor FILE -> xz|zstd|gzip|none (by extension)
+# pms_compressor FILE: REPLY = xz|zstd|gzip|none (by extension)
 pms_compressor()
 {
 	case $1 in
-	*.ko.xz | *.xz) echo xz ;;
-	*.ko.zst | *.zst) echo zstd ;;
-	*.ko.gz | *.gz) echo gzip ;;
-	*) echo none ;;
+	*.xz) REPLY=xz ;;
+	*.zst) REPLY=zstd ;;
+	*.gz) REPLY=gzip ;;
+	*) REPLY=none ;;
 	esac
 }
 

@@ -173,8 +173,21 @@ preflight()
 	else
 		out=$("${list[@]}" --list-secret-keys 2>&1) || out=
 	fi
-	fpr=$(awk -F: '$1 == "sec" { s = 1; next } s && $1 == "fpr" { print $10; exit }' <<< "$out")
-	ctime=$(awk -F: '$1 == "sec" { print $6; exit }' <<< "$out")
+	local -a f
+	local line seen=0
+
+	fpr='' ctime=''
+	while IFS= read -r line; do
+		IFS=: read -r -a f <<< "$line"
+		if [[ ${f[0]:-} == sec ]]; then
+			((seen)) && break
+			seen=1
+			ctime=${f[5]:-}
+		elif ((seen)) && [[ ${f[0]:-} == fpr ]]; then
+			fpr=${f[9]:-}
+			break
+		fi
+	done <<< "$out"
 	[[ -n $fpr ]] || fail_all "unknown key '${local_user:-<default>}' (no secret key${homedir:+ in $homedir})"
 	if [[ -n ${SOURCE_DATE_EPOCH:-} && $ctime =~ ^[0-9]+$ ]] &&
 	   ((SOURCE_DATE_EPOCH < ctime)); then
@@ -200,16 +213,22 @@ rescan()
 sign_module()
 {
 	local file=$1 real dir base comp elf out old_payload='' sighex
-	local payload plen need tmp msg size mode dmode
+	local payload plen need tmp msg size mode dmode hdr
+
+	local uid
 
 	[[ -e $file ]] || { fail "no such file"; return 1; }
-	real=$(readlink -f -- "$file") || { fail "cannot resolve path"; return 1; }
+	real=$file
+	if [[ -L $file ]]; then
+		real=$(readlink -f -- "$file") || { fail "cannot resolve path"; return 1; }
+	fi
 	[[ -f $real ]] || { fail "not a regular file"; return 1; }
 	[[ -r $real ]] || { fail "cannot read file"; return 1; }
-	dir=${real%/*}
+	dir=.
+	[[ $real == */* ]] && dir=${real%/*}
 	dir=${dir:-/}
 	base=${real##*/}
-	read -r mode dmode < <(stat -c %a -- "$real" "$dir" | tr '\n' ' ') || true
+	{ read -r mode uid; read -r dmode _; } < <(stat -c '%a %u' -- "$real" "$dir") || true
 	if [[ ! -w $real ]] || (((8#${mode:-0} & 0222) == 0)); then
 		fail "file is read-only"
 		return 1
@@ -218,7 +237,8 @@ sign_module()
 		fail "directory $dir is read-only"
 		return 1
 	fi
-	comp=$(pms_compressor "$real")
+	pms_compressor "$real"
+	comp=$REPLY
 	if [[ $comp != none ]] && ! command -v "$comp" > /dev/null 2>&1; then
 		fail "$comp not found (needed for ${real##*.} modules)"
 		return 1
@@ -229,7 +249,6 @@ sign_module()
 			{ fail "cannot create a temporary directory"; return 1; }
 	fi
 	elf=$tmproot/elf
-	rm -f -- "$elf" "$elf.new" "$tmproot/sig" "$tmproot/out"
 	if ! pms_decompress "$comp" "$real" "$elf" 2> /dev/null; then
 		if [[ $comp == none ]]; then
 			fail "cannot copy the module"
@@ -245,11 +264,11 @@ sign_module()
 	fi
 
 	if ((strip)); then
-		if ! msg=$("$OBJCOPY" --strip-debug "$elf" "$elf.new" 2>&1); then
+		if ! msg=$("$OBJCOPY" --strip-debug "$elf" "$elf+" 2>&1); then
 			fail "objcopy --strip-debug failed: ${msg##*$'\n'}"
 			return 1
 		fi
-		mv -f -- "$elf.new" "$elf"
+		elf=$elf+
 		rescan "$elf" || return 1
 	fi
 
@@ -273,11 +292,11 @@ sign_module()
 				return 1
 			fi
 			if ! msg=$("$OBJCOPY" --update-section "$PMS_SECNAME=$tmproot/zeros" \
-				   "$elf" "$elf.new" 2>&1); then
+				   "$elf" "$elf+" 2>&1); then
 				fail "objcopy --update-section failed: ${msg##*$'\n'}"
 				return 1
 			fi
-			mv -f -- "$elf.new" "$elf"
+			elf=$elf+
 			rescan "$elf" || return 1
 		else
 			pms_zero_range "$elf" "$SIG_OFF" "$SIG_SIZE" ||
@@ -285,11 +304,11 @@ sign_module()
 		fi
 	else
 		if ! msg=$("$OBJCOPY" --add-section "$PMS_SECNAME=$tmproot/zeros" \
-			   "$elf" "$elf.new" 2>&1); then
+			   "$elf" "$elf+" 2>&1); then
 			fail "objcopy --add-section failed: ${msg##*$'\n'}"
 			return 1
 		fi
-		mv -f -- "$elf.new" "$elf"
+		elf=$elf+
 		rescan "$elf" || return 1
 	fi
 	# Whatever objcopy did, the result must be exactly what the kernel takes.
@@ -304,12 +323,13 @@ sign_module()
 		fail "gpg failed: ${msg:-no message}"
 		return 1
 	fi
-	size=$(pms_file_size "$tmproot/sig" 2> /dev/null) || size=0
+	size=$(stat -c %s -- "$tmproot/sig" 2> /dev/null) || size=0
 	if ((size == 0)); then
 		fail "gpg produced no signature"
 		return 1
 	fi
-	sighex=$(pms_hex "$tmproot/sig" 0 "$size")
+	pms_hex "$tmproot/sig" 0 "$size"
+	sighex=$REPLY
 	if ! pms_split_packets "$sighex" || ((${#PKT_TAG[@]} != 1 || PKT_TAG[0] != 2)); then
 		fail "gpg output is not a single binary signature packet"
 		return 1
@@ -321,8 +341,8 @@ sign_module()
 		fail "signature needs $need bytes but module_sig has $SIG_SIZE (use --reserve $need or more)"
 		return 1
 	fi
-	pms_hex_to_file "$PMS_MAGIC_HEX$(printf '%02x' "$PMS_VERSION")000000$(pms_be32_hex "$plen")$payload" \
-		"$tmproot/container" || { fail "cannot write temporary files"; return 1; }
+	printf -v hdr '%s%02x000000%08x' "$PMS_MAGIC_HEX" "$PMS_VERSION" "$plen"
+	pms_hex_to_file "$hdr$payload" "$tmproot/container" || { fail "cannot write temporary files"; return 1; }
 	pms_write_at "$elf" "$SIG_OFF" "$tmproot/container" ||
 		{ fail "cannot write temporary files"; return 1; }
 
@@ -343,7 +363,7 @@ sign_module()
 		return 1
 	fi
 	chmod "$mode" -- "$tmp" 2> /dev/null || true
-	if ((EUID == 0)); then
+	if ((EUID == 0 && uid != 0)); then
 		chown --reference="$real" -- "$tmp" 2> /dev/null || true
 	fi
 	if ! msg=$(mv -f -- "$tmp" "$real" 2>&1); then

@@ -153,7 +153,8 @@ verify_one()
 		echo "$prog: $mod: cannot read file" >&2
 		return 2
 	fi
-	comp=$(pms_compressor "$mod")
+	pms_compressor "$mod"
+	comp=$REPLY
 	elf=$work/elf
 	if ! pms_decompress "$comp" "$mod" "$elf" 2> /dev/null; then
 		echo "$mod: BAD: cannot decompress ($comp)"
@@ -164,7 +165,8 @@ verify_one()
 		# part of the OpenPGP-signed data.
 		local size sl
 		size=$(pms_file_size "$elf")
-		sl=$((16#$(pms_hex "$elf" $((size - 28 - 4)) 4)))
+		pms_hex "$elf" $((size - 28 - 4)) 4
+		sl=$((16#$REPLY))
 		if ((sl + 40 > size)); then
 			echo "$mod: BAD: malformed appended signature"
 			return 1
