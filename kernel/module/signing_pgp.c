@@ -57,7 +57,8 @@ static int module_pgp_hash_file(struct pgp_hash_ctx *ctx, const u8 *file,
  */
 static int module_pgp_check_one(struct load_info *info,
 				const struct module_pgp_sig_loc *loc,
-				const struct pgp_packet *pkt)
+				const struct pgp_packet *pkt,
+				struct pgp_hash_ctx **hashed)
 {
 	const bool legacy = IS_ENABLED(CONFIG_MODULE_SIG_PGP_LEGACY);
 	const struct pgp_builtin_key *key;
@@ -90,14 +91,24 @@ static int module_pgp_check_one(struct load_info *info,
 			 sig.issuer_fpr_len ? sig.issuer_fpr : sig.issuer_keyid);
 		return -ENOKEY;
 	}
-	ret = pgp_hash_init(&ctx, &sig);
+	/* The file is hashed once per hash algorithm, then copied. */
+	if (sig.hash >= HASH_ALGO__LAST)
+		return -ENOPKG;
+	if (!hashed[sig.hash]) {
+		ret = pgp_hash_init(&hashed[sig.hash], &sig);
+		if (ret)
+			return ret == -ENOMEM ? ret : -ENOPKG;
+		ret = module_pgp_hash_file(hashed[sig.hash], (const u8 *)info->hdr,
+					   info->len, loc);
+		if (ret) {
+			pgp_hash_free(hashed[sig.hash]);
+			hashed[sig.hash] = NULL;
+			return ret == -ENOMEM ? ret : -EKEYREJECTED;
+		}
+	}
+	ret = pgp_hash_clone(&ctx, hashed[sig.hash]);
 	if (ret)
 		return ret == -ENOMEM ? ret : -ENOPKG;
-	ret = module_pgp_hash_file(ctx, (const u8 *)info->hdr, info->len, loc);
-	if (ret) {
-		pgp_hash_free(ctx);
-		return ret == -ENOMEM ? ret : -EKEYREJECTED;
-	}
 	ret = pgp_sig_verify(ctx, &sig, &key->pub);
 	if (ret) {
 		/* anything but these means the trusted key did not accept it */
@@ -169,7 +180,9 @@ static int module_pgp_blacklisted(const u8 *file, size_t len)
  * Locates module_sig (see module_pgp_sig_locate()), then checks each
  * signature packet in turn: it must be a v4 binary-document signature (type
  * 0x00) by a key of the built-in keyring that is usable at the signature's
- * creation time; the file is hashed with the module_sig content as zeros.
+ * creation time.  The file, with the module_sig content as zeros, is hashed
+ * once per hash algorithm the signatures by built-in keys use; each such
+ * signature finishes its own copy of that digest.
  * The first good signature accepts the module, after which mainline's module
  * hash blacklist (SHA-256 of the whole file) still applies.  On success the
  * signer's fingerprint is stored in @info->pgp_signer.
@@ -198,11 +211,12 @@ static int module_pgp_blacklisted(const u8 *file, size_t len)
  */
 int module_pgp_sig_check(struct load_info *info)
 {
+	struct pgp_hash_ctx *hashed[HASH_ALGO__LAST] = {};
 	const u8 *file = (const u8 *)info->hdr;
 	struct module_pgp_sig_loc loc;
 	struct pgp_packet pkt;
 	const u8 *p, *end;
-	unsigned int nr = 0;
+	unsigned int nr = 0, i;
 	int ret, err = -ENOKEY;
 
 	info->pgp_signer_len = 0;
@@ -227,14 +241,18 @@ int module_pgp_sig_check(struct load_info *info)
 	p = file + loc.payload_off;
 	ret = -ENOKEY;
 	while (p < end) {
-		if (pgp_next_packet(&p, end, &pkt))
-			return -EBADMSG;	/* cannot happen: checked above */
-		ret = module_pgp_check_one(info, &loc, &pkt);
+		if (pgp_next_packet(&p, end, &pkt)) {
+			ret = -EBADMSG;		/* cannot happen: checked above */
+			break;
+		}
+		ret = module_pgp_check_one(info, &loc, &pkt, hashed);
 		if (!ret)
 			break;
 		if (module_pgp_rank(ret) > module_pgp_rank(err))
 			err = ret;
 	}
+	for (i = 0; i < ARRAY_SIZE(hashed); i++)
+		pgp_hash_free(hashed[i]);
 
 	if (ret) {
 		if (err == -EKEYREJECTED || err == -EBADMSG)

@@ -12,7 +12,8 @@
  *	"0 FPR" or the errno name (ENOKEY, EKEYREVOKED, EKEYEXPIRED)
  *   keyring_test [--legacy] [--blacklist FILE] KEYRING verify MODULE
  *	module_pgp_sig_check(): "0 SIGNER-FPR" (the pgp_signer attribute) or
- *	the errno name; --blacklist blacklists the SHA-256 of FILE
+ *	the errno name; --blacklist blacklists the SHA-256 of FILE; a line
+ *	is added when a hash was allocated without CRYPTO_NOLOAD
  *
  * The exit status is 0 whenever the operation ran (whatever its answer),
  * 2 on usage or I/O errors.
@@ -20,6 +21,7 @@
 #include <linux/errno.h>
 #include <linux/kernel.h>
 #include <linux/string.h>
+#include <crypto/hash.h>
 #include <crypto/sha2.h>
 #include <keys/pgp_keys.h>
 #include <keys/system_keyring.h>
@@ -197,6 +199,10 @@ int main(int argc, char **argv)
 			}
 		}
 		free(info.hdr);
+		/* a hash allocated without CRYPTO_NOLOAD could load a module */
+		if (compat_shash_nonoload)
+			printf("%lu hash allocations without CRYPTO_NOLOAD\n",
+			       compat_shash_nonoload);
 	} else {
 		usage();
 	}

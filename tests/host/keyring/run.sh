@@ -462,6 +462,45 @@ if sign "$m/unknown.o" "$U"; then
 else
 	notok "sign a module with the unknown key"
 fi
+# corrupt_first FILE: flip the last byte of the first signature packet in module_sig
+corrupt_first() {
+	local off
+	off=$(secoff "$1" module_sig) || return 1
+	python3 - "$1" "$off" <<'PY'
+import sys
+path, off = sys.argv[1], int(sys.argv[2])
+data = bytearray(open(path, "rb").read())
+p = off + 16
+ctb = data[p]
+if ctb & 0x40:
+    o = data[p + 1]
+    if o < 192:
+        hl, n = 2, o
+    elif o < 224:
+        hl, n = 3, ((o - 192) << 8) + data[p + 2] + 192
+    else:
+        hl, n = 6, int.from_bytes(data[p + 2:p + 6], "big")
+else:
+    w = 1 << (ctb & 3)
+    hl, n = 1 + w, int.from_bytes(data[p + 1:p + 1 + w], "big")
+data[p + hl + n - 1] ^= 1
+open(path, "wb").write(data)
+PY
+}
+for pair in "sha512 sha512" "sha256 sha512"; do
+	set -- $pair
+	if sign "$m/two-$1-$2.o" "$G!" --digest "$1" &&
+		"$top/scripts/sign-module.sh" -q -u "$SS!" --homedir "$GNUPGHOME" --digest "$2" \
+			--append "$m/two-$1-$2.o" >/dev/null 2>&1; then
+		expect "two trusted signatures ($1, $2): accepted by the first" "0 $G" \
+			kt "$k/trusted.gpg" verify "$m/two-$1-$2.o"
+		corrupt_first "$m/two-$1-$2.o"
+		expect "two trusted signatures ($1, $2), first one bad: accepted by the second" \
+			"0 $SS" kt "$k/trusted.gpg" verify "$m/two-$1-$2.o"
+	else
+		notok "sign a module twice ($1 then $2)"
+	fi
+done
 if [[ -f $m/revoked.o ]]; then
 	expect "module signed by a revoked key -> EKEYREJECTED" "EKEYREJECTED" \
 		kt "$k/trusted.gpg" verify "$m/revoked.o"
