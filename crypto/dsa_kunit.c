@@ -155,7 +155,8 @@ static void dsa_r_s_range(struct kunit *test)
 		KUNIT_EXPECT_EQ(test, dsa_verify(&key, dg, dl, qm1, v->q_len, v->s, v->s_len),
 				-EKEYREJECTED);
 		KUNIT_EXPECT_EQ(test, dsa_verify(&key, dg, dl, one, 1, one, 1), -EKEYREJECTED);
-		KUNIT_EXPECT_EQ_MSG(test, dsa_verify(&key, dg, dl, rz, v->r_len + 8, v->s, v->s_len),
+		KUNIT_EXPECT_EQ_MSG(test, dsa_verify(&key, dg, dl, rz, v->r_len + 8,
+						     v->s, v->s_len),
 				    0, "%s: r with leading zero bytes", v->name);
 	}
 }
@@ -184,11 +185,12 @@ static void dsa_wrong_key(struct kunit *test)
 
 static void dsa_bad_keys(struct kunit *test)
 {
-	const struct dsa_kunit_vector *v = &dsa_kunit_vectors[ARRAY_SIZE(dsa_kunit_vectors) - 1];
 	static const u8 one[1] = { 1 }, zero[1];
+	const struct dsa_kunit_vector *v;
 	struct dsa_pub_key key;
 	u8 *even;
 
+	v = &dsa_kunit_vectors[ARRAY_SIZE(dsa_kunit_vectors) - 1];
 	key = vec_key(v);
 	key.g = one;
 	key.g_len = 1;

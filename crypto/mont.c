@@ -27,11 +27,12 @@
 #include <linux/string.h>
 #include <crypto/mont.h>
 
+/* a double-limb type where the compiler has a cheap one */
 #if BITS_PER_LONG == 64 && defined(CONFIG_ARCH_SUPPORTS_INT128)
-typedef u128 mont_dlimb;
+#define mont_dlimb u128
 #define MONT_HAVE_DLIMB 1
 #elif BITS_PER_LONG == 32
-typedef u64 mont_dlimb;
+#define mont_dlimb u64
 #define MONT_HAVE_DLIMB 1
 #else
 #define MONT_HAVE_DLIMB 0
@@ -498,7 +499,7 @@ int mont_ctx_init(struct mont_ctx *ctx, const u8 *m, size_t len)
 	ctx->one = mem + 2 * n;
 	ctx->t = mem + 3 * n;
 	ctx->w = mem + 5 * n + 2;
-	mont_from_be(ctx->m, n, m, len);	/* fits: n limbs hold bits bits */
+	mont_from_be(ctx->m, n, m, len);	/* cannot fail: n limbs are enough */
 
 	/* m^-1 mod 2^BITS_PER_LONG by Newton's iteration (m odd: 3 bits to start) */
 	inv = ctx->m[0];

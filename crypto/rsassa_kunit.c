@@ -13,10 +13,7 @@
 
 #include "rsassa_kunit_vectors.h"
 
-#define for_each_good_vector(v)						\
-	for (v = rsassa_kunit_vectors;					\
-	     v < rsassa_kunit_vectors + ARRAY_SIZE(rsassa_kunit_vectors); v++) \
-		if (v->expect == 0)
+#define RSASSA_VEC_END (rsassa_kunit_vectors + ARRAY_SIZE(rsassa_kunit_vectors))
 
 static struct rsa_pub_key_raw vec_key(const struct rsassa_kunit_vector *v)
 {
@@ -55,11 +52,13 @@ static void rsassa_flipped_bits(struct kunit *test)
 {
 	const struct rsassa_kunit_vector *v;
 
-	for_each_good_vector(v) {
+	for (v = rsassa_kunit_vectors; v < RSASSA_VEC_END; v++) {
 		struct rsa_pub_key_raw key = vec_key(v);
 		u8 *sig = dup(test, v->sig, v->sig_len, 0);
 		u8 *dg = dup(test, v->digest, v->digest_len, 0);
 
+		if (v->expect)
+			continue;
 		sig[v->sig_len - 1] ^= 0x01;
 		KUNIT_EXPECT_EQ_MSG(test, rsassa_pkcs1_verify(&key, v->hash, v->digest,
 							      v->digest_len, sig, v->sig_len),
@@ -85,11 +84,13 @@ static void rsassa_wrong_hash(struct kunit *test)
 {
 	const struct rsassa_kunit_vector *v;
 
-	for_each_good_vector(v) {
+	for (v = rsassa_kunit_vectors; v < RSASSA_VEC_END; v++) {
 		struct rsa_pub_key_raw key = vec_key(v);
 		enum hash_algo other = v->hash == HASH_ALGO_SHA256 ? HASH_ALGO_SHA224 :
 								      HASH_ALGO_SHA384;
 
+		if (v->expect)
+			continue;
 		/* the right digest cut to another hash's length, with its DigestInfo */
 		KUNIT_EXPECT_EQ_MSG(test, rsassa_pkcs1_verify(&key, other, v->digest,
 							      hash_digest_size[other],
@@ -112,13 +113,15 @@ static void rsassa_s_range(struct kunit *test)
 {
 	const struct rsassa_kunit_vector *v;
 
-	for_each_good_vector(v) {
+	for (v = rsassa_kunit_vectors; v < RSASSA_VEC_END; v++) {
 		struct rsa_pub_key_raw key = vec_key(v);
 		u8 *np1 = dup(test, v->n, v->n_len, 0);
 		u8 *longer = dup(test, v->sig, v->sig_len, 1);
 		u8 *padded = dup(test, v->sig, v->sig_len, 4);
 		size_t z = 0;
 
+		if (v->expect)
+			continue;
 		np1[v->n_len - 1] += 1;		/* n is odd: n + 1 without carry */
 		KUNIT_EXPECT_EQ_MSG(test, rsassa_pkcs1_verify(&key, v->hash, v->digest,
 							      v->digest_len, v->n, v->n_len),
@@ -151,16 +154,14 @@ static void rsassa_wrong_key(struct kunit *test)
 {
 	const struct rsassa_kunit_vector *v, *w;
 
-	for_each_good_vector(v) {
-		for_each_good_vector(w) {
+	for (v = rsassa_kunit_vectors; v < RSASSA_VEC_END; v++) {
+		for (w = rsassa_kunit_vectors; w < RSASSA_VEC_END; w++) {
 			struct rsa_pub_key_raw key = vec_key(w);
-			int ret;
 
-			if (w->n == v->n)
+			if (v->expect || w->expect || w->n == v->n)
 				continue;
-			ret = vec_verify(v, &key);
-			KUNIT_EXPECT_EQ_MSG(test, ret, -EKEYREJECTED, "%s with the key of %s",
-					    v->name, w->name);
+			KUNIT_EXPECT_EQ_MSG(test, vec_verify(v, &key), -EKEYREJECTED,
+					    "%s with the key of %s", v->name, w->name);
 		}
 	}
 }
