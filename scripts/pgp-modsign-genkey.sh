@@ -80,6 +80,21 @@ secret_fpr()
 		awk -F: '$1 == "sec" { s = 1; next } s && $1 == "fpr" { print $10; exit }'
 }
 
+# Listing and generating secret keys starts a gpg-agent for DIR; stop it
+# afterwards unless one was already running, so that a build leaves no
+# daemon behind.
+agent_was_running=0
+if gpg-connect-agent --homedir "$homedir" --no-autostart 'GETINFO pid' /bye 2> /dev/null |
+	grep -q '^D [0-9]'; then
+	agent_was_running=1
+fi
+stop_agent()
+{
+	if ((!agent_was_running)); then
+		gpgconf --homedir "$homedir" --kill gpg-agent > /dev/null 2>&1 || true
+	fi
+}
+
 fpr=$(secret_fpr || true)
 if [[ -z $fpr ]]; then
 	# --quick-gen-key: "sign" usage only (DSA cannot encrypt), no expiry,
@@ -91,6 +106,8 @@ if [[ -z $fpr ]]; then
 	fpr=$(secret_fpr || true)
 	[[ -n $fpr ]] || die "$homedir: no secret key after key generation"
 fi
+
+stop_agent
 
 tmp=$(mktemp "$(dirname -- "$export_file")/.${export_file##*/}.XXXXXX") ||
 	die "$export_file: cannot create temporary file"
