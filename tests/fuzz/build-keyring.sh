@@ -86,7 +86,7 @@ gpg --batch --export >"$tmp/ring.gpg"
 cp "$tmp/ring.gpg" "$seeds_k/both.gpg"
 
 cc=$clang
-"$cc" -g -I"$top/tests/compat/include" -I"$top/include" -I"$top/tests/compat/stubs" \
+"$cc" -g -I"$top/tests/host/keyring/shim" -I"$top/tests/compat/include" -I"$top/include" -I"$top/tests/compat/stubs" \
 	-o "$tmp/modsig_test" "$top/tests/host/keyring/modsig_test.c" \
 	"$top/kernel/module/signing_pgp_elf.c" "$top/tests/compat/compat.c"
 "$tmp/modsig_test" --seed "$seeds_m"
