@@ -26,6 +26,9 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <crypto/mont.h>
+#ifdef CONFIG_X86_64
+#include <asm/cpufeature.h>
+#endif
 
 /* a double-limb type where the compiler has a cheap one */
 #if BITS_PER_LONG == 64 && defined(CONFIG_ARCH_SUPPORTS_INT128)
@@ -277,12 +280,67 @@ static void mod_add(const struct mont_ctx *ctx, unsigned long *r,
 	final_sub(ctx, r, r, carry);
 }
 
+#if defined(CONFIG_X86_64) && MONT_HAVE_DLIMB
+#define MONT_X86_ADX 1
+/*
+ * r[0..4k) += a[0..4k) * b with MULX and two independent carry chains
+ * (ADCX: the high halves, ADOX: r), 4 limbs per round; returns the carry.
+ * The same technique as arch/x86/crypto/curve25519-x86_64.c.
+ */
+static unsigned long addmul_4k_adx(unsigned long *r, const unsigned long *a,
+				   unsigned long rounds, unsigned long b)
+{
+	unsigned long c, lo, hi, zero = 0;
+
+	asm volatile("xor %[c], %[c]\n\t"		/* c = 0, CF = OF = 0 */
+		     "1:\n\t"
+		     "mulx (%[a]), %[lo], %[hi]\n\t"
+		     "adcx %[c], %[lo]\n\t"
+		     "adox (%[r]), %[lo]\n\t"
+		     "mov %[lo], (%[r])\n\t"
+		     "mulx 8(%[a]), %[lo], %[c]\n\t"
+		     "adcx %[hi], %[lo]\n\t"
+		     "adox 8(%[r]), %[lo]\n\t"
+		     "mov %[lo], 8(%[r])\n\t"
+		     "mulx 16(%[a]), %[lo], %[hi]\n\t"
+		     "adcx %[c], %[lo]\n\t"
+		     "adox 16(%[r]), %[lo]\n\t"
+		     "mov %[lo], 16(%[r])\n\t"
+		     "mulx 24(%[a]), %[lo], %[c]\n\t"
+		     "adcx %[hi], %[lo]\n\t"
+		     "adox 24(%[r]), %[lo]\n\t"
+		     "mov %[lo], 24(%[r])\n\t"
+		     "lea 32(%[a]), %[a]\n\t"	/* lea and jrcxz leave the flags alone */
+		     "lea 32(%[r]), %[r]\n\t"
+		     "lea -1(%[n]), %[n]\n\t"
+		     "jrcxz 2f\n\t"
+		     "jmp 1b\n"
+		     "2:\n\t"
+		     "adcx %[zero], %[c]\n\t"
+		     "adox %[zero], %[c]\n\t"
+		     : [c] "=&r" (c), [lo] "=&r" (lo), [hi] "=&r" (hi),
+		       [a] "+r" (a), [r] "+r" (r), [n] "+c" (rounds)
+		     : "d" (b), [zero] "r" (zero)
+		     : "cc", "memory");
+	return c;
+}
+#else
+#define MONT_X86_ADX 0
+#endif
+
 /* r[0..n) += a[0..n) * b; returns the carry limb. The hot loop of everything. */
-static unsigned long addmul_1(unsigned long *r, const unsigned long *a,
-			      unsigned int n, unsigned long b)
+static unsigned long addmul_1(const struct mont_ctx *ctx, unsigned long *r,
+			      const unsigned long *a, unsigned int n, unsigned long b)
 {
 	unsigned long c = 0;
 	unsigned int i = 0;
+
+#if MONT_X86_ADX
+	if (ctx->adx && n >= 4) {
+		i = n & ~3U;
+		c = addmul_4k_adx(r, a, i / 4, b);
+	}
+#endif
 
 	for (; i + 4 <= n; i += 4) {
 		r[i] = mac(a[i], b, r[i], &c);
@@ -306,7 +364,7 @@ static void redc(const struct mont_ctx *ctx, unsigned long *r, unsigned long *p)
 	unsigned int i;
 
 	for (i = 0; i < n; i++) {
-		unsigned long c = addmul_1(p + i, ctx->m, n, p[i] * ctx->n0inv);
+		unsigned long c = addmul_1(ctx, p + i, ctx->m, n, p[i] * ctx->n0inv);
 		unsigned long s = p[i + n] + c;
 		unsigned long k = s < c;
 
@@ -336,7 +394,7 @@ void mont_mul(struct mont_ctx *ctx, unsigned long *r, const unsigned long *a,
 	/* schoolbook product, then a separate reduction (SOS) */
 	memset(p, 0, n * sizeof(*p));
 	for (i = 0; i < n; i++)
-		p[i + n] = addmul_1(p + i, b, n, a[i]);
+		p[i + n] = addmul_1(ctx, p + i, b, n, a[i]);
 	redc(ctx, r, p);
 }
 EXPORT_SYMBOL_GPL(mont_mul);
@@ -359,7 +417,7 @@ void mont_sqr(struct mont_ctx *ctx, unsigned long *r, const unsigned long *a)
 	/* off-diagonal products a[i] * a[j], i < j */
 	memset(p, 0, 2 * n * sizeof(*p));
 	for (i = 0; i + 1 < n; i++)
-		p[i + n] = addmul_1(p + 2 * i + 1, a + i + 1, n - i - 1, a[i]);
+		p[i + n] = addmul_1(ctx, p + 2 * i + 1, a + i + 1, n - i - 1, a[i]);
 	/* double them */
 	top = 0;
 	for (i = 0; i < 2 * n; i++) {
@@ -494,6 +552,9 @@ int mont_ctx_init(struct mont_ctx *ctx, const u8 *m, size_t len)
 		return -ENOMEM;
 	ctx->n = n;
 	ctx->bits = bits;
+#if MONT_X86_ADX
+	ctx->adx = boot_cpu_has(X86_FEATURE_BMI2) && boot_cpu_has(X86_FEATURE_ADX);
+#endif
 	ctx->m = mem;
 	ctx->rr = mem + n;
 	ctx->one = mem + 2 * n;

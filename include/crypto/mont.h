@@ -29,6 +29,7 @@
  * @one: R mod m (1 in Montgomery form), @n limbs
  * @t: scratch, 2 * @n + 2 limbs
  * @w: scratch for mont_reduce() and mont_inv_prime(), 3 * @n limbs
+ * @adx: x86-64 only: the CPU has MULX, ADCX and ADOX
  *
  * A context is not safe for concurrent use: the functions taking a
  * non-const context use its scratch space.
@@ -42,6 +43,7 @@ struct mont_ctx {
 	unsigned long *one;
 	unsigned long *t;
 	unsigned long *w;
+	bool adx;
 };
 
 /**

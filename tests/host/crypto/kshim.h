@@ -83,6 +83,20 @@ static inline bool IS_ERR(const void *ptr) { return IS_ERR_VALUE((unsigned long)
 static inline int fls(unsigned int x) { return x ? 32 - __builtin_clz(x) : 0; }
 static inline unsigned long __fls(unsigned long x) { return BITS_PER_LONG - 1 - __builtin_clzl(x); }
 
+/* <asm/cpufeature.h>: KSHIM_NO_ADX=1 in the environment hides MULX/ADX */
+#ifdef __x86_64__
+#define CONFIG_X86_64 1
+#define X86_FEATURE_BMI2	1
+#define X86_FEATURE_ADX		2
+static inline bool boot_cpu_has(int f)
+{
+	if (getenv("KSHIM_NO_ADX"))
+		return false;
+	return f == X86_FEATURE_ADX ? __builtin_cpu_supports("adx") :
+				      __builtin_cpu_supports("bmi2");
+}
+#endif
+
 /* Allocation: fails after kshim_fail_alloc_after successful calls (if >= 0). */
 extern long kshim_fail_alloc_after;
 extern long kshim_live_allocs;
