@@ -15,6 +15,8 @@ on the host), the module_sig locator test
 (security/pgp_keys/keyring_parse.c) and the loader check
 (kernel/module/signing_pgp.c), then:
   * breaks ELF64/ELF32 images field by field and checks the exact errno;
+  * runs the driver with the in-kernel maths and with the OpenSSL oracle of
+    tests/compat, which must agree on every answer;
   * makes real keyrings with gpg (good key, certify-only primary with a
     signing subkey, no self-signature, bad self-signature, subkey without or
     with a bad back-signature, subkey without the sign flag, revoked primary,
@@ -167,7 +169,31 @@ kunit module_sig_pgp "$top/kernel/module/signing_pgp_kunit.c" \
 	"$top/kernel/module/signing_pgp.c" "$top/kernel/module/signing_pgp_elf.c" \
 	"$here/kunit_stubs.c"
 
-kt() { "$tmp/keyring_test" "$@"; }
+# The driver twice: with the in-kernel maths (crypto/mont.c, dsa.c, rsassa.c,
+# ed25519.c when present) and with the OpenSSL oracle of tests/compat.  kt runs
+# both and prints the kernel maths' answer, plus a line when they disagree.
+kmath=()
+for f in mont dsa rsassa ed25519; do
+	[[ -f $top/crypto/$f.c ]] && kmath+=("$top/crypto/$f.c")
+done
+if "$cc" "${cflags[@]}" -o "$tmp/keyring_test_kmath" "$here/keyring_test.c" \
+	"$top/security/pgp_keys/keyring_parse.c" "$top/kernel/module/signing_pgp.c" \
+	"$top/kernel/module/signing_pgp_elf.c" "${pgp_srcs[@]}" "${kmath[@]}" \
+	"$top/tests/compat/compat.c" "$top/tests/compat/shash_openssl.c" \
+	"$top/tests/compat/hash_info.c" -lcrypto >"$tmp/build4.log" 2>&1; then
+	ok "build keyring_test with the in-kernel maths (${#kmath[@]} files)"
+else
+	notok "build keyring_test with the in-kernel maths"
+	diag <"$tmp/build4.log"
+	cp "$tmp/keyring_test" "$tmp/keyring_test_kmath"
+fi
+kt() {
+	local a b
+	a=$("$tmp/keyring_test_kmath" "$@") || return
+	b=$("$tmp/keyring_test" "$@") || return
+	printf '%s\n' "$a"
+	[[ $a == "$b" ]] || printf 'OpenSSL oracle disagrees: %s\n' "$b"
+}
 
 # ---- keys ----
 mkdir -m 700 "$GNUPGHOME"
