@@ -16,6 +16,7 @@
 PMS_MAGIC_HEX=4f5047504d534947		# "OPGPMSIG"
 PMS_VERSION=1
 PMS_HDR_LEN=16
+PMS_MAX_SIGS=16				# MODULE_PGP_MAX_SIGS
 PMS_SECNAME=module_sig
 PMS_SECNAME_HEX=6d6f64756c655f736967	# "module_sig"
 PMS_BIG=$((1 << 62))			# sentinel for "does not fit in a file"
@@ -150,11 +151,6 @@ pms_elf_scan()
 		_pms_uint 32 4; ELF_SHOFF=$REPLY
 		w=40 entwords=10
 	fi
-	_pms_uint "$w" 2
-	if ((REPLY != ELF_EHSIZE)); then
-		PMS_ERR="inconsistent ELF header (e_ehsize $REPLY)"
-		return 1
-	fi
 	_pms_uint $((w + 6)) 2; ELF_SHENTSIZE=$REPLY
 	_pms_uint $((w + 8)) 2; ELF_SHNUM=$REPLY
 	_pms_uint $((w + 10)) 2; ELF_SHSTRNDX=$REPLY
@@ -162,7 +158,7 @@ pms_elf_scan()
 		PMS_ERR="inconsistent ELF header (e_shentsize $ELF_SHENTSIZE)"
 		return 1
 	fi
-	if ((ELF_SHNUM == 0 || ELF_SHNUM >= 0xff00)); then
+	if ((ELF_SHNUM == 0)); then
 		PMS_ERR="no usable section header table (e_shnum $ELF_SHNUM)"
 		return 1
 	fi
@@ -170,7 +166,7 @@ pms_elf_scan()
 		PMS_ERR="inconsistent ELF header (e_shstrndx $ELF_SHSTRNDX)"
 		return 1
 	fi
-	if ((ELF_SHOFF < ELF_EHSIZE || ELF_SHOFF > ELF_SIZE ||
+	if ((ELF_SHOFF >= ELF_SIZE ||
 	     ELF_SHNUM * ELF_SHENTSIZE > ELF_SIZE - ELF_SHOFF)); then
 		PMS_ERR="truncated or inconsistent ELF: section header table outside the file"
 		return 1
@@ -210,8 +206,9 @@ pms_elf_scan()
 		SH_FLAGS[i]=$flags
 		SH_OFF[i]=$off
 		SH_SIZE[i]=$size
-		# SHT_NULL and SHT_NOBITS occupy no file space.
-		if ((type != 0 && type != 8)); then
+		# SHT_NULL and SHT_NOBITS occupy no file space; section 0 is
+		# not looked at (as in the kernel).
+		if ((i > 0 && type != 0 && type != 8)); then
 			if ((off > ELF_SIZE || size > ELF_SIZE - off)); then
 				PMS_ERR="truncated or inconsistent ELF: section $i lies outside the file"
 				return 1
@@ -227,13 +224,12 @@ pms_elf_scan()
 		PMS_ERR="inconsistent ELF: bad section name table"
 		return 1
 	fi
-	if ((str_size > 1048576)); then
-		PMS_ERR="inconsistent ELF: section name table too large"
-		return 1
-	fi
 	pms_hex "$file" "$str_off" "$str_size"
 	strtab_hex=$REPLY
-	for ((i = 0; i < ELF_SHNUM; i++)); do
+	# As kernel/module/signing_pgp_elf.c: section 0 and SHT_NULL sections
+	# are skipped, every other name must lie inside the name table.
+	for ((i = 1; i < ELF_SHNUM; i++)); do
+		((SH_TYPE[i] == 0)) && continue
 		name_off=${SH_NAME[i]}
 		if ((name_off >= str_size)); then
 			PMS_ERR="inconsistent ELF: section $i name outside the name table"
@@ -288,7 +284,7 @@ pms_find_section()
 # overlapping the ELF header or the section header table).
 pms_check_sig_section()
 {
-	local sh_end=$((ELF_SHOFF + ELF_SHNUM * ELF_SHENTSIZE))
+	local i sh_end=$((ELF_SHOFF + ELF_SHNUM * ELF_SHENTSIZE))
 
 	if ((SIG_COUNT > 1)); then
 		PMS_ERR="more than one $PMS_SECNAME section"
@@ -306,11 +302,19 @@ pms_check_sig_section()
 		PMS_ERR="$PMS_SECNAME section too small ($SIG_SIZE bytes)"
 		return 1
 	fi
+	# Only bytes nothing else uses may be left out of the signed data.
 	if ((SIG_OFF < ELF_EHSIZE ||
 	     (SIG_OFF < sh_end && ELF_SHOFF < SIG_OFF + SIG_SIZE))); then
 		PMS_ERR="$PMS_SECNAME section overlaps the ELF headers"
 		return 1
 	fi
+	for ((i = 1; i < ELF_SHNUM; i++)); do
+		((i == SIG_IDX || SH_TYPE[i] == 0 || SH_TYPE[i] == 8 || SH_SIZE[i] == 0)) && continue
+		if ((SIG_OFF < SH_OFF[i] + SH_SIZE[i] && SH_OFF[i] < SIG_OFF + SIG_SIZE)); then
+			PMS_ERR="$PMS_SECNAME section overlaps section $i"
+			return 1
+		fi
+	done
 	return 0
 }
 
@@ -519,6 +523,10 @@ pms_read_container()
 		return 1
 	fi
 	pms_split_packets "$PAYLOAD_HEX" || return 1
+	if ((${#PKT_HEX[@]} > PMS_MAX_SIGS)); then
+		PMS_ERR="more than $PMS_MAX_SIGS signatures in $PMS_SECNAME"
+		return 1
+	fi
 	local t
 	for t in "${PKT_TAG[@]}"; do
 		if ((t != 2)); then

@@ -281,6 +281,10 @@ sign_module()
 		if ((append)); then
 			if pms_read_container "$elf"; then
 				old_payload=$PAYLOAD_HEX
+				if ((${#PKT_HEX[@]} >= PMS_MAX_SIGS)); then
+					fail "module already carries $PMS_MAX_SIGS signatures, the most the kernel reads"
+					return 1
+				fi
 			elif ((!PMS_EMPTY)); then
 				fail "existing signature container is malformed ($PMS_ERR); re-sign without --append"
 				return 1

@@ -380,6 +380,7 @@ check "armoured keyring accepted (raw sqv)" raw_sqv "$T/ed25519.asc" "$good"
 
 # --- container strictness (verify-module.sh) -----------------------------------
 read -r so ss < <(sec module_sig "$good")
+shoff_good=$(readelf -h -- "$good" | sed -n 's/.*Start of section headers: *\([0-9]*\).*/\1/p')
 plen=$(od -An -t u4 --endian=big -j $((so + 12)) -N 4 -- "$good" | tr -d ' ')
 container_case()
 {
@@ -438,6 +439,30 @@ if [[ -f $T/m/two2.ko ]] && (($(readelf -S -W "$T/m/two2.ko" | grep -c ' module_
 else
 	skip "two module_sig sections: objcopy cannot make one"
 fi
+
+# module_sig moved onto .text (its header's sh_offset): must be refused.
+idx=$(readelf -S -W "$good" | sed -n 's/^ *\[ *\([0-9]*\)\] module_sig .*/\1/p')
+read -r to _ < <(sec .text "$good")
+cp -- "$good" "$T/m/overlap.ko"
+printf "%b" "$(printf '\\x%02x\\x%02x\\x%02x\\x%02x' $((to & 255)) $((to >> 8 & 255)) $((to >> 16 & 255)) $((to >> 24 & 255)))" |
+	dd of="$T/m/overlap.ko" bs=1 seek=$((shoff_good + idx * 64 + 24)) conv=notrunc status=none
+rc=0
+"$verify" --keyring "$kr" -- "$T/m/overlap.ko" > "$T/out" 2>&1 || rc=$?
+((rc == 1)) && grep -q "overlaps section" "$T/out" && ok "module_sig overlapping .text: rejected" ||
+	{ nok "module_sig overlapping .text: rejected (rc $rc)"; sed 's/^/# /' "$T/out"; }
+
+# At most 16 signatures (MODULE_PGP_MAX_SIGS).
+cp -- "$base" "$T/m/sixteen.ko"
+"$sign" -q --homedir "$H" -u "${fpr[ed25519]}" --reserve 4096 "$T/m/sixteen.ko"
+for i in $(seq 2 16); do
+	"$sign" -q --homedir "$H" -u "${fpr[untrusted]}" --append "$T/m/sixteen.ko"
+done
+out=$("$verify" --keyring "$kr" "$T/m/sixteen.ko" 2>&1) && rc=0 || rc=$?
+((rc == 0)) && grep -q "good (1 of 16 " <<< "$out" && ok "16 signatures: accepted" ||
+	{ nok "16 signatures: accepted (rc $rc)"; tail -n 2 <<< "$out" | sed 's/^/# /'; }
+want="16 signatures"
+expect_fail "--append of a 17th signature" "$T/m/sixteen.ko" \
+	"$sign" -q --homedir "$H" -u "${fpr[untrusted]}" --append "$T/m/sixteen.ko"
 
 # --- reproducibility -------------------------------------------------------------
 for a in rsa2048 ed25519 dsa3072; do
