@@ -18,8 +18,8 @@
 #include <linux/kernel.h>
 #include <linux/module.h>
 #include <linux/string.h>
-#include <kunit/visibility.h>
 #include <linux/sysfs.h>
+#include <kunit/visibility.h>
 #include <crypto/pgp.h>
 #include <crypto/sha2.h>
 #include <keys/pgp_keys.h>
@@ -81,7 +81,8 @@ static int module_pgp_check_one(struct load_info *info,
 	if (!key) {
 		if (why == -EKEYREVOKED || why == -EKEYEXPIRED) {
 			pr_notice("Signature by %s key %*phN refused\n",
-				  why == -EKEYREVOKED ? "revoked" : "expired",
+				  why == -EKEYREVOKED ? "revoked" :
+				  "expired (or not yet valid)",
 				  sig.issuer_fpr_len ? sig.issuer_fpr_len : PGP_KEYID_LEN,
 				  sig.issuer_fpr_len ? sig.issuer_fpr : sig.issuer_keyid);
 			return -EKEYREJECTED;
