@@ -32,7 +32,7 @@ accel=tcg
 extra=()
 [[ -n ${QEMU_ICOUNT:-} ]] && extra+=(-icount "shift=$QEMU_ICOUNT")
 
-cmdline="console=ttyS0 panic=-1 oops=panic loglevel=6 rdinit=/init $*"
+cmdline="console=ttyS0 panic=-1 oops=panic loglevel=7 rdinit=/init $*"
 set +e
 timeout --foreground -k 5 "$timeout" qemu-system-x86_64 \
 	-machine q35,accel="$accel" -cpu max -m 512 -smp 1 \

@@ -96,16 +96,17 @@ if grep -q '^CONFIG_MODULE_SIG_PGP=y' "$obj/.config"; then
 	case_line ok ok subkey.ko "$(lc "$FPR_subkey")" "signed by a signing subkey loads"
 	sign unknown.ko "$FPR_unknown" sha256
 	case_line taint EKEYREJECTED unknown.ko "" "signed by a key not in the kernel: unavailable key"
-	sign revoked.ko "$FPR_revoked" sha256
+	sign revoked.ko "$FPR_revoked" sha256 --homedir "$keys/gnupg-revoked"
 	case_line EKEYREJECTED EKEYREJECTED revoked.ko "" "signed by a revoked key refused"
 	sign rollover.ko "$FPR_unknown" sha256
 	sign rollover.ko "$FPR_rsa3072" sha512 --append
 	case_line ok ok rollover.ko "$(lc "$FPR_rsa3072")" "two signatures (old unknown key, new trusted key) load"
 	sign dsa1024.ko "$FPR_dsa1024" sha256
 	case_line taint EKEYREJECTED dsa1024.ko "" "DSA-1024 key refused without the legacy option"
-	for k in ed25519 nistp256 nistp384; do
-		sign "$k.ko" "$(eval echo "\$FPR_$k")" sha256
-		case_line taint EKEYREJECTED "$k.ko" "" "$k signature: algorithm not supported yet"
+	for kd in ed25519:sha512 nistp256:sha256 nistp384:sha384; do
+		k=${kd%:*}
+		sign "$k.ko" "$(eval echo "\$FPR_$k")" "${kd#*:}"
+		case_line taint EKEYREJECTED "$k.ko" "" "$k/${kd#*:} signature: algorithm not supported yet"
 	done
 
 	# Malformed-signature corpus: one defect per module, each with its errno.

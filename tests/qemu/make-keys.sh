@@ -24,12 +24,14 @@ EOF
 out=$(mkdir -p "$1" && cd "$1" && pwd)
 names=(dsa2048 dsa3072 rsa2048 rsa3072 rsa4096 ed25519 nistp256 nistp384 dsa1024 sub revoked unknown)
 
-if [[ -f $out/keys.env && -f $out/trusted.pgp && -f $out/x509.config ]] &&
+if [[ -f $out/keys.env && -f $out/trusted.pgp && -f $out/x509.config && -d $out/gnupg-revoked ]] &&
 	grep -q '^FPR_unknown=' "$out/keys.env"; then
 	echo "$prog: reusing keys in $out"
 	exit 0
 fi
 
+# A gpg-agent left from an earlier run must not serve the new home directory.
+[[ -d $out/gnupg ]] && gpgconf --homedir "$out/gnupg" --kill gpg-agent 2>/dev/null
 rm -rf "$out/gnupg" "$out/keys.env" "$out/trusted.pgp"
 export GNUPGHOME=$out/gnupg
 mkdir -m 700 "$GNUPGHOME"
@@ -64,8 +66,13 @@ for n in "${names[@]}"; do
 	echo "$prog: $n $fpr"
 done
 
-# Revoke "revoked" with the certificate gpg stored at generation time.
+# Revoke "revoked" with the certificate gpg stored at generation time.  gpg will not sign
+# with a revoked key, so a copy of it from before the revocation is kept in gnupg-revoked/.
 . "$out/keys.env.tmp"
+rm -rf "$out/gnupg-revoked"
+mkdir -m 700 "$out/gnupg-revoked"
+gpgq --export-secret-keys "$FPR_revoked" | gpgq --homedir "$out/gnupg-revoked" --import
+gpgconf --homedir "$out/gnupg-revoked" --kill gpg-agent 2>/dev/null || true
 sed 's/^:-----/-----/' "$GNUPGHOME/openpgp-revocs.d/$FPR_revoked.rev" | gpgq --import
 
 trusted=()
