@@ -408,6 +408,23 @@ else
 		ok "keyring-bin.sh: a text file is refused, no output left" ||
 		notok "keyring-bin.sh: a text file is refused, no output left"
 fi
+gpg --batch --pinentry-mode loopback --passphrase '' --export-secret-keys "$G" \
+	>"$k/G-secret.gpg" 2>/dev/null
+if sh "$kb" "$k/G-secret.gpg" "$tmp/bad.bin" 2>"$tmp/conv.err"; then
+	notok "keyring-bin.sh: a secret keyring is refused"
+else
+	grep -q "contains secret key material" "$tmp/conv.err" && [[ ! -e $tmp/bad.bin ]] &&
+		ok "keyring-bin.sh: a secret keyring is refused (no secret key in the kernel image)" ||
+		notok "keyring-bin.sh: a secret keyring is refused (no secret key in the kernel image)"
+fi
+head -c 500 "$k/S.gpg" >"$k/S-cut.gpg"
+if sh "$kb" "$k/S-cut.gpg" "$tmp/cut.bin" 2>"$tmp/conv.err" && cmp -s "$k/S-cut.gpg" "$tmp/cut.bin" &&
+	grep -q "warning: .*malformed OpenPGP packet" "$tmp/conv.err"; then
+	ok "keyring-bin.sh: a truncated keyring builds with a warning"
+else
+	notok "keyring-bin.sh: a truncated keyring builds with a warning"
+	diag <"$tmp/conv.err"
+fi
 if sh "$kb" "$tmp/missing.gpg" "$tmp/bad.bin" 2>/dev/null; then
 	notok "keyring-bin.sh: a missing keyring is refused"
 else
