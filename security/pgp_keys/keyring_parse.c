@@ -19,7 +19,11 @@
  *    primary marks the key revoked, whatever its reason code;
  *  - expiry comes from the newest valid self-signature or binding signature
  *    and is judged at lookup time against the signature's creation time;
- *  - keys that fail pgp_check_key_policy() are skipped.
+ *  - keys that fail pgp_check_key_policy() are skipped;
+ *  - a certificate that appears again later in the keyring (an older and a
+ *    newer export concatenated) is merged into the first copy: its valid
+ *    revocations and any signing subkeys it adds apply; the first copy's
+ *    self-signature (expiry, flags, user ID) stays.
  * Nothing here is fatal: an unusable packet or key is skipped with a warning.
  *
  * This file uses only the OpenPGP layer and string functions, so the host
