@@ -599,14 +599,14 @@ static void pgp_test_bad_ec_key(struct kunit *test)
 /* ---- synthetic signatures ---- */
 
 /* Builds a v4 signature body: header, both areas, prefix, one DSA-ish MPI pair */
-static size_t build_sig(u8 *buf, u8 version, u8 hash, const u8 *hashed, size_t hlen,
-			const u8 *unhashed, size_t ulen)
+static size_t build_sig_type(u8 *buf, u8 version, u8 type, u8 hash, const u8 *hashed,
+			     size_t hlen, const u8 *unhashed, size_t ulen)
 {
 	static const u8 tail[] = { 0xab, 0xcd, 0x00, 0x08, 0x99, 0x00, 0x07, 0x55 };
 	size_t n = 0;
 
 	buf[n++] = version;
-	buf[n++] = PGP_SIG_BINARY;
+	buf[n++] = type;
 	buf[n++] = PGP_PUBKEY_DSA;
 	buf[n++] = hash;
 	put_unaligned_be16(hlen, buf + n);
@@ -622,6 +622,12 @@ static size_t build_sig(u8 *buf, u8 version, u8 hash, const u8 *hashed, size_t h
 	return n + sizeof(tail);
 }
 
+static size_t build_sig(u8 *buf, u8 version, u8 hash, const u8 *hashed, size_t hlen,
+			const u8 *unhashed, size_t ulen)
+{
+	return build_sig_type(buf, version, PGP_SIG_BINARY, hash, hashed, hlen, unhashed, ulen);
+}
+
 #define SUB_CTIME	0x05, 0x02, 0x69, 0x55, 0xb9, 0x00
 #define SUB_FPR		0x16, 0x21, 0x04, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, \
 			13, 14, 15, 16, 17, 18, 19, 20
@@ -635,6 +641,7 @@ struct sig_case {
 	u8 unhashed[24];
 	size_t ulen;
 	int err;
+	u8 type;		/* 0: binary document */
 };
 
 static const struct sig_case sig_cases[] = {
@@ -688,6 +695,34 @@ static const struct sig_case sig_cases[] = {
 	  { 0x09, 0x90, 13, 14, 15, 16, 17, 18, 19, 20 }, 10, -EBADMSG },
 	{ "document sig: unhashed issuer fpr", 4, 8, { SUB_CTIME }, 6,
 	  { SUB_FPR }, 23, -EBADMSG },
+	{ "binding sig: unhashed issuer fpr is a hint", 4, 8, { SUB_CTIME }, 6,
+	  { SUB_FPR }, 23, 0, PGP_SIG_SUBKEY_BINDING },
+	{ "binding sig: unhashed unknown non-critical ignored", 4, 8, { SUB_CTIME, SUB_FPR }, 29,
+	  { 0x02, 0x64, 0x00 }, 3, 0, PGP_SIG_SUBKEY_BINDING },
+	{ "binding sig: unhashed unknown critical", 4, 8, { SUB_CTIME, SUB_FPR }, 29,
+	  { 0x02, 0xe4, 0x00 }, 3, -EBADMSG, PGP_SIG_SUBKEY_BINDING },
+	{ "binding sig: unhashed critical informational", 4, 8, { SUB_CTIME, SUB_FPR }, 29,
+	  { 0x02, 0x99, 0x01 }, 3, 0, PGP_SIG_SUBKEY_BINDING },
+	{ "binding sig: unhashed empty embedded sig", 4, 8, { SUB_CTIME, SUB_FPR }, 29,
+	  { 0x01, 0x20 }, 2, -EBADMSG, PGP_SIG_SUBKEY_BINDING },
+	{ "binding sig: unhashed issuer fpr malformed", 4, 8, { SUB_CTIME }, 6,
+	  { 0x03, 0x21, 0x04, 0x00 }, 4, -EBADMSG, PGP_SIG_SUBKEY_BINDING },
+	{ "key expiry 5 octets", 4, 8, { SUB_CTIME, SUB_FPR, 0x06, 0x09, 0, 0, 0, 1, 2 }, 29 + 7,
+	  { 0 }, 0, -EBADMSG, PGP_SIG_SUBKEY_BINDING },
+	{ "sig expiry 2 octets", 4, 8, { SUB_CTIME, SUB_FPR, 0x03, 0x03, 0, 1 }, 29 + 4,
+	  { 0 }, 0, -EBADMSG },
+	{ "revocation reason empty", 4, 8, { SUB_CTIME, SUB_FPR, 0x01, 0x1d }, 29 + 2,
+	  { 0 }, 0, -EBADMSG, PGP_SIG_KEY_REVOCATION },
+	{ "hashed embedded sig empty", 4, 8, { SUB_CTIME, SUB_FPR, 0x01, 0x20 }, 29 + 2,
+	  { 0 }, 0, -EBADMSG, PGP_SIG_SUBKEY_BINDING },
+	{ "duplicate key flags", 4, 8, { SUB_CTIME, SUB_FPR, 0x02, 0x1b, 0x02, 0x02, 0x1b, 0x02 },
+	  29 + 6, { 0 }, 0, -EBADMSG, PGP_SIG_SUBKEY_BINDING },
+	{ "hashed issuer key ids disagree", 4, 8, { SUB_CTIME, SUB_ISSUER,
+	  0x09, 0x10, 13, 14, 15, 16, 17, 18, 19, 99 }, 26, { 0 }, 0, -EBADMSG },
+	{ "good: hashed issuer key id", 4, 8, { SUB_CTIME, SUB_ISSUER }, 16, { 0 }, 0, 0 },
+	{ "good: v6 issuer fpr (32 octets) plus key id", 4, 8, { SUB_CTIME, 0x22, 0x21, 0x06,
+	  1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24,
+	  25, 26, 27, 28, 29, 30, 31, 32 }, 6 + 35, { SUB_ISSUER }, 10, 0 },
 };
 
 KUNIT_ARRAY_PARAM_DESC(sig_case, sig_cases, desc);
@@ -702,7 +737,8 @@ static void pgp_test_sig_shapes(struct kunit *test)
 
 	buf = kunit_kzalloc(test, 256, GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, buf);
-	len = build_sig(buf, c->version, c->hash, c->hashed, c->hlen, c->unhashed, c->ulen);
+	len = build_sig_type(buf, c->version, c->type, c->hash, c->hashed, c->hlen,
+			     c->unhashed, c->ulen);
 	/* exact-size copy: any over-read is out of bounds */
 	buf = test_memdup(test, buf, len, GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, buf);
@@ -720,6 +756,122 @@ static void pgp_test_sig_shapes(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, sig.mpi_len[0], (size_t)1);
 	KUNIT_EXPECT_EQ(test, sig.mpi[0][0], 0x99);
 	KUNIT_EXPECT_EQ(test, sig.mpi[1][0], 0x55);
+}
+
+/* Every value-carrying subpacket lands in its field */
+static void pgp_test_sig_values(struct kunit *test)
+{
+	static const u8 hashed[] = {
+		SUB_CTIME, SUB_FPR,
+		0x05, 0x03, 0x00, 0x00, 0x0e, 0x10,		/* sig expiry 3600 */
+		0x05, 0x09, 0x00, 0x01, 0x51, 0x80,		/* key expiry 86400 */
+		0x02, 0x1b, 0x02,				/* key flags: sign */
+		0x03, 0x1d, 0x02, 'x',				/* revoked: compromised */
+		0x04, 0xa0, 0x04, 0x19, 0x01,			/* critical embedded sig */
+	};
+	struct pgp_sig sig;
+	u8 buf[128];
+	size_t len;
+
+	len = build_sig_type(buf, 4, PGP_SIG_SUBKEY_BINDING, PGP_HASH_SHA384, hashed,
+			     sizeof(hashed), NULL, 0);
+	KUNIT_ASSERT_EQ(test, pgp_parse_sig(buf, len, &sig, false), 0);
+	KUNIT_EXPECT_EQ(test, sig.type, PGP_SIG_SUBKEY_BINDING);
+	KUNIT_EXPECT_EQ(test, sig.hash, HASH_ALGO_SHA384);
+	KUNIT_EXPECT_EQ(test, sig.sig_expiry, 3600U);
+	KUNIT_EXPECT_TRUE(test, sig.has_key_expiry);
+	KUNIT_EXPECT_EQ(test, sig.key_expiry, 86400U);
+	KUNIT_EXPECT_TRUE(test, sig.has_key_flags);
+	KUNIT_EXPECT_EQ(test, sig.key_flags, PGP_KEY_FLAG_SIGN);
+	KUNIT_EXPECT_TRUE(test, sig.has_revocation_reason);
+	KUNIT_EXPECT_EQ(test, sig.revocation_reason, 2);
+	KUNIT_EXPECT_PTR_EQ(test, sig.embedded_sig, buf + 6 + sizeof(hashed) - 3);
+	KUNIT_EXPECT_EQ(test, sig.embedded_sig_len, (size_t)3);
+	KUNIT_EXPECT_EQ(test, sig.issuer_fpr_len, 20);
+	KUNIT_EXPECT_EQ(test, sig.issuer_fpr[0], 1);
+}
+
+/* ECDSA, ECDH and native Ed25519 (algorithm 27) keys; a native signature */
+static void pgp_test_other_algos(struct kunit *test)
+{
+	u8 *k = kunit_kzalloc(test, 128, GFP_KERNEL);
+	struct pgp_pubkey key;
+	struct pgp_sig sig;
+	size_t n;
+	u8 buf[128];
+	static const u8 hashed[] = { SUB_CTIME, SUB_FPR };
+
+	KUNIT_ASSERT_NOT_NULL(test, k);
+	/* ECDSA P-256: OID, then MPI 0x04 || X || Y (515 bits) */
+	memcpy(k, "\x04\x69\x55\xb9\x00\x13\x08\x2a\x86\x48\xce\x3d\x03\x01\x07"
+	       "\x02\x03\x04", 18);
+	memset(k + 18, 0x5a, 64);
+	KUNIT_EXPECT_EQ(test, pgp_parse_pubkey(k, 82, &key), 0);
+	KUNIT_EXPECT_EQ(test, key.ec.curve, PGP_CURVE_NIST_P256);
+	KUNIT_EXPECT_EQ(test, key.bits, 256U);
+	KUNIT_EXPECT_EQ(test, key.ec.point_len, (size_t)65);
+	KUNIT_EXPECT_EQ(test, pgp_check_key_policy(&key, true), -ENOPKG);
+	k[17] = 0x05;		/* not an uncompressed point */
+	KUNIT_EXPECT_EQ(test, pgp_parse_pubkey(k, 82, &key), -EBADMSG);
+	k[17] = 0x04;
+	k[6] = 5;		/* P-384 OID length: wrong curve bytes -> unknown */
+	KUNIT_EXPECT_EQ(test, pgp_parse_pubkey(k, 82, &key), -EBADMSG);
+
+	/* ECDH Curve25519: OID, 0x40 point, KDF parameters 03 01 08 07 */
+	memcpy(k, "\x04\x69\x55\xb9\x00\x12\x0a\x2b\x06\x01\x04\x01\x97\x55\x01\x05\x01"
+	       "\x01\x07\x40", 20);
+	memset(k + 20, 0x11, 32);
+	memcpy(k + 52, "\x03\x01\x08\x07", 4);
+	KUNIT_EXPECT_EQ(test, pgp_parse_pubkey(k, 56, &key), -ENOPKG);
+	KUNIT_EXPECT_EQ(test, key.fpr_len, 20);
+	KUNIT_EXPECT_EQ(test, key.ec.curve, PGP_CURVE_CURVE25519);
+	KUNIT_EXPECT_STREQ(test, pgp_pubkey_algo_name(key.algo), "ecdh");
+	k[52] = 0x04;		/* KDF length past the end */
+	KUNIT_EXPECT_EQ(test, pgp_parse_pubkey(k, 56, &key), -EBADMSG);
+
+	/* Native Ed25519 (RFC 9580 algorithm 27): 32 raw octets */
+	memcpy(k, "\x04\x69\x55\xb9\x00\x1b", 6);
+	memset(k + 6, 0x22, 32);
+	KUNIT_EXPECT_EQ(test, pgp_parse_pubkey(k, 38, &key), 0);
+	KUNIT_EXPECT_EQ(test, key.ec.point_len, (size_t)32);
+	KUNIT_EXPECT_EQ(test, key.bits, 255U);
+	KUNIT_EXPECT_EQ(test, pgp_parse_pubkey(k, 37, &key), -EBADMSG);
+	KUNIT_EXPECT_EQ(test, pgp_parse_pubkey(k, 39, &key), -EBADMSG);
+
+	/* Native Ed25519 signature: exactly 64 octets after the prefix */
+	n = build_sig(buf, 4, PGP_HASH_SHA256, hashed, sizeof(hashed), NULL, 0);
+	n -= 6;			/* drop the two DSA MPIs, keep the prefix */
+	buf[2] = PGP_PUBKEY_ED25519;
+	memset(buf + n, 0x33, 64);
+	KUNIT_EXPECT_EQ(test, pgp_parse_sig(buf, n + 64, &sig, false), 0);
+	KUNIT_EXPECT_EQ(test, sig.nr_mpi, 1U);
+	KUNIT_EXPECT_EQ(test, sig.mpi_len[0], (size_t)64);
+	KUNIT_EXPECT_EQ(test, pgp_parse_sig(buf, n + 63, &sig, false), -EBADMSG);
+	KUNIT_EXPECT_EQ(test, pgp_parse_sig(buf, n + 65, &sig, false), -EBADMSG);
+}
+
+/* A context made for one hash cannot finish a signature of another */
+static void pgp_test_ctx_mismatch(struct kunit *test)
+{
+	struct pgp_packet kp, up, sp, pkt;
+	struct pgp_sig s256, s512;
+	struct pgp_pubkey key;
+	struct pgp_hash_ctx *ctx;
+	const u8 *p;
+
+	split_keyring(test, pgp_vec_rsa2048_key, sizeof(pgp_vec_rsa2048_key), &kp, &up, &sp);
+	KUNIT_ASSERT_EQ(test, pgp_parse_pubkey(kp.body, kp.len, &key), 0);
+	p = pgp_vec_rsa2048_sig;
+	KUNIT_ASSERT_EQ(test, pgp_next_packet(&p, p + sizeof(pgp_vec_rsa2048_sig), &pkt), 0);
+	KUNIT_ASSERT_EQ(test, pgp_parse_sig(pkt.body, pkt.len, &s256, false), 0);
+	p = pgp_vec_rsa2048_sig_sha512;
+	KUNIT_ASSERT_EQ(test, pgp_next_packet(&p, p + sizeof(pgp_vec_rsa2048_sig_sha512),
+					      &pkt), 0);
+	KUNIT_ASSERT_EQ(test, pgp_parse_sig(pkt.body, pkt.len, &s512, false), 0);
+
+	KUNIT_ASSERT_EQ(test, pgp_hash_init(&ctx, &s256), 0);
+	KUNIT_ASSERT_EQ(test, pgp_hash_update(ctx, pgp_vec_msg, sizeof(pgp_vec_msg)), 0);
+	KUNIT_EXPECT_EQ(test, pgp_sig_verify(ctx, &s512, &key), -EINVAL);
 }
 
 static void pgp_test_sig_legacy_hash(struct kunit *test)
@@ -867,6 +1019,9 @@ static struct kunit_case pgp_test_cases[] = {
 	KUNIT_CASE(pgp_test_bad_pubkey),
 	KUNIT_CASE(pgp_test_bad_ec_key),
 	KUNIT_CASE_PARAM(pgp_test_sig_shapes, sig_case_gen_params),
+	KUNIT_CASE(pgp_test_sig_values),
+	KUNIT_CASE(pgp_test_other_algos),
+	KUNIT_CASE(pgp_test_ctx_mismatch),
 	KUNIT_CASE(pgp_test_sig_legacy_hash),
 	KUNIT_CASE(pgp_test_sig_truncations),
 	KUNIT_CASE(pgp_test_sig_huge_area),

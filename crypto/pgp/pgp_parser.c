@@ -677,15 +677,6 @@ static int pgp_parse_subpackets(const u8 *p, const u8 *end, bool hashed,
 	return 0;
 }
 
-/* Strips leading zero octets (signature values are compared as integers). */
-static void pgp_strip_zeros(const u8 **p, size_t *len)
-{
-	while (*len && !**p) {
-		(*p)++;
-		(*len)--;
-	}
-}
-
 /**
  * pgp_parse_sig - Parse a v4 signature packet body
  * @body: Packet body (tag 2)
@@ -793,10 +784,10 @@ int pgp_parse_sig(const u8 *body, size_t len, struct pgp_sig *sig, bool legacy)
 		return -ENOPKG;
 	}
 	for (i = 0; i < nr_mpi; i++) {
+		/* canonical: no leading zero octets to strip */
 		ret = pgp_read_mpi(&p, end, max_bits, &sig->mpi[i], &sig->mpi_len[i], NULL);
 		if (ret)
 			return ret;
-		pgp_strip_zeros(&sig->mpi[i], &sig->mpi_len[i]);
 	}
 	if (nr_mpi)
 		sig->nr_mpi = nr_mpi;

@@ -142,7 +142,7 @@ struct pgp_sig {	/* parsed from a tag 2 body; pointers into it */
 	const u8 *embedded_sig;		/* subpacket 32 (back-signature) */
 	size_t embedded_sig_len;
 	u8 digest_prefix[2];
-	const u8 *mpi[2];		/* leading zeros stripped */
+	const u8 *mpi[2];		/* canonical: no leading zero octets */
 	size_t mpi_len[2];
 	unsigned int nr_mpi;
 };

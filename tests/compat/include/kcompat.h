@@ -448,6 +448,12 @@ static inline void put_unaligned_le32(u32 v, void *p)
 	b[3] = v >> 24;
 }
 
+static inline void put_unaligned_le64(u64 v, void *p)
+{
+	put_unaligned_le32((u32)v, p);
+	put_unaligned_le32(v >> 32, (u8 *)p + 4);
+}
+
 #define get_unaligned(p) ({ __typeof__(*(p)) __v; memcpy(&__v, (p), sizeof(__v)); __v; })
 #define put_unaligned(v, p) do { __typeof__(*(p)) __v = (v); \
 	memcpy((p), &__v, sizeof(__v)); } while (0)

@@ -14,9 +14,11 @@ set -euo pipefail
 prog=${0##*/}
 usage() {
 	cat <<USAGE
-Usage: $prog [--keep] [--quick]
+Usage: $prog [--keep] [--quick] [--coverage]
 
-  --quick   fewer keys (no DSA-3072 / RSA-4096), for a fast smoke run
+  --quick     fewer keys (no DSA-3072 / RSA-4096), for a fast smoke run
+  --coverage  build with clang source-based coverage and print the line and
+              branch coverage of crypto/pgp/*.c reached by these tests
   --keep    keep the work directory (printed) for inspection
   --help    this text
 
@@ -26,10 +28,12 @@ USAGE
 
 keep=0
 quick=0
+coverage=0
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--keep) keep=1; shift ;;
 	--quick) quick=1; shift ;;
+	--coverage) coverage=1; shift ;;
 	--help|-h) usage; exit 0 ;;
 	*) echo "$prog: $1: unknown argument" >&2; usage >&2; exit 2 ;;
 	esac
@@ -37,6 +41,7 @@ done
 
 root=$(cd "$(dirname "$0")/../../.." && pwd)
 cc=${CC:-cc}
+[ "$coverage" = 0 ] || cc=${CC:-clang}
 work=$(mktemp -d)
 cleanup() {
 	gpgconf --homedir "$work/gnupg" --kill all >/dev/null 2>&1 || true
@@ -64,6 +69,12 @@ cflags=(-std=gnu11 -g -O1 -Wall -Wextra -Werror -Wno-unused-parameter -Wno-sign-
 compat=("$root"/tests/compat/{compat,shash_openssl,hash_info}.c)
 pgp=("$root"/crypto/pgp/pgp_parser.c "$root"/crypto/pgp/pgp_verify.c)
 oracle=("$root/tests/compat/stubs/algs_openssl.c")
+kunit=("$root/crypto/pgp/pgp_kunit.c" "$root/tests/host/pgp/pgp_host_kunit.c")
+if [ "$coverage" = 1 ]; then
+	cflags+=(-fprofile-instr-generate -fcoverage-mapping)
+	mkdir -p "$work/prof"
+	export LLVM_PROFILE_FILE=$work/prof/%p.profraw
+fi
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 
@@ -81,7 +92,7 @@ build() {	# build NAME DESCRIPTION SOURCES...
 
 variants=(oracle)
 build kunit-oracle "KUnit suite (ASan+UBSan, OpenSSL oracle)" -DCONFIG_CRYPTO_ED25519=1 \
-	"${pgp[@]}" "$root/crypto/pgp/pgp_kunit.c" "${compat[@]}" \
+	"${pgp[@]}" "${kunit[@]}" "${compat[@]}" \
 	"$root/tests/compat/kunit_main.c" "${oracle[@]}" || true
 build check-oracle "pgp-check (ASan+UBSan, OpenSSL oracle)" -DCONFIG_CRYPTO_ED25519=1 \
 	"${pgp[@]}" "$root/tests/host/pgp/pgp_check.c" "${compat[@]}" "${oracle[@]}" || true
@@ -96,7 +107,7 @@ if [ "${#math[@]}" = 3 ]; then
 		ed+=(-DCONFIG_CRYPTO_ED25519=1 "$root/crypto/ed25519.c")
 	fi
 	if build kunit-math "KUnit suite (ASan+UBSan, kernel DSA/RSA code)" "${ed[@]}" \
-		"${pgp[@]}" "$root/crypto/pgp/pgp_kunit.c" "${compat[@]}" \
+		"${pgp[@]}" "${kunit[@]}" "${compat[@]}" \
 		"$root/tests/compat/kunit_main.c" "${math[@]}" &&
 	   build check-math "pgp-check (ASan+UBSan, kernel DSA/RSA code)" "${ed[@]}" \
 		"${pgp[@]}" "$root/tests/host/pgp/pgp_check.c" "${compat[@]}" "${math[@]}"; then
@@ -260,6 +271,17 @@ for v in "${variants[@]}"; do
 		esac
 	done
 done
+
+if [ "$coverage" = 1 ]; then
+	llvm-profdata merge -o "$work/all.profdata" "$work"/prof/*.profraw
+	objs=()
+	for b in "$work"/kunit-* "$work"/check-*; do
+		[ -x "$b" ] && objs+=(-object "$b")
+	done
+	llvm-cov report --instr-profile="$work/all.profdata" "${objs[@]:1}" \
+		"$root"/crypto/pgp/pgp_parser.c "$root"/crypto/pgp/pgp_verify.c |
+		sed 's/^/# /'
+fi
 
 echo "1..$n"
 echo "# $((n - failed)) passed, $failed failed"

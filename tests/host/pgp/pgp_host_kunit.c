@@ -1,0 +1,129 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Host-only KUnit cases for crypto/pgp that need the compatibility layer's
+ * test hooks (tests/compat): a hash that is not built in, allocation
+ * failures, the CRYPTO_NOLOAD rule, and silence on hostile input.  Linked
+ * into the same binary as crypto/pgp/pgp_kunit.c by run.sh.
+ */
+#include <kunit/test.h>
+#include <crypto/hash.h>
+#include <crypto/pgp.h>
+#include "../../../crypto/pgp/pgp_kunit_vectors.h"
+
+static void first_packet(struct kunit *test, const u8 *buf, size_t len, struct pgp_packet *pkt)
+{
+	const u8 *p = buf;
+
+	KUNIT_ASSERT_EQ(test, pgp_next_packet(&p, buf + len, pkt), 0);
+}
+
+/* Missing hash: reported as -ENOPKG, never loaded */
+static void pgp_host_hash_not_built_in(struct kunit *test)
+{
+	struct pgp_packet kp, sp;
+	struct pgp_pubkey key;
+	struct pgp_sig sig;
+	struct pgp_hash_ctx *ctx, *copy;
+
+	first_packet(test, pgp_vec_rsa2048_key, sizeof(pgp_vec_rsa2048_key), &kp);
+	first_packet(test, pgp_vec_rsa2048_sig, sizeof(pgp_vec_rsa2048_sig), &sp);
+	KUNIT_ASSERT_EQ(test, pgp_parse_sig(sp.body, sp.len, &sig, false), 0);
+
+	compat_shash_disable("sha1", true);
+	KUNIT_EXPECT_EQ(test, pgp_parse_pubkey(kp.body, kp.len, &key), -ENOPKG);
+	compat_shash_disable("sha1", false);
+	KUNIT_ASSERT_EQ(test, pgp_parse_pubkey(kp.body, kp.len, &key), 0);
+
+	compat_shash_disable("sha256", true);
+	KUNIT_EXPECT_EQ(test, pgp_hash_init(&ctx, &sig), -ENOPKG);
+	KUNIT_EXPECT_NULL(test, ctx);
+	compat_shash_disable("sha256", false);
+
+	KUNIT_ASSERT_EQ(test, pgp_hash_init(&ctx, &sig), 0);
+	compat_shash_disable("sha256", true);
+	KUNIT_EXPECT_EQ(test, pgp_hash_clone(&copy, ctx), -ENOPKG);
+	KUNIT_EXPECT_NULL(test, copy);
+	compat_shash_disable("sha256", false);
+	pgp_hash_free(ctx);
+}
+
+static void pgp_host_enomem(struct kunit *test)
+{
+	struct pgp_packet kp, sp;
+	struct pgp_pubkey key;
+	struct pgp_sig sig;
+	struct pgp_hash_ctx *ctx, *copy;
+	long k;
+	int ret;
+
+	first_packet(test, pgp_vec_dsa2048_key, sizeof(pgp_vec_dsa2048_key), &kp);
+	first_packet(test, pgp_vec_dsa2048_sig, sizeof(pgp_vec_dsa2048_sig), &sp);
+	KUNIT_ASSERT_EQ(test, pgp_parse_sig(sp.body, sp.len, &sig, false), 0);
+
+	compat_alloc_fail_after = 0;
+	KUNIT_EXPECT_EQ(test, pgp_parse_pubkey(kp.body, kp.len, &key), -ENOMEM);
+	KUNIT_EXPECT_EQ(test, pgp_hash_init(&ctx, &sig), -ENOMEM);
+	compat_alloc_fail_after = -1;
+
+	KUNIT_ASSERT_EQ(test, pgp_parse_pubkey(kp.body, kp.len, &key), 0);
+	KUNIT_ASSERT_EQ(test, pgp_hash_init(&ctx, &sig), 0);
+	/* each allocation of the clone fails in turn, then it succeeds */
+	for (k = 0; k < 8; k++) {
+		compat_alloc_fail_after = k;
+		ret = pgp_hash_clone(&copy, ctx);
+		compat_alloc_fail_after = -1;
+		if (!ret)
+			break;
+		KUNIT_EXPECT_EQ(test, ret, -ENOMEM);
+		KUNIT_EXPECT_NULL(test, copy);
+	}
+	KUNIT_EXPECT_EQ(test, ret, 0);
+	KUNIT_EXPECT_GT(test, k, 0L);
+	pgp_hash_free(copy);
+	pgp_hash_update(ctx, pgp_vec_msg, sizeof(pgp_vec_msg));
+	KUNIT_EXPECT_EQ(test, pgp_sig_verify(ctx, &sig, &key), 0);
+}
+
+/* Hostile input is rejected quietly: no log line an attacker can flood */
+static void pgp_host_silent_on_garbage(struct kunit *test)
+{
+	unsigned long before[5], i;
+	struct pgp_pubkey key;
+	struct pgp_sig sig;
+	u8 buf[64];
+
+	for (i = 0; i < 5; i++)
+		before[i] = compat_printk_count[i];
+	for (i = 0; i < 4096; i++) {
+		size_t n = 1 + i % sizeof(buf);
+
+		memset(buf, (int)i, sizeof(buf));
+		buf[0] = 4;
+		buf[1] = i >> 4;
+		pgp_parse_sig(buf, n, &sig, false);
+		pgp_parse_pubkey(buf, n, &key);
+	}
+	for (i = 0; i < 5; i++)
+		KUNIT_EXPECT_EQ(test, compat_printk_count[i], before[i]);
+}
+
+/* Must run last in this suite: nothing so far asked for a module load */
+static void pgp_host_never_autoloads(struct kunit *test)
+{
+	KUNIT_EXPECT_EQ(test, compat_shash_nonoload, 0UL);
+}
+
+static struct kunit_case pgp_host_cases[] = {
+	KUNIT_CASE(pgp_host_hash_not_built_in),
+	KUNIT_CASE(pgp_host_enomem),
+	KUNIT_CASE(pgp_host_silent_on_garbage),
+	KUNIT_CASE(pgp_host_never_autoloads),
+	{}
+};
+
+static struct kunit_suite pgp_host_suite = {
+	.name = "pgp-host",
+	.test_cases = pgp_host_cases,
+};
+
+kunit_test_suite(pgp_host_suite);
