@@ -258,6 +258,46 @@ for v in "${variants[@]}"; do
 	done
 done
 
+# Malformed-signature corpus (gen-malformed.py): one TAP line per case for the
+# last variant built (kernel maths when present), a summary line otherwise
+last=${variants[${#variants[@]}-1]}
+if command -v python3 >/dev/null; then
+	for v in "${variants[@]}"; do
+		[ -x "$work/check-$v" ] || continue
+		for s in dsa2048.SHA256 rsa2048.SHA256 ed25519.SHA256; do
+			a=${s%%.*}
+			if [ "$a" = ed25519 ] && [ "$v" = math ] && [ "$math_ed25519" = ENOPKG ]; then
+				continue
+			fi
+			dir=$work/malformed-$v-$s
+			if ! python3 "$root/tests/host/pgp/gen-malformed.py" "$work/$s.sig" "$dir" \
+				2>"$work/gen.err"; then
+				notok "[$v] $s: malformed corpus generated"
+				sed 's/^/#   /' "$work/gen.err"
+				continue
+			fi
+			total=0
+			bad=0
+			while IFS=$'\t' read -r f e what; do
+				case $f in '#'*) continue ;; esac
+				got=$(pc "$v" verify "$work/$a.key" "$dir/$f" "$data")
+				total=$((total + 1))
+				if [ "$v" = "$last" ]; then
+					check "[$v] $s malformed: $what ($e)" "$e" "$got"
+				elif [ "$got" != "$e" ]; then
+					bad=$((bad + 1))
+					echo "#   $f: expected $e, got $got"
+				fi
+			done <"$dir/MANIFEST"
+			if [ "$v" != "$last" ]; then
+				check "[$v] $s: $total malformed cases give the expected errno" 0 "$bad"
+			fi
+		done
+	done
+else
+	ok "malformed corpus # SKIP python3 not installed"
+fi
+
 # Allocation failure at every allocation point: OK or ENOMEM, no leak, no crash
 for v in "${variants[@]}"; do
 	[ -x "$work/check-$v" ] || continue
