@@ -14,9 +14,10 @@ EOF
 }
 [[ ${1:-} == -h || ${1:-} == --help ]] && { usage; exit 0; }
 [[ $# -eq 3 ]] || { usage >&2; exit 2; }
-obj=$1 module=$2 out=$3
-rm -rf "$out"
-mkdir -p "$out/mods"
+obj=$(cd "$1" && pwd) module=$(cd "$(dirname "$2")" && pwd)/$(basename "$2")
+rm -rf "$3"
+mkdir -p "$3/mods"
+out=$(cd "$3" && pwd)
 list=$out/cases.list
 : >"$list"
 
@@ -108,6 +109,24 @@ if grep -q '^CONFIG_MODULE_SIG_PGP=y' "$obj/.config"; then
 		sign "$k.ko" "$(eval echo "\$FPR_$k")" "${kd#*:}"
 		case_line taint EKEYREJECTED "$k.ko" "" "$k/${kd#*:} signature: algorithm not supported yet"
 	done
+
+	# Concurrency: three different signed modules loaded and unloaded in parallel.
+	moddir=$(dirname "$module")
+	cp "$moddir/pgpbig_64k.ko" "$out/mods/c64k.ko"
+	cp "$moddir/pgpbig_256k.ko" "$out/mods/c256k.ko"
+	sign c64k.ko "$FPR_dsa3072" sha256
+	sign c256k.ko "$FPR_rsa4096" sha512
+	conc=/mods/rsa2048-sha256.ko:pgptest,/mods/c64k.ko:pgpbig_64k,/mods/c256k.ko:pgpbig_256k
+	printf '%s|%s|%s|-||%s\n' concurrent:20 concurrent:20 "$conc" \
+		"concurrency: 3 processes load/unload different signed modules" >>"$list"
+
+	# make modules_install signs with gpg (patches/0004, CONFIG_MODULE_SIG_PGP_ALL) using
+	# CONFIG_MODULE_SIG_PGP_HOMEDIR and, with no signer configured, gpg's default key.
+	make -s -C "$obj" M="$moddir" INSTALL_MOD_PATH="$out/modinst" modules_install >/dev/null
+	installed=$(find "$out/modinst" -name pgptest.ko | head -n 1)
+	cp "$installed" "$out/mods/installed.ko"
+	case_line ok ok installed.ko "$(lc "$FPR_dsa2048")" "signed by make modules_install (gpg default key)"
+	rm -rf "$out/modinst"
 
 	# Malformed-signature corpus: one defect per module, each with its errno.
 	python3 "$top/tests/qemu/make-corpus.py" "$out/mods/rsa2048-sha256.ko" "$FPR_rsa2048" \

@@ -23,6 +23,9 @@
  *             of FILE, load a copy with that byte xor MASK; every copy must be
  *             refused, or (permissive boot only) load with 'E' taint and no
  *             signer.  One TAP line and a summary by errno.
+ *   concurrent:N  FILE is a comma-separated list of PATH:MODNAME; one process per
+ *             entry loads and unloads its module N times at the same time as the
+ *             others; every load must be accepted as signed.
  * Each case prints one TAP line; a loaded module is unloaded again.
  */
 #define _GNU_SOURCE
@@ -32,6 +35,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -225,6 +229,50 @@ static int sweep(const char *boot, const char *file, const char *mod, unsigned i
 	return loaded_bad == 0;
 }
 
+/*
+ * Concurrency: one child process per "FILE:MODNAME" entry of the comma-separated
+ * @list, each loading and unloading its module @iters times; every load must succeed
+ * without the unsigned taint.
+ */
+static int concurrent(const char *list, int iters, char *summary, size_t len)
+{
+	char buf[1024], *tok, *save = NULL;
+	int nproc = 0, bad = 0, status;
+	pid_t pid;
+
+	snprintf(buf, sizeof(buf), "%s", list);
+	for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		char *mod = strchr(tok, ':');
+
+		if (!mod)
+			return snprintf(summary, len, "bad entry %s", tok), 0;
+		*mod++ = '\0';
+		pid = fork();
+		if (pid == 0) {
+			struct outcome o;
+			int i, fails = 0;
+
+			for (i = 0; i < iters; i++) {
+				load_once(tok, mod, &o);
+				if (o.err || strchr(o.taint, 'E') || !o.signer[0]) {
+					if (!fails)
+						printf("# concurrent: %s iteration %d: %s taint='%s'\n",
+						       mod, i, o.err ? errname(o.err) : "loaded",
+						       o.taint);
+					fails++;
+				}
+			}
+			_exit(fails ? 1 : 0);
+		}
+		if (pid > 0)
+			nproc++;
+	}
+	while (wait(&status) > 0)
+		bad += !WIFEXITED(status) || WEXITSTATUS(status);
+	snprintf(summary, len, "%d processes x %d load/unload cycles, %d failed", nproc, iters, bad);
+	return nproc > 1 && bad == 0;
+}
+
 static int split(char *line, char **f, int max)
 {
 	int n = 0;
@@ -283,6 +331,15 @@ static int run(const char *boot, const char *casefile)
 
 			ok = sweep(boot, fld[2], fld[3], strtoul(fld[col] + 6, NULL, 0),
 				   summary, sizeof(summary));
+			printf("%sok %d - %s (%s)\n", ok ? "" : "not ", n, fld[5], summary);
+			fflush(stdout);
+			failed += !ok;
+			continue;
+		}
+		if (!strncmp(fld[col], "concurrent:", 11)) {
+			char summary[256];
+
+			ok = concurrent(fld[2], atoi(fld[col] + 11), summary, sizeof(summary));
 			printf("%sok %d - %s (%s)\n", ok ? "" : "not ", n, fld[5], summary);
 			fflush(stdout);
 			failed += !ok;
