@@ -34,6 +34,8 @@ one of its signatures verifies with a key of the keyring.
   --keyring FILE  public keyring (required; may be given more than once)
   --sqv           verify with Sequoia's sqv instead of gpgv
   --legacy        accept SHA-1 and DSA-1024 (CONFIG_MODULE_SIG_PGP_LEGACY)
+  --algos LIST    public-key algorithms to accept (default rsa,dsa,eddsa,ecdsa);
+                  "rsa,dsa" matches a kernel without CONFIG_CRYPTO_ED25519
   -q, --quiet     print only failures
   -h, --help      this text
 
@@ -43,7 +45,7 @@ Environment: GPGV, SQV, GPG (used only to show key sizes when present).
 EOF
 }
 
-keyrings=() use_sqv=0 legacy=0 quiet=0
+keyrings=() use_sqv=0 legacy=0 quiet=0 algos=rsa,dsa,eddsa,ecdsa
 while (($#)); do
 	case $1 in
 	--keyring)
@@ -55,6 +57,8 @@ while (($#)); do
 	--keyring=*) keyrings+=("${1#*=}"); shift ;;
 	--sqv) use_sqv=1; shift ;;
 	--legacy) legacy=1; shift ;;
+	--algos) algos=${2:-}; shift $(($# < 2 ? 1 : 2)) ;;
+	--algos=*) algos=${1#*=}; shift ;;
 	-q | --quiet) quiet=1; shift ;;
 	-h | --help) usage; exit 0 ;;
 	--) shift; break ;;
@@ -62,6 +66,10 @@ while (($#)); do
 	*) break ;;
 	esac
 done
+if [[ ! $algos =~ ^(rsa|dsa|eddsa|ecdsa)(,(rsa|dsa|eddsa|ecdsa))*$ ]]; then
+	echo "$prog: --algos takes a list of rsa, dsa, eddsa, ecdsa" >&2
+	exit 2
+fi
 if ((${#keyrings[@]} == 0 || $# == 0)); then
 	usage >&2
 	exit 2
@@ -147,7 +155,7 @@ say()
 verify_one()
 {
 	local mod=$1 comp elf d i n good=0 pkt signer algo hash ctime verdict reason
-	local status out fpr rc policy expired
+	local status out fpr rc policy expired family
 
 	if [[ ! -f $mod || ! -r $mod ]]; then
 		echo "$prog: $mod: cannot read file" >&2
@@ -186,12 +194,9 @@ verify_one()
 		echo "$mod: BAD: $PMS_ERR"
 		return 1
 	fi
-	PMS_EMPTY=0
+	# An all-zero placeholder is malformed (bad magic) for the kernel too:
+	# such a module is refused, not treated as unsigned.
 	if ! pms_read_container "$elf"; then
-		if ((PMS_EMPTY)); then
-			echo "$mod: unsigned (empty $PMS_SECNAME placeholder)"
-			return 2
-		fi
 		echo "$mod: BAD: $PMS_ERR"
 		return 1
 	fi
@@ -227,9 +232,15 @@ verify_one()
 			*) reason=${reason:-"digest $hash not supported"} ;;
 			esac
 			case $SIG_PKALGO in
-			1 | 3 | 17 | 19 | 22 | 27) ;;
-			*) reason=${reason:-"public-key algorithm $algo not supported"} ;;
+			1 | 3) family=rsa ;;
+			17) family=dsa ;;
+			19) family=ecdsa ;;
+			22 | 27) family=eddsa ;;
+			*) family=none ;;
 			esac
+			if [[ ,$algos, != *,$family,* ]]; then
+				reason=${reason:-"public-key algorithm $algo not supported"}
+			fi
 		fi
 		if [[ -z $reason ]]; then
 			rc=0

@@ -311,7 +311,11 @@ kr=$T/keys/ed25519.pub
 # --- tampering ------------------------------------------------------------------
 tamper_one()
 {
-	local desc=$1 src=$2 off=$3 f=$T/m/tampered.ko
+	local desc=$1 src=$2 off=$3 f
+
+	# one file per case, so that the kernel agreement check sees them all
+	tamper_n=$((${tamper_n:-0} + 1))
+	f=$T/m/tampered$tamper_n.ko
 
 	cp -- "$src" "$f"
 	flip "$f" "$off"
@@ -416,9 +420,10 @@ head -c 2048 /dev/zero > "$T/zeros"
 objcopy --add-section module_sig="$T/zeros" "$base" "$T/m/placeholder.ko"
 rc=0
 "$verify" --keyring "$kr" -- "$T/m/placeholder.ko" > /dev/null 2>&1 || rc=$?
-((rc == 2)) && ok "empty placeholder: verify exit 2" || nok "empty placeholder: verify exit 2 (got $rc)"
+((rc == 1)) && ok "empty placeholder: malformed, verify exit 1 (as the kernel: EBADMSG)" ||
+	nok "empty placeholder: malformed, verify exit 1 (got $rc)"
 rc=0
-"$verify" --keyring "$kr" -- "$good" "$unsigned" "$T/m/tampered.ko" > /dev/null 2>&1 || rc=$?
+"$verify" --keyring "$kr" -- "$good" "$unsigned" "$T/m/tampered1.ko" > /dev/null 2>&1 || rc=$?
 ((rc == 1)) && ok "good + unsigned + bad: verify exit 1" || nok "good + unsigned + bad: verify exit 1 (got $rc)"
 rc=0
 "$verify" --keyring "$kr" > /dev/null 2>&1 || rc=$?
@@ -886,6 +891,91 @@ if [[ -n ${SIGN_TEST_MODULE:-} ]]; then
 		check "real module ${real_modules[i]}: verifies three ways" all_accept "$kr" "$f"
 	done
 fi
+
+# --- verify-module.sh and the kernel's check must agree ---------------------------------
+# The kernel code (module_pgp_sig_check() with the built-in keyring parser,
+# crypto/pgp and the in-kernel maths), built for the host the way
+# tests/host/keyring/run.sh builds it, judges every ELF64 module this test
+# made, against two keyrings; verify-module.sh must give the same verdict.
+agree()
+{
+	local cc=${CC:-} kt=$T/keyring_test kalgos=rsa,dsa f kr k v
+	local -a srcs=() cflags
+	local ktop=$top compared=0 bad=0 res rc class
+
+	if [[ -z $cc ]]; then
+		cc=gcc
+		command -v clang > /dev/null && cc=clang
+	fi
+	for f in "$ktop"/crypto/pgp/*.c; do
+		[[ -f $f && $f != *_kunit.c ]] && srcs+=("$f")
+	done
+	for f in mont dsa rsassa; do
+		[[ -f $ktop/crypto/$f.c ]] && srcs+=("$ktop/crypto/$f.c")
+	done
+	cflags=(-O1 -w -I"$ktop/tests/host/keyring/shim" -I"$ktop/tests/compat/include"
+		-I"$ktop/include" -I"$ktop/tests/compat/stubs"
+		-DCONFIG_64BIT=1 -DCONFIG_PGP_BUILTIN_KEYS=1 -DCONFIG_SYSTEM_BLACKLIST_KEYRING=1)
+	# kbuild SRCS... [FLAGS]: the kernel check with these maths files
+	kbuild()
+	{
+		[[ -f $ktop/tests/host/keyring/keyring_test.c ]] &&
+		"$cc" "${cflags[@]}" "${@:2}" -o "$kt" "$ktop/tests/host/keyring/keyring_test.c" \
+			"$ktop/security/pgp_keys/keyring_parse.c" "$ktop/kernel/module/signing_pgp.c" \
+			"$ktop/kernel/module/signing_pgp_elf.c" "${srcs[@]}" ${1:+"$1"} \
+			"$ktop/tests/compat/compat.c" "$ktop/tests/compat/shash_openssl.c" \
+			"$ktop/tests/compat/hash_info.c" -lcrypto > "$T/kt.log" 2>&1
+	}
+	# With Ed25519 when crypto/ed25519.c builds (CONFIG_CRYPTO_ED25519=y).
+	if [[ -f $ktop/crypto/ed25519.c ]] &&
+	   kbuild "$ktop/crypto/ed25519.c" -DCONFIG_CRYPTO_ED25519=1; then
+		kalgos=rsa,dsa,eddsa
+	elif ! kbuild ""; then
+		skip "kernel agreement: cannot build the kernel check for the host"
+		skip "kernel agreement: cannot build the kernel check for the host"
+		sed 's/^/# /' "$T/kt.log" | head -n 5
+		return
+	fi
+	diag "kernel check built for the host; its public-key algorithms: $kalgos"
+	cat -- "$T/all.pub" "$T/subkey.pub" "$T/expiring.pub" > "$T/agree-a.pub"
+	[[ -f $T/revoked.pub ]] && cat -- "$T/revoked.pub" >> "$T/agree-a.pub"
+	for kr in "$T/agree-a.pub" "$T/keys/untrusted.pub"; do
+		compared=0 bad=0
+		for f in "$T"/m/*.ko; do
+			# native (x86-64) modules only; mainline's trailer is
+			# stripped by the loader before this check
+			class=$(od -An -t u1 -j 4 -N 2 -- "$f" 2> /dev/null | tr -s ' ')
+			[[ $class == " 2 1" ]] || continue
+			pms_has_p7_marker "$f" && continue
+			res=$("$kt" "$kr" verify "$f" 2> /dev/null | head -n 1) || res=ERROR
+			rc=0
+			"$verify" -q --algos "$kalgos" --keyring "$kr" -- "$f" > /dev/null 2>&1 || rc=$?
+			k=reject v=reject
+			[[ $res == 0\ * ]] && k=accept
+			[[ $res == ENODATA ]] && k=unsigned
+			((rc == 0)) && v=accept
+			((rc == 2)) && v=unsigned
+			# Not ET_REL: the loader refuses it later (ENOEXEC).
+			[[ $k == unsigned && $v == reject ]] &&
+				[[ $(od -An -t u2 -j 16 -N 2 -- "$f" | tr -d ' ') != 1 ]] && k=reject
+			compared=$((compared + 1))
+			if [[ $k != "$v" ]]; then
+				bad=$((bad + 1))
+				echo "# ${f##*/}: kernel $res, verify-module.sh exit $rc"
+			fi
+		done
+		if ((bad == 0 && compared > 20)); then
+			ok "kernel check and verify-module.sh agree on $compared modules (keyring ${kr##*/})"
+		else
+			nok "kernel check and verify-module.sh agree ($bad of $compared differ, keyring ${kr##*/})"
+		fi
+	done
+}
+pms_has_p7_marker()
+{
+	[[ $(tail -c 28 -- "$1" 2> /dev/null | od -An -c | tr -d ' \n') == '~Modulesignatureappended~\n' ]]
+}
+agree
 
 echo "1..$n"
 echo "# $((n - failed)) passed, $failed failed"
