@@ -215,7 +215,7 @@ sign_module()
 	local file=$1 real dir base comp elf out old_payload='' sighex
 	local payload plen need tmp msg size mode dmode hdr
 
-	local uid
+	local uid gid
 
 	[[ -e $file ]] || { fail "no such file"; return 1; }
 	real=$file
@@ -228,7 +228,7 @@ sign_module()
 	[[ $real == */* ]] && dir=${real%/*}
 	dir=${dir:-/}
 	base=${real##*/}
-	{ read -r mode uid; read -r dmode _; } < <(stat -c '%a %u' -- "$real" "$dir") || true
+	{ read -r mode uid gid; read -r dmode _; } < <(stat -c '%a %u %g' -- "$real" "$dir") || true
 	if [[ ! -w $real ]] || (((8#${mode:-0} & 0222) == 0)); then
 		fail "file is read-only"
 		return 1
@@ -367,7 +367,7 @@ sign_module()
 		return 1
 	fi
 	chmod "$mode" -- "$tmp" 2> /dev/null || true
-	if ((EUID == 0 && uid != 0)); then
+	if ((EUID == 0 && (uid != 0 || gid != 0))); then
 		chown --reference="$real" -- "$tmp" 2> /dev/null || true
 	fi
 	if ! msg=$(mv -f -- "$tmp" "$real" 2>&1); then

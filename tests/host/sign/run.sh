@@ -882,6 +882,15 @@ cp -- "$base" "$T/m/mode.ko"
 chmod 600 "$T/m/mode.ko"
 "${S[@]}" "$T/m/mode.ko"
 [[ $(stat -c %a "$T/m/mode.ko") == 600 ]] && ok "file mode preserved" || nok "file mode preserved"
+if ((EUID == 0)); then
+	cp -- "$base" "$T/m/owner.ko"
+	chown 1234:5678 "$T/m/owner.ko"
+	"${S[@]}" "$T/m/owner.ko"
+	[[ $(stat -c %u:%g "$T/m/owner.ko") == 1234:5678 ]] && ok "owner and group preserved" ||
+		nok "owner and group preserved"
+else
+	skip "owner and group preserved: needs root"
+fi
 
 # --- real modules given in SIGN_TEST_MODULE ---------------------------------------------
 if [[ -n ${SIGN_TEST_MODULE:-} ]]; then
