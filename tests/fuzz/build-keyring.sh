@@ -46,12 +46,14 @@ mkdir -p "$out"
 out=$(cd "$out" && pwd)
 tmp=$(mktemp -d)
 export GNUPGHOME=$tmp/gnupg
+# shellcheck disable=SC2317  # called from the EXIT trap
 cleanup() {
 	gpgconf --kill gpg-agent >/dev/null 2>&1 || true
 	rm -rf "$tmp"
 }
 trap cleanup EXIT
 
+# shellcheck disable=SC2054  # the commas belong to -fsanitize=
 cflags=(-g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
 	-Wall -Wno-format -Wno-deprecated-declarations
 	-I"$top/tests/host/keyring/shim" -I"$top/tests/compat/include" -I"$top/include"
@@ -74,7 +76,8 @@ echo "[2/4] building fuzz_modsig"
 
 echo "[3/4] making seeds"
 seeds_k=$tmp/seeds-keyring seeds_m=$tmp/seeds-modsig
-mkdir -p "$seeds_k" "$seeds_m" -m 700 "$GNUPGHOME"
+mkdir -p "$seeds_k" "$seeds_m"
+mkdir -m 700 "$GNUPGHOME"
 gpgq() { gpg --batch --quiet --no-tty --pinentry-mode loopback --passphrase '' "$@" 2>/dev/null; }
 fpr() { gpg --batch --with-colons --list-keys "$1" 2>/dev/null | awk -F: '$1 == "fpr" { print $10; exit }'; }
 gpgq --quick-gen-key "Fuzz RSA <rsa@example.org>" rsa2048 sign 0
@@ -111,7 +114,7 @@ run() {
 		-timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
 		"$out/corpus-$name" "$seeds" >"$log" 2>&1); then
 		echo "   $name: $(grep -m1 -o 'stat::number_of_executed_units: *[0-9]*' "$log" |
-			awk '{ print $2 }') runs, corpus $(ls "$out/corpus-$name" | wc -l) files, no crash"
+			awk '{ print $2 }') runs, corpus $(find "$out/corpus-$name" -type f | wc -l) files, no crash"
 	else
 		echo "$prog: $name: crash or error; see $log" >&2
 		tail -n 30 "$log" >&2

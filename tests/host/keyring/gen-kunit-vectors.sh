@@ -39,19 +39,16 @@ subfpr() {
 	gpg --batch --with-colons --list-keys "$1" 2>/dev/null |
 		awk -F: -v n="$2" '$1 == "sub" { s++ } s == n && $1 == "fpr" { print $10; exit }'
 }
-ft() { echo "--faked-system-time $1"; }
-
-# shellcheck disable=SC2046
-gpgq $(ft 20240101T000000) --quick-gen-key "KUnit Good <good@kunit.example>" dsa2048 sign 0
-gpgq $(ft 20240101T000000) --quick-gen-key "KUnit Sub <sub@kunit.example>" rsa2048 cert 0
-gpgq $(ft 20240101T000100) --quick-add-key "$(fpr 'KUnit Sub')" rsa2048 sign 0
-gpgq $(ft 20240101T000200) --quick-add-key "$(fpr 'KUnit Sub')" rsa2048 auth 0
-gpgq $(ft 20240101T000000) --quick-gen-key "KUnit Revoked <rev@kunit.example>" rsa2048 sign 0
-gpgq $(ft 20240101T000100) --quick-add-key "$(fpr 'KUnit Revoked')" rsa2048 sign 0
-gpgq $(ft 20240101T000000) --quick-gen-key "KUnit Subrev <subrev@kunit.example>" rsa2048 sign 0
-gpgq $(ft 20240101T000100) --quick-add-key "$(fpr 'KUnit Subrev')" rsa2048 sign 0
-gpgq $(ft 20200101T000000) --quick-gen-key "KUnit Expiring <exp@kunit.example>" rsa2048 sign 365d
-gpgq $(ft 20200201T000000) --quick-add-key "$(fpr 'KUnit Expiring')" rsa2048 sign 30d
+gpgq --faked-system-time 20240101T000000 --quick-gen-key "KUnit Good <good@kunit.example>" dsa2048 sign 0
+gpgq --faked-system-time 20240101T000000 --quick-gen-key "KUnit Sub <sub@kunit.example>" rsa2048 cert 0
+gpgq --faked-system-time 20240101T000100 --quick-add-key "$(fpr 'KUnit Sub')" rsa2048 sign 0
+gpgq --faked-system-time 20240101T000200 --quick-add-key "$(fpr 'KUnit Sub')" rsa2048 auth 0
+gpgq --faked-system-time 20240101T000000 --quick-gen-key "KUnit Revoked <rev@kunit.example>" rsa2048 sign 0
+gpgq --faked-system-time 20240101T000100 --quick-add-key "$(fpr 'KUnit Revoked')" rsa2048 sign 0
+gpgq --faked-system-time 20240101T000000 --quick-gen-key "KUnit Subrev <subrev@kunit.example>" rsa2048 sign 0
+gpgq --faked-system-time 20240101T000100 --quick-add-key "$(fpr 'KUnit Subrev')" rsa2048 sign 0
+gpgq --faked-system-time 20200101T000000 --quick-gen-key "KUnit Expiring <exp@kunit.example>" rsa2048 sign 365d
+gpgq --faked-system-time 20200201T000000 --quick-add-key "$(fpr 'KUnit Expiring')" rsa2048 sign 30d
 
 R=$(fpr 'KUnit Revoked')
 sed 's/^:-----BEGIN/-----BEGIN/' "$GNUPGHOME/openpgp-revocs.d/$R.rev" >"$tmp/rev.asc"

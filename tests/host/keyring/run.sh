@@ -88,6 +88,7 @@ cc=${CC:-}
 if [[ -z $cc ]]; then
 	if command -v clang >/dev/null; then cc=clang; else cc=gcc; fi
 fi
+# shellcheck disable=SC2054  # the commas belong to -fsanitize=
 cflags=(-g -O1 -fsanitize=address,undefined -fno-sanitize-recover=all
 	-fno-omit-frame-pointer -Wall -Wno-format -Wno-deprecated-declarations
 	-I"$here/shim" -I"$top/tests/compat/include" -I"$top/include"
@@ -404,18 +405,22 @@ printf 'not a keyring\n' >"$tmp/bad.txt"
 if sh "$kb" "$tmp/bad.txt" "$tmp/bad.bin" 2>"$tmp/conv.err"; then
 	notok "keyring-bin.sh: a text file is refused"
 else
-	grep -q "not an OpenPGP keyring" "$tmp/conv.err" && [[ ! -e $tmp/bad.bin ]] &&
-		ok "keyring-bin.sh: a text file is refused, no output left" ||
+	if grep -q "not an OpenPGP keyring" "$tmp/conv.err" && [[ ! -e $tmp/bad.bin ]]; then
+		ok "keyring-bin.sh: a text file is refused, no output left"
+	else
 		notok "keyring-bin.sh: a text file is refused, no output left"
+	fi
 fi
 gpg --batch --pinentry-mode loopback --passphrase '' --export-secret-keys "$G" \
 	>"$k/G-secret.gpg" 2>/dev/null
 if sh "$kb" "$k/G-secret.gpg" "$tmp/bad.bin" 2>"$tmp/conv.err"; then
 	notok "keyring-bin.sh: a secret keyring is refused"
 else
-	grep -q "contains secret key material" "$tmp/conv.err" && [[ ! -e $tmp/bad.bin ]] &&
-		ok "keyring-bin.sh: a secret keyring is refused (no secret key in the kernel image)" ||
+	if grep -q "contains secret key material" "$tmp/conv.err" && [[ ! -e $tmp/bad.bin ]]; then
+		ok "keyring-bin.sh: a secret keyring is refused (no secret key in the kernel image)"
+	else
 		notok "keyring-bin.sh: a secret keyring is refused (no secret key in the kernel image)"
+	fi
 fi
 head -c 500 "$k/S.gpg" >"$k/S-cut.gpg"
 if sh "$kb" "$k/S-cut.gpg" "$tmp/cut.bin" 2>"$tmp/conv.err" && cmp -s "$k/S-cut.gpg" "$tmp/cut.bin" &&
@@ -531,7 +536,8 @@ open(path, "wb").write(data)
 PY
 }
 for pair in "sha512 sha512" "sha256 sha512"; do
-	set -- $pair
+	read -r h1 h2 <<<"$pair"
+	set -- "$h1" "$h2"
 	if sign "$m/two-$1-$2.o" "$G!" --digest "$1" &&
 		"$top/scripts/sign-module.sh" -q -u "$SS!" --homedir "$GNUPGHOME" --digest "$2" \
 			--append "$m/two-$1-$2.o" >/dev/null 2>&1; then
