@@ -47,6 +47,7 @@ command -v "$clang" >/dev/null || { echo "$prog: $clang: not found (libFuzzer ne
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
 
+# shellcheck disable=SC2054 # commas belong to -fsanitize=
 cflags=(-g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 	-fno-omit-frame-pointer -Wall -Wno-unused-parameter
 	-I"$top/tests/compat/include" -I"$top/include" -I"$top/tests/compat/stubs"

@@ -95,7 +95,7 @@ HDR
 			for h in SHA512 SHA1; do
 				gpgq --local-user "$fpr" --digest-algo "$h" --detach-sign \
 					-o "$tmp/$algo-$h.sig" "$msg"
-				hexarray "pgp_vec_${algo}_sig_$(echo "$h" | tr 'A-Z' 'a-z')" \
+				hexarray "pgp_vec_${algo}_sig_${h,,}" \
 					"$tmp/$algo-$h.sig"
 			done
 		fi

@@ -19,8 +19,8 @@ Usage: $prog [--keep] [--quick] [--coverage]
   --quick     fewer keys (no DSA-3072 / RSA-4096), for a fast smoke run
   --coverage  build with clang source-based coverage and print the line and
               branch coverage of crypto/pgp/*.c reached by these tests
-  --keep    keep the work directory (printed) for inspection
-  --help    this text
+  --keep      keep the work directory (printed) for inspection
+  --help      this text
 
 Environment: CC (default cc), KCOMPAT_VERBOSE=1 to see the kernel's pr_*.
 USAGE
@@ -62,6 +62,7 @@ for tool in gpg gpgv "$cc"; do
 done
 
 # ---- build ----
+# shellcheck disable=SC2054 # commas belong to -fsanitize=
 cflags=(-std=gnu11 -g -O1 -Wall -Wextra -Werror -Wno-unused-parameter -Wno-sign-compare
 	-Wno-missing-field-initializers -fno-omit-frame-pointer
 	-fsanitize=address,undefined -fno-sanitize-recover=all
@@ -123,7 +124,7 @@ for v in "${variants[@]}"; do
 	"$work/kunit-$v" >"$work/kunit-$v.out" 2>&1
 	rc=$?
 	set -e
-	while read -r res num name; do
+	while read -r res _ name; do
 		if [ "$res" = ok ]; then ok "kunit[$v] $name"; else notok "kunit[$v] $name"; fi
 	done < <(sed -n 's/^    \(not ok\|ok\) [0-9]* \(.*\)$/\1 x \2/p' "$work/kunit-$v.out" |
 		 sed 's/^not ok/not-ok/')
