@@ -84,7 +84,7 @@ HDR
 		hash=${spec##*:}
 		uid="pgp-modsign vector $algo <$algo@vectors.invalid>"
 		gpgq --quick-gen-key "$uid" "$algo" sign never
-		fpr=$(gpg --batch --with-colons --fingerprint "$uid" | awk -F: '$1 == "fpr" { print $10; exit }')
+		fpr=$(gpg --batch --with-colons --fingerprint "$uid" 2>/dev/null | awk -F: '$1 == "fpr" { print $10; exit }')
 		gpgq --export "$fpr" >"$tmp/$algo.key"
 		gpgq --local-user "$fpr" --digest-algo "$hash" --detach-sign \
 			-o "$tmp/$algo.sig" "$msg"
