@@ -33,7 +33,7 @@ out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 
 for h in linux/errno.h linux/export.h linux/kernel.h linux/module.h linux/slab.h \
-	 linux/string.h linux/types.h linux/unaligned.h asm/bitsperlong.h asm/cpufeature.h \
+	 linux/string.h linux/types.h linux/unaligned.h linux/err.h asm/bitsperlong.h asm/cpufeature.h \
 	 crypto/hash_info.h crypto/utils.h crypto/hash.h crypto/sha2.h; do
 	mkdir -p "$out/shim/$(dirname "$h")"
 	{

@@ -31,6 +31,7 @@ typedef int32_t s32;
 typedef int64_t s64;
 #ifdef __SIZEOF_INT128__
 typedef unsigned __int128 u128;
+typedef __int128 s128;
 #ifndef KSHIM_NO_INT128
 #define CONFIG_ARCH_SUPPORTS_INT128 1
 #endif
@@ -163,6 +164,20 @@ static inline u32 get_unaligned_le32(const void *p)
 static inline u64 get_unaligned_le64(const void *p)
 {
 	return get_unaligned_le32(p) | (u64)get_unaligned_le32((const u8 *)p + 4) << 32;
+}
+static inline void put_unaligned_le32(u32 v, void *p)
+{
+	u8 *b = p;
+
+	b[0] = v;
+	b[1] = v >> 8;
+	b[2] = v >> 16;
+	b[3] = v >> 24;
+}
+static inline void put_unaligned_le64(u64 v, void *p)
+{
+	put_unaligned_le32((u32)v, p);
+	put_unaligned_le32((u32)(v >> 32), (u8 *)p + 4);
 }
 
 /* <crypto/hash_info.h>: same numbering as include/uapi/linux/hash_info.h */

@@ -6,7 +6,8 @@
 #   1. test_crypto   - against OpenSSL (random operands, keys, signatures)
 #   2. the KUnit suites crypto/*_kunit.c through the shim's KUnit subset
 #   3. the arithmetic again through the C multiply (no MULX/ADX) and
-#      through the portable one (no 128-bit type)
+#      through the portable one (no 128-bit type), and Ed25519 with the
+#      field code used where there is no 128-bit type (32-bit machines)
 # Prints TAP; exits non-zero on any failure.
 set -euo pipefail
 
@@ -53,7 +54,7 @@ fi
 # One-line forwarding headers: every kernel header the sources include
 # resolves to kshim.h.
 for h in linux/errno.h linux/export.h linux/kernel.h linux/module.h linux/slab.h \
-	 linux/string.h linux/types.h linux/unaligned.h asm/bitsperlong.h asm/cpufeature.h \
+	 linux/string.h linux/types.h linux/unaligned.h linux/err.h asm/bitsperlong.h asm/cpufeature.h \
 	 crypto/hash_info.h crypto/utils.h crypto/hash.h crypto/sha2.h kunit/test.h; do
 	mkdir -p "$out/shim/$(dirname "$h")"
 	{
@@ -114,7 +115,7 @@ if [ $rc -eq 0 ]; then
 fi
 [ -f "$here/test_ed25519.c" ] && {
 	rc=0
-	build test_ed25519 "$here/test_ed25519.c" "$here/kshim.c" "${srcs[@]}" || rc=$?
+	build test_ed25519 -I"$top/crypto" "$here/test_ed25519.c" "$here/kshim.c" "${srcs[@]}" || rc=$?
 	tap $rc "build test_ed25519 with ASan/UBSan"
 	if [ $rc -eq 0 ]; then
 		rc=0
@@ -153,6 +154,15 @@ if [ $rc -eq 0 ]; then
 	TEST_MONT_ONLY=1 "$out/test_crypto_noint128" > "$out/noint128.tap" || rc=$?
 fi
 tap $rc "mont without a 128-bit type (portable 64x64 multiply) matches OpenSSL"
+if [ -f "$here/test_ed25519.c" ]; then
+	rc=0
+	build test_ed25519_noint128 -I"$top/crypto" "$here/test_ed25519.c" "$here/kshim.c" \
+		"${srcs[@]}" || rc=$?
+	if [ $rc -eq 0 ]; then
+		"$out/test_ed25519_noint128" 50 > "$out/ed_noint128.tap" || rc=$?
+	fi
+	tap $rc "ed25519 with 16-bit field limbs (no 128-bit type) matches OpenSSL"
+fi
 
 echo "1..$n"
 exit $fail

@@ -137,7 +137,7 @@ static void rand_below(BIGNUM *r, const BIGNUM *lim)
 
 static void test_mont_powm(void)
 {
-	int iters = 1500 * scale / quick, bad = 0, i;
+	int iters = 1000 * scale / quick, bad = 0, i;
 	BN_CTX *bc = BN_CTX_new();
 
 	for (i = 0; i < iters && bad < 3; i++) {
@@ -188,7 +188,7 @@ static void test_mont_powm(void)
 
 static void test_mont_powm2_modmul_reduce(void)
 {
-	int iters = 800 * scale / quick, bad2 = 0, badm = 0, badr = 0, i;
+	int iters = 500 * scale / quick, bad2 = 0, badm = 0, badr = 0, i;
 	BN_CTX *bc = BN_CTX_new();
 
 	for (i = 0; i < iters; i++) {
