@@ -103,7 +103,25 @@ done
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 
-if "$cc" "${cflags[@]}" -o "$tmp/modsig_test" "$here/modsig_test.c" \
+# build OUT SRC... [-lLIB]: link OUT from SRCs, each compiled once into $tmp/obj.
+mkdir "$tmp/obj"
+build() {
+	local out=$1 s o objs=()
+	shift
+	for s in "$@"; do
+		if [[ $s == -l* ]]; then
+			objs+=("$s")
+			continue
+		fi
+		o=${s#"$top"/}
+		o=$tmp/obj/${o//\//_}.o
+		[[ -f $o ]] || "$cc" "${cflags[@]}" -c -o "$o" "$s" || return 1
+		objs+=("$o")
+	done
+	"$cc" "${cflags[@]}" -o "$out" "${objs[@]}"
+}
+
+if build "$tmp/modsig_test" "$here/modsig_test.c" \
 	"$top/kernel/module/signing_pgp_elf.c" "$top/tests/compat/compat.c" \
 	>"$tmp/build1.log" 2>&1; then
 	ok "build modsig_test ($cc, ASan+UBSan)"
@@ -111,7 +129,7 @@ else
 	notok "build modsig_test ($cc, ASan+UBSan)"
 	diag <"$tmp/build1.log"
 fi
-if "$cc" "${cflags[@]}" -o "$tmp/keyring_test" "$here/keyring_test.c" \
+if build "$tmp/keyring_test" "$here/keyring_test.c" \
 	"$top/security/pgp_keys/keyring_parse.c" "$top/kernel/module/signing_pgp.c" \
 	"$top/kernel/module/signing_pgp_elf.c" "${pgp_srcs[@]}" "${compat[@]}" \
 	-lcrypto >"$tmp/build2.log" 2>&1; then
@@ -144,7 +162,7 @@ fi
 kunit() {
 	local suite=$1 rc=0 cases=0 line
 	shift
-	if ! "$cc" "${cflags[@]}" -o "$tmp/kunit-$suite" "$@" "${pgp_srcs[@]}" "${compat[@]}" \
+	if ! build "$tmp/kunit-$suite" "$@" "${pgp_srcs[@]}" "${compat[@]}" \
 		"$top/tests/compat/kunit_main.c" -lcrypto >"$tmp/kunit-$suite.build" 2>&1; then
 		notok "kunit $suite: build for the host"
 		diag <"$tmp/kunit-$suite.build"
@@ -177,7 +195,7 @@ kmath=()
 for f in mont dsa rsassa ed25519; do
 	[[ -f $top/crypto/$f.c ]] && kmath+=("$top/crypto/$f.c")
 done
-if "$cc" "${cflags[@]}" -o "$tmp/keyring_test_kmath" "$here/keyring_test.c" \
+if build "$tmp/keyring_test_kmath" "$here/keyring_test.c" \
 	"$top/security/pgp_keys/keyring_parse.c" "$top/kernel/module/signing_pgp.c" \
 	"$top/kernel/module/signing_pgp_elf.c" "${pgp_srcs[@]}" "${kmath[@]}" \
 	"$top/tests/compat/compat.c" "$top/tests/compat/shash_openssl.c" \
