@@ -521,6 +521,7 @@ static int pgp_sub_issuer(struct pgp_sig *sig, const u8 *d, size_t len)
 	return 0;
 }
 
+/* A second issuer fingerprint (unhashed area) must repeat the first */
 static int pgp_sub_issuer_fpr(struct pgp_sig *sig, const u8 *d, size_t len)
 {
 	size_t flen;
@@ -540,6 +541,9 @@ static int pgp_sub_issuer_fpr(struct pgp_sig *sig, const u8 *d, size_t len)
 	}
 	if (len != 1 + flen)
 		return -EBADMSG;
+	if (sig->issuer_fpr_len &&
+	    (sig->issuer_fpr_len != flen || memcmp(sig->issuer_fpr, d + 1, flen)))
+		return -EBADMSG;
 	memcpy(sig->issuer_fpr, d + 1, flen);
 	sig->issuer_fpr_len = flen;
 	return 0;
@@ -549,9 +553,10 @@ static int pgp_sub_issuer_fpr(struct pgp_sig *sig, const u8 *d, size_t len)
  * Walks one subpacket area.  In the hashed area every known subpacket is
  * honoured.  The unhashed area is not covered by the signature, so only
  * hints are taken from it (issuer key ID and fingerprint, embedded
- * back-signature); for document signatures (types 0x00, 0x01) it may hold
- * nothing but issuer key IDs, so that no byte of a module signature can be
- * changed without the change being detected.
+ * back-signature).  For document signatures (types 0x00, 0x01) it may hold
+ * nothing but non-critical issuer key IDs and fingerprints, all agreeing
+ * with each other and with the hashed ones, so that a change to any byte
+ * of a module signature either breaks it or names a key that is not there.
  */
 static int pgp_parse_subpackets(const u8 *p, const u8 *end, bool hashed,
 				struct pgp_sig *sig, u64 *seen)
@@ -580,7 +585,7 @@ static int pgp_parse_subpackets(const u8 *p, const u8 *end, bool hashed,
 
 		if (!hashed) {
 			/* Not even the critical bit may differ in a document sig */
-			if (document && hdr != PGP_SUB_ISSUER)
+			if (document && hdr != PGP_SUB_ISSUER && hdr != PGP_SUB_ISSUER_FPR)
 				return -EBADMSG;
 			if (type == PGP_SUB_ISSUER) {
 				ret = pgp_sub_issuer(sig, d, len);
@@ -590,7 +595,7 @@ static int pgp_parse_subpackets(const u8 *p, const u8 *end, bool hashed,
 			}
 			switch (type) {
 			case PGP_SUB_ISSUER_FPR:
-				if (!sig->issuer_fpr_len) {
+				if (!sig->issuer_fpr_len || document) {
 					ret = pgp_sub_issuer_fpr(sig, d, len);
 					if (ret)
 						return ret;
