@@ -76,21 +76,27 @@ if grep -q '^CONFIG_MODULE_SIG_PGP=y' "$obj/.config"; then
 	}
 	regions=(ehdr shdr .text .init.text .rodata .data .modinfo .symtab .strtab .rela.text
 		padding)
-	for k in dsa2048 dsa3072 rsa2048 rsa3072 rsa4096; do
-		for d in sha256 sha512; do
-			fpr=$(eval echo "\$FPR_$k")
-			sign "$k-$d.ko" "$fpr" "$d"
-			case_line ok ok "$k-$d.ko" "$(lc "$fpr")" "$k/$d signed module loads with its signer"
-			for r in "${regions[@]}"; do
-				tamper "$k-$d.ko" "$k-$d-t${r//./_}.ko" "$r"
-				case_line EKEYREJECTED EKEYREJECTED "$k-$d-t${r//./_}.ko" "" \
-					"$k/$d tampered $r refused"
-			done
-			tamper "$k-$d.ko" "$k-$d-tsigpad.ko" sig-padding
-			case_line EBADMSG EBADMSG "$k-$d-tsigpad.ko" "" "$k/$d non-zero module_sig padding refused"
-			tamper "$k-$d.ko" "$k-$d-tmpi.ko" sig-mpi
-			case_line EKEYREJECTED EKEYREJECTED "$k-$d-tmpi.ko" "" "$k/$d changed signature MPI refused"
+	combos=(dsa2048:sha256 dsa2048:sha512 dsa3072:sha256 dsa3072:sha512 rsa2048:sha256
+		rsa2048:sha512 rsa3072:sha256 rsa3072:sha512 rsa4096:sha256 rsa4096:sha512)
+	if [[ -n ${DEMO:-} ]]; then	# make demo: a short story, not the whole matrix
+		regions=(.text .init.text .rodata)
+		combos=(rsa2048:sha256 dsa3072:sha256 rsa4096:sha512)
+	fi
+	for kd in "${combos[@]}"; do
+		k=${kd%:*} d=${kd#*:}
+		fpr=$(eval echo "\$FPR_$k")
+		sign "$k-$d.ko" "$fpr" "$d"
+		case_line ok ok "$k-$d.ko" "$(lc "$fpr")" "$k/$d signed module loads with its signer"
+		for r in "${regions[@]}"; do
+			tamper "$k-$d.ko" "$k-$d-t${r//./_}.ko" "$r"
+			case_line EKEYREJECTED EKEYREJECTED "$k-$d-t${r//./_}.ko" "" \
+				"$k/$d tampered $r refused"
 		done
+		tamper "$k-$d.ko" "$k-$d-tsigpad.ko" sig-padding
+		case_line EBADMSG EBADMSG "$k-$d-tsigpad.ko" "" "$k/$d non-zero module_sig padding refused"
+		[[ -n ${DEMO:-} ]] && continue
+		tamper "$k-$d.ko" "$k-$d-tmpi.ko" sig-mpi
+		case_line EKEYREJECTED EKEYREJECTED "$k-$d-tmpi.ko" "" "$k/$d changed signature MPI refused"
 	done
 
 	sign subkey.ko "$FPR_subkey!" sha256
@@ -104,6 +110,10 @@ if grep -q '^CONFIG_MODULE_SIG_PGP=y' "$obj/.config"; then
 	case_line ok ok rollover.ko "$(lc "$FPR_rsa3072")" "two signatures (old unknown key, new trusted key) load"
 	sign dsa1024.ko "$FPR_dsa1024" sha256
 	case_line taint EKEYREJECTED dsa1024.ko "" "DSA-1024 key refused without the legacy option"
+	if [[ -n ${DEMO:-} ]]; then
+		echo "$prog: $(grep -c . "$list") cases in $list"
+		exit 0
+	fi
 	for kd in ed25519:sha512 nistp256:sha256 nistp384:sha384; do
 		k=${kd%:*}
 		sign "$k.ko" "$(eval echo "\$FPR_$k")" "${kd#*:}"
