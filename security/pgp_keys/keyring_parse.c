@@ -403,6 +403,7 @@ static void pgp_keys_begin_sub(struct pgp_cert *c, const struct pgp_packet *pkt)
 	memset(&c->binding, 0, sizeof(c->binding));
 	c->binding_backsig = false;
 	c->sub_revoked = false;
+	memset(&c->sub, 0, sizeof(c->sub));
 
 	ret = pgp_parse_pubkey(pkt->body, pkt->len, &c->sub);
 	if (ret) {
