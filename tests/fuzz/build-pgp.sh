@@ -70,11 +70,25 @@ else
 	cflags+=(-DCONFIG_CRYPTO_ED25519=1)
 fi
 
+# Differential check in fuzz_pgp_sig: the OpenSSL stand-ins as oracle_*()
+diff_flags=()
+if [ "$algs" != oracle ]; then
+	"$clang" "${cflags[@]/-fsanitize=fuzzer,/-fsanitize=}" -c -o "$out/oracle.o" \
+		-Ddsa_verify=oracle_dsa_verify -Ddsa_check_key=oracle_dsa_check_key \
+		-Drsassa_pkcs1_verify=oracle_rsassa_pkcs1_verify \
+		-Ded25519_verify=oracle_ed25519_verify \
+		"$top/tests/compat/stubs/algs_openssl.c" ||
+		{ echo "$prog: oracle.o: build failed" >&2; exit 1; }
+	diff_flags=(-DFUZZ_DIFFERENTIAL "$out/oracle.o")
+fi
+
 targets=()
 for f in "$top"/tests/fuzz/fuzz_pgp_*.c; do
 	name=$(basename "$f" .c)
-	echo "[build] $name (algorithms: $algs)"
-	"$clang" "${cflags[@]}" -o "$out/$name" "$f" "${srcs[@]}" -lcrypto ||
+	extra=()
+	[ "$name" = fuzz_pgp_sig ] && extra=("${diff_flags[@]}")
+	echo "[build] $name (algorithms: $algs${extra[*]:+; differential against OpenSSL})"
+	"$clang" "${cflags[@]}" -o "$out/$name" "$f" "${srcs[@]}" "${extra[@]}" -lcrypto ||
 		{ echo "$prog: $name: build failed" >&2; exit 1; }
 	targets+=("$name")
 done
