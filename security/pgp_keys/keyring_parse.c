@@ -307,6 +307,8 @@ static int pgp_keys_handle_sig(struct pgp_cert *c, const struct pgp_packet *pkt)
 	int ret;
 
 	ret = pgp_keys_parse_sig(pkt, &sig, c->legacy);
+	if (ret == -ENOMEM)
+		return ret;
 	if (ret) {
 		pr_warn("Key %s: ignoring unusable signature packet (%d)\n",
 			pgp_keys_fpr(hex, &c->primary), ret);
@@ -393,7 +395,7 @@ static int pgp_keys_handle_sig(struct pgp_cert *c, const struct pgp_packet *pkt)
 	return 0;
 }
 
-static void pgp_keys_begin_sub(struct pgp_cert *c, const struct pgp_packet *pkt)
+static int pgp_keys_begin_sub(struct pgp_cert *c, const struct pgp_packet *pkt)
 {
 	char hex[PGP_KEYS_HEX_MAX];
 	int ret;
@@ -406,6 +408,8 @@ static void pgp_keys_begin_sub(struct pgp_cert *c, const struct pgp_packet *pkt)
 	memset(&c->sub, 0, sizeof(c->sub));
 
 	ret = pgp_parse_pubkey(pkt->body, pkt->len, &c->sub);
+	if (ret == -ENOMEM)
+		return ret;
 	if (ret) {
 		if (ret == -ENOPKG && c->sub.fpr_len)
 			pr_info("Skipping subkey %s: unsupported version or algorithm\n",
@@ -413,16 +417,17 @@ static void pgp_keys_begin_sub(struct pgp_cert *c, const struct pgp_packet *pkt)
 		else
 			pr_warn("Key %s: skipping malformed subkey (%d)\n",
 				pgp_keys_fpr(hex, &c->primary), ret);
-		return;
+		return 0;
 	}
 	ret = pgp_check_key_policy(&c->sub, c->legacy);
 	if (ret) {
 		pr_warn("Skipping subkey %s: %s%u refused by policy (%d)\n",
 			pgp_keys_fpr(hex, &c->sub),
 			pgp_pubkey_algo_name(c->sub.algo), c->sub.bits, ret);
-		return;
+		return 0;
 	}
 	c->sub_ok = true;
+	return 0;
 }
 
 /*
@@ -440,6 +445,8 @@ static int pgp_keys_parse_cert(struct pgp_cert *c, const struct pgp_packet *firs
 	int ret, dup;
 
 	ret = pgp_parse_pubkey(first->body, first->len, &c->primary);
+	if (ret == -ENOMEM)
+		return ret;
 	if (ret) {
 		if (ret == -ENOPKG && c->primary.fpr_len)
 			pr_warn("Skipping key %s: unsupported version or algorithm\n",
@@ -499,7 +506,9 @@ static int pgp_keys_parse_cert(struct pgp_cert *c, const struct pgp_packet *firs
 		case PGP_PKT_PUBLIC_SUBKEY:
 			pgp_keys_end_uid(c);
 			pgp_keys_end_sub(c);
-			pgp_keys_begin_sub(c, &pkt);
+			ret = pgp_keys_begin_sub(c, &pkt);
+			if (ret)
+				return ret;
 			break;
 		case PGP_PKT_USER_ATTR:
 			/* photo IDs: their certifications are not used */

@@ -109,7 +109,7 @@ build() {
 	local out=$1 s o objs=()
 	shift
 	for s in "$@"; do
-		if [[ $s == -l* ]]; then
+		if [[ $s == -l* || $s == *.o ]]; then
 			objs+=("$s")
 			continue
 		fi
@@ -195,6 +195,7 @@ kmath=()
 for f in mont dsa rsassa ed25519; do
 	[[ -f $top/crypto/$f.c ]] && kmath+=("$top/crypto/$f.c")
 done
+algs=("${kmath[@]}")
 if build "$tmp/keyring_test_kmath" "$here/keyring_test.c" \
 	"$top/security/pgp_keys/keyring_parse.c" "$top/kernel/module/signing_pgp.c" \
 	"$top/kernel/module/signing_pgp_elf.c" "${pgp_srcs[@]}" "${kmath[@]}" \
@@ -205,6 +206,7 @@ else
 	notok "build keyring_test with the in-kernel maths"
 	diag <"$tmp/build4.log"
 	cp "$tmp/keyring_test" "$tmp/keyring_test_kmath"
+	algs=("$top/tests/compat/stubs/algs_openssl.c")
 fi
 kt() {
 	local a b
@@ -389,6 +391,71 @@ expect_grep "truncated second certificate: the first key is kept" "^count 1$" kt
 expect_grep "garbage after the keyring: the key is kept" "^count 1$" kt "$k/garbage.gpg" list
 : >"$k/empty.gpg"
 expect "empty keyring" "count 0" kt "$k/empty.gpg" list
+
+# ---- boot glue (security/pgp_keys/keyring.c) on keys.S-embedded keyrings ----
+# boot_with NAME KEYRING: assemble keys.S around KEYRING and link $tmp/boot-NAME.
+boot_with() {
+	local d=$tmp/bootsrc-$1
+	mkdir -p "$d/security/pgp_keys"
+	cp "$2" "$d/security/pgp_keys/keyring.bin"
+	(cd "$d" && "$cc" -c -I"$here/shim" -o keys.o "$top/security/pgp_keys/keys.S") &&
+		build "$tmp/boot-$1" "$here/boot_test.c" "$top/security/pgp_keys/keyring_parse.c" \
+			"${pgp_srcs[@]}" "${algs[@]}" "$top/tests/compat/compat.c" \
+			"$top/tests/compat/shash_openssl.c" "$top/tests/compat/hash_info.c" \
+			"$d/keys.o" -lcrypto
+}
+cat "$k/G.gpg" "$k/S.gpg" "$k/R.gpg" "$k/E.gpg" >"$k/boot.gpg"
+printf 'garbage, not a keyring' >"$k/garbage-only.gpg"
+if boot_with good "$k/boot.gpg" >"$tmp/boot.log" 2>&1 &&
+	boot_with garbage "$k/garbage-only.gpg" >>"$tmp/boot.log" 2>&1; then
+	ok "build the boot glue with keys.S on the host"
+	normal=$(KCOMPAT_VERBOSE=1 "$tmp/boot-good" 2>"$tmp/boot.err")
+	listing=$(kt "$k/boot.gpg" list | grep -v '^count ')
+	expect "boot: initcall returns 0, registers pgp_keys/keys (0444)" \
+		"init 0
+files pgp_keys/keys(444)" sed -n '1,2p' <<<"$normal"
+	expect "boot: securityfs listing = the parser's listing" "$listing" \
+		sed -e '1,2d' -e '$d' <<<"$normal"
+	expect_grep "boot log: primary key line" \
+		"^<6>modsign-pgp: Loaded key $G \\(dsa2048, primary\\) \"Good Key <good@example.org>\"$" \
+		cat "$tmp/boot.err"
+	expect_grep "boot log: signing subkey line" \
+		"^<6>modsign-pgp: Loaded key $SS \\(rsa2048, signing subkey of $S\\) \"Sub Primary <sub@example.org>\"$" \
+		cat "$tmp/boot.err"
+	expect_grep "boot log: revoked key line" \
+		"^<6>modsign-pgp: Loaded key $R \\(rsa2048, primary, revoked\\) " cat "$tmp/boot.err"
+	expect "boot log: one line per key ($(wc -l <<<"$listing"))" "$(wc -l <<<"$listing")" \
+		grep -c "Loaded key" "$tmp/boot.err"
+	expect "boot with a garbage keyring: empty listing" "init 0
+files pgp_keys/keys(444)
+end" "$tmp/boot-garbage"
+	expect_grep "boot with a garbage keyring: warns, no key" "No usable key in the built-in keyring" \
+		env KCOMPAT_VERBOSE=1 sh -c '"$1" 2>&1 >/dev/null' sh "$tmp/boot-garbage"
+	# out of memory at each allocation of the boot parse: all keys or none
+	bad=0 failed_boots=0
+	for ((i = 0; i < 400; i++)); do
+		out=$(KCOMPAT_VERBOSE=1 "$tmp/boot-good" --fail-alloc "$i" 2>"$tmp/boot.err") || { bad=1; break; }
+		if [[ $out == "$normal" ]] && ! grep -q "Cannot parse" "$tmp/boot.err"; then
+			break
+		fi
+		if [[ $out == $'init 0\nfiles pgp_keys/keys(444)\nend' ]] &&
+			grep -q "Cannot parse the built-in keyring (-12); no key loaded" "$tmp/boot.err"; then
+			failed_boots=$((failed_boots + 1))
+			continue
+		fi
+		bad=1
+		{ echo "allocation $i failing gives:"; echo "$out"; cat "$tmp/boot.err"; } | diag
+		break
+	done
+	if ((bad == 0 && failed_boots > 0 && i < 400)); then
+		ok "boot out of memory at each of the $failed_boots allocations: no key trusted (fail closed)"
+	else
+		notok "boot out of memory at each allocation: no key trusted (fail closed)"
+	fi
+else
+	notok "build the boot glue with keys.S on the host"
+	diag <"$tmp/boot.log"
+fi
 
 # ---- build-time conversion (security/pgp_keys/keyring-bin.sh) ----
 kb=$top/security/pgp_keys/keyring-bin.sh
