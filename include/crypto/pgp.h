@@ -97,7 +97,11 @@ enum pgp_curve {
 /* Limits applied to key material (bits) */
 #define PGP_MPI_MAX_BITS	16384
 #define PGP_RSA_MAX_BITS	16384	/* parsed (and fingerprinted) */
-#define PGP_RSA_VERIFY_MAX_BITS	8192	/* usable: RSASSA_MAX_N_BITS */
+#ifdef RSASSA_MAX_N_BITS			/* usable: what the verifier takes */
+#define PGP_RSA_VERIFY_MAX_BITS	RSASSA_MAX_N_BITS
+#else
+#define PGP_RSA_VERIFY_MAX_BITS	8192
+#endif
 #define PGP_DSA_P_MAX_BITS	8192
 #define PGP_DSA_Q_MAX_BITS	512
 
