@@ -4,6 +4,8 @@
  * tests/vectors/gen-dsa-rsa-vectors.sh) and the edge cases around them.
  */
 #include <kunit/test.h>
+#include <linux/ktime.h>
+#include <linux/math64.h>
 #include <linux/module.h>
 #include <linux/slab.h>
 #include <linux/string.h>
@@ -224,6 +226,25 @@ static void dsa_bad_keys(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, vec_verify(v, &key), -EINVAL);
 }
 
+/* Not a timed assertion: prints the cost of one verification (issue 8). */
+static void dsa_speed(struct kunit *test)
+{
+	const int iters = 10;
+	size_t i;
+	int j;
+
+	for (i = 0; i < ARRAY_SIZE(dsa_kunit_vectors); i++) {
+		const struct dsa_kunit_vector *v = &dsa_kunit_vectors[i];
+		struct dsa_pub_key key = vec_key(v);
+		u64 t0 = ktime_get_ns();
+
+		for (j = 0; j < iters; j++)
+			KUNIT_EXPECT_EQ(test, vec_verify(v, &key), 0);
+		kunit_info(test, "%s: %llu us per verify\n", v->name,
+			   div_u64(ktime_get_ns() - t0, iters * 1000));
+	}
+}
+
 static struct kunit_case dsa_kunit_cases[] = {
 	KUNIT_CASE(dsa_vectors_valid),
 	KUNIT_CASE(dsa_flipped_bits),
@@ -231,6 +252,7 @@ static struct kunit_case dsa_kunit_cases[] = {
 	KUNIT_CASE(dsa_r_s_range),
 	KUNIT_CASE(dsa_wrong_key),
 	KUNIT_CASE(dsa_bad_keys),
+	KUNIT_CASE(dsa_speed),
 	{}
 };
 

@@ -35,7 +35,8 @@
 
 /* ---- field arithmetic mod p = 2^255 - 19 ---- */
 
-#if BITS_PER_LONG == 64 && defined(CONFIG_ARCH_SUPPORTS_INT128)
+/* 64x64->128 multiplication inline: see the same test in crypto/mont.c */
+#if BITS_PER_LONG == 64 && (defined(CONFIG_ARCH_SUPPORTS_INT128) || defined(CONFIG_X86_64))
 
 #define FE_LIMBS	5
 #define MASK51		((1ULL << 51) - 1)

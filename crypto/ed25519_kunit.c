@@ -5,6 +5,8 @@
  * S >= L, non-canonical and small-order A, non-canonical R, flipped bits.
  */
 #include <kunit/test.h>
+#include <linux/ktime.h>
+#include <linux/math64.h>
 #include <linux/module.h>
 #include <linux/string.h>
 #include <crypto/ed25519.h>
@@ -166,12 +168,27 @@ static void ed25519_bad_r(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, vec_verify(v, v->pub, sig), -EKEYREJECTED);
 }
 
+/* Not a timed assertion: prints the cost of one verification (issue 8). */
+static void ed25519_speed(struct kunit *test)
+{
+	const struct ed25519_kunit_vector *v = &ed25519_kunit_vectors[4];
+	const int iters = 50;
+	u64 t0 = ktime_get_ns();
+	int j;
+
+	for (j = 0; j < iters; j++)
+		KUNIT_EXPECT_EQ(test, vec_verify(v, v->pub, v->sig), 0);
+	kunit_info(test, "%s: %llu us per verify\n", v->name,
+		   div_u64(ktime_get_ns() - t0, iters * 1000));
+}
+
 static struct kunit_case ed25519_kunit_cases[] = {
 	KUNIT_CASE(ed25519_vectors_valid),
 	KUNIT_CASE(ed25519_flipped_bits),
 	KUNIT_CASE(ed25519_s_not_reduced),
 	KUNIT_CASE(ed25519_bad_public_keys),
 	KUNIT_CASE(ed25519_bad_r),
+	KUNIT_CASE(ed25519_speed),
 	{}
 };
 

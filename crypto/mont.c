@@ -30,8 +30,12 @@
 #include <asm/cpufeature.h>
 #endif
 
-/* a double-limb type where the compiler has a cheap one */
-#if BITS_PER_LONG == 64 && defined(CONFIG_ARCH_SUPPORTS_INT128)
+/*
+ * A double-limb type where the compiler multiplies into one inline (only
+ * multiplication is used, never 128-bit division).  x86-64 always does,
+ * also under UML, which does not select ARCH_SUPPORTS_INT128.
+ */
+#if BITS_PER_LONG == 64 && (defined(CONFIG_ARCH_SUPPORTS_INT128) || defined(CONFIG_X86_64))
 #define mont_dlimb u128
 #define MONT_HAVE_DLIMB 1
 #elif BITS_PER_LONG == 32

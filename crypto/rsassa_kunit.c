@@ -5,6 +5,8 @@
  * tests/vectors/gen-dsa-rsa-vectors.sh), and edge cases derived from them.
  */
 #include <kunit/test.h>
+#include <linux/ktime.h>
+#include <linux/math64.h>
 #include <linux/module.h>
 #include <linux/slab.h>
 #include <linux/string.h>
@@ -199,6 +201,26 @@ static void rsassa_bad_keys(struct kunit *test)
 						  v->sig, 1), -EKEYREJECTED);
 }
 
+/* Not a timed assertion: prints the cost of one verification (issue 8). */
+static void rsassa_speed(struct kunit *test)
+{
+	const struct rsassa_kunit_vector *v;
+	const int iters = 20;
+	int j;
+
+	for (v = rsassa_kunit_vectors; v < RSASSA_VEC_END; v++) {
+		struct rsa_pub_key_raw key = vec_key(v);
+		u64 t0 = ktime_get_ns();
+
+		if (v->expect)
+			continue;
+		for (j = 0; j < iters; j++)
+			KUNIT_EXPECT_EQ(test, vec_verify(v, &key), 0);
+		kunit_info(test, "%s: %llu us per verify\n", v->name,
+			   div_u64(ktime_get_ns() - t0, iters * 1000));
+	}
+}
+
 static struct kunit_case rsassa_kunit_cases[] = {
 	KUNIT_CASE(rsassa_vectors),
 	KUNIT_CASE(rsassa_flipped_bits),
@@ -206,6 +228,7 @@ static struct kunit_case rsassa_kunit_cases[] = {
 	KUNIT_CASE(rsassa_s_range),
 	KUNIT_CASE(rsassa_wrong_key),
 	KUNIT_CASE(rsassa_bad_keys),
+	KUNIT_CASE(rsassa_speed),
 	{}
 };
 

@@ -85,7 +85,7 @@ static inline int fls(unsigned int x) { return x ? 32 - __builtin_clz(x) : 0; }
 static inline unsigned long __fls(unsigned long x) { return BITS_PER_LONG - 1 - __builtin_clzl(x); }
 
 /* <asm/cpufeature.h>: KSHIM_NO_ADX=1 in the environment hides MULX/ADX */
-#ifdef __x86_64__
+#if defined(__x86_64__) && !defined(KSHIM_NO_INT128)
 #define CONFIG_X86_64 1
 #define X86_FEATURE_BMI2	1
 #define X86_FEATURE_ADX		2
@@ -179,6 +179,17 @@ static inline void put_unaligned_le64(u64 v, void *p)
 	put_unaligned_le32((u32)v, p);
 	put_unaligned_le32((u32)(v >> 32), (u8 *)p + 4);
 }
+
+/* <linux/ktime.h>, <linux/math64.h> */
+#include <time.h>
+static inline u64 ktime_get_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (u64)ts.tv_sec * 1000000000ULL + ts.tv_nsec;
+}
+static inline u64 div_u64(u64 a, u32 b) { return a / b; }
 
 /* <crypto/hash_info.h>: same numbering as include/uapi/linux/hash_info.h */
 enum hash_algo {
