@@ -6,15 +6,18 @@
  * modular exponentiation reduces by long division.  Verifying DSA and RSA
  * signatures at module load time needs only a handful of operations on
  * numbers of a fixed size, so this file does them directly on limb arrays:
- * Montgomery multiplication (CIOS), a dedicated squaring, sliding-window
- * exponentiation and simultaneous ("Shamir") double exponentiation.
+ * Montgomery multiplication (SOS: the product, then word-by-word reduction),
+ * a dedicated squaring, sliding-window exponentiation and simultaneous
+ * ("Shamir") double exponentiation.  Everything runs on one row primitive,
+ * r += a * b[i]; on x86-64 CPUs with MULX/ADCX/ADOX that row is a few lines
+ * of inline assembly with two carry chains, twice as fast as the C row.
  *
  * Only public values pass through here, so nothing tries to be constant
  * time; every memory access is bounded by the sizes fixed at mont_ctx_init().
  *
  * Reference: Koc, Acar, Kaliski, "Analyzing and Comparing Montgomery
- * Multiplication Algorithms", IEEE Micro 16(3), 1996 (CIOS);
- * Handbook of Applied Cryptography, 14.6 (exponentiation).
+ * Multiplication Algorithms", IEEE Micro 16(3), 1996 (SOS, CIOS);
+ * Handbook of Applied Cryptography, 14.3.2 and 14.6 (exponentiation).
  */
 
 #define pr_fmt(fmt) "mont: " fmt
