@@ -128,30 +128,31 @@ static int module_pgp_check_one(struct load_info *info,
 }
 
 /*
- * Which error to report when no signature verified.  A bad signature by a
- * trusted key (or one by a revoked or expired key) is evidence of tampering
- * and wins; then malformed data, which no well-behaved signer produces; then
- * lack of memory, since a signature that could not be checked must not be
- * reported as merely unverifiable; then unsupported algorithms, which the
- * administrator could fix; last, signatures by keys that are simply not
- * built in.  -ENOPKG and -ENOKEY are the codes mainline lets through
- * (tainting) when signatures are not enforced.
+ * Which error to report when no signature verified.  Lack of memory comes
+ * first: some signature could not be checked, so nothing can be concluded
+ * (and the caller may retry).  Then a bad signature by a trusted key (or one
+ * by a revoked or expired key), which is evidence of tampering; then
+ * malformed data, which no well-behaved signer produces; then unsupported
+ * algorithms, which the administrator could fix; last, signatures by keys
+ * that are simply not built in.  -ENOPKG and -ENOKEY are the codes mainline
+ * lets through (tainting) when signatures are not enforced, so they are
+ * reported only when every signature was well-formed and fully checked.
  */
 static int module_pgp_rank(int err)
 {
 	switch (err) {
-	case -EKEYREJECTED:
-		return 5;
-	case -EBADMSG:
-		return 4;
 	case -ENOMEM:
+		return 5;
+	case -EKEYREJECTED:
+		return 4;
+	case -EBADMSG:
 		return 3;
 	case -ENOPKG:
 		return 2;
 	case -ENOKEY:
 		return 1;
 	default:
-		return 4;	/* anything unexpected counts as malformed */
+		return 3;	/* anything unexpected counts as malformed */
 	}
 }
 
@@ -189,7 +190,7 @@ static int module_pgp_blacklisted(const u8 *file, size_t len)
  * signer's fingerprint is stored in @info->pgp_signer.
  *
  * When no signature verifies, the most telling error is returned, in this
- * order: %-EKEYREJECTED, %-EBADMSG, %-ENOMEM, %-ENOPKG, %-ENOKEY.
+ * order: %-ENOMEM, %-EKEYREJECTED, %-EBADMSG, %-ENOPKG, %-ENOKEY.
  *
  * Context: process context; may sleep.
  * Return:
@@ -204,7 +205,8 @@ static int module_pgp_blacklisted(const u8 *file, size_t len)
  *			  malformed packet, a packet that is not a signature,
  *			  a signature type other than 0x00, or more than
  *			  %MODULE_PGP_MAX_SIGS packets, or a file of 4 GiB or more
- * * %-ENOMEM		- out of memory while checking a signature
+ * * %-ENOMEM		- out of memory while checking a signature (and no
+ *			  other signature verified)
  * * %-ENOPKG		- unsupported signature version, public-key or hash
  *			  algorithm (SHA-1 without CONFIG_MODULE_SIG_PGP_LEGACY)
  * * %-ENOKEY		- no signature was made by a key in the built-in

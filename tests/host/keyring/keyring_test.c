@@ -10,10 +10,11 @@
  *	one pgp_keys_describe() line per key, then "count N"
  *   keyring_test [--legacy] KEYRING lookup FPR|KEYID SIGTIME
  *	"0 FPR" or the errno name (ENOKEY, EKEYREVOKED, EKEYEXPIRED)
- *   keyring_test [--legacy] [--blacklist FILE] KEYRING verify MODULE
+ *   keyring_test [--legacy] [--blacklist FILE] [--fail-alloc N] KEYRING verify MODULE
  *	module_pgp_sig_check(): "0 SIGNER-FPR" (the pgp_signer attribute) or
  *	the errno name; --blacklist blacklists the SHA-256 of FILE; a line
- *	is added when a hash was allocated without CRYPTO_NOLOAD
+ *	is added when a hash was allocated without CRYPTO_NOLOAD; with
+ *	--fail-alloc N the (N+1)th allocation of the check fails
  *
  * The exit status is 0 whenever the operation ran (whatever its answer),
  * 2 on usage or I/O errors.
@@ -113,6 +114,7 @@ static void usage(void)
 int main(int argc, char **argv)
 {
 	const char *blacklist = NULL;
+	long fail_alloc = -1;
 	bool legacy = false;
 	u8 *ring;
 	size_t ring_len;
@@ -123,6 +125,8 @@ int main(int argc, char **argv)
 			legacy = true;
 		else if (!strcmp(argv[i], "--blacklist") && i + 1 < argc)
 			blacklist = argv[++i];
+		else if (!strcmp(argv[i], "--fail-alloc") && i + 1 < argc)
+			fail_alloc = strtol(argv[++i], NULL, 0);
 		else
 			usage();
 	}
@@ -184,7 +188,9 @@ int main(int argc, char **argv)
 		}
 		info.hdr = (Elf_Ehdr *)read_file(argv[i + 2], &len);
 		info.len = len;
+		compat_alloc_fail_after = fail_alloc;
 		ret = module_pgp_sig_check(&info);
+		compat_alloc_fail_after = -1;
 		if (ret) {
 			printf("%s\n", ename(ret));
 		} else {

@@ -637,6 +637,32 @@ for pair in "sha512 sha512" "sha256 sha512"; do
 		notok "sign a module twice ($1 then $2)"
 	fi
 done
+# out of memory at each allocation of the check: the normal answer or ENOMEM,
+# never an acceptance or a permissive code instead of a refusal
+oom_sweep() { # oom_sweep MODULE NORMAL
+	local i out bad=0 fails=0
+	for ((i = 0; i < 200; i++)); do
+		out=$("$tmp/keyring_test_kmath" --fail-alloc "$i" "$k/trusted.gpg" verify "$1") ||
+			{ bad=1; break; }
+		[[ $out == "$2" ]] && break
+		if [[ $out == ENOMEM ]]; then
+			fails=$((fails + 1))
+			continue
+		fi
+		bad=1
+		echo "allocation $i failing gives: $out" | diag
+		break
+	done
+	if ((bad == 0 && fails > 0 && i < 200)); then
+		ok "$(basename "$1"): out of memory at each of its $fails allocations -> ENOMEM"
+	else
+		notok "$(basename "$1"): out of memory at each allocation -> ENOMEM"
+	fi
+}
+[[ -f $m/good.o ]] && oom_sweep "$m/good.o" "0 $G"
+[[ -f $m/roll.o ]] && oom_sweep "$m/roll.o" "0 $G"
+[[ -f $m/text.o ]] && oom_sweep "$m/text.o" "EKEYREJECTED"
+[[ -f $m/two-sha256-sha512.o ]] && oom_sweep "$m/two-sha256-sha512.o" "0 $SS"
 if [[ -f $m/revoked.o ]]; then
 	expect "module signed by a revoked key -> EKEYREJECTED" "EKEYREJECTED" \
 		kt "$k/trusted.gpg" verify "$m/revoked.o"
