@@ -568,6 +568,88 @@ static void pgp_test_bad_pubkey(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, pgp_check_key_policy(&key, true), -ENOPKG);
 }
 
+/* Builds an RSA key body with an n of nbits bits and e = 65537 */
+static size_t build_rsa_key(u8 *k, unsigned int nbits)
+{
+	size_t nbytes = DIV_ROUND_UP(nbits, 8), n = 0;
+
+	memcpy(k, "\x04\x69\x55\xb9\x00\x01", 6);
+	n = 6;
+	put_unaligned_be16(nbits, k + n);
+	n += 2;
+	memset(k + n, 0xc5, nbytes);
+	k[n] = 1 << ((nbits - 1) % 8);
+	n += nbytes;
+	memcpy(k + n, "\x00\x11\x01\x00\x01", 5);
+	return n + 5;
+}
+
+/* Builds a DSA key body with p of pbits and q of qbits (g, y small) */
+static size_t build_dsa_key(u8 *k, unsigned int pbits, unsigned int qbits)
+{
+	size_t n = 6;
+
+	memcpy(k, "\x04\x69\x55\xb9\x00\x11", 6);
+	put_unaligned_be16(pbits, k + n);
+	memset(k + n + 2, 0xa5, DIV_ROUND_UP(pbits, 8));
+	k[n + 2] = 0x80;
+	n += 2 + DIV_ROUND_UP(pbits, 8);
+	put_unaligned_be16(qbits, k + n);
+	memset(k + n + 2, 0x5a, DIV_ROUND_UP(qbits, 8));
+	k[n + 2] = 0x80;
+	n += 2 + DIV_ROUND_UP(qbits, 8);
+	memcpy(k + n, "\x00\x02\x02\x00\x02\x03", 6);
+	return n + 6;
+}
+
+static void pgp_test_key_policy_sizes(struct kunit *test)
+{
+	u8 *k = kunit_kzalloc(test, 0x10000 + 1, GFP_KERNEL);
+	struct pgp_pubkey key;
+	size_t n;
+
+	KUNIT_ASSERT_NOT_NULL(test, k);
+	n = build_rsa_key(k, 2047);
+	KUNIT_ASSERT_EQ(test, pgp_parse_pubkey(k, n, &key), 0);
+	KUNIT_EXPECT_EQ(test, key.bits, 2047U);
+	KUNIT_EXPECT_EQ(test, pgp_check_key_policy(&key, true), -EKEYREJECTED);
+	n = build_rsa_key(k, 2048);
+	KUNIT_ASSERT_EQ(test, pgp_parse_pubkey(k, n, &key), 0);
+	KUNIT_EXPECT_EQ(test, pgp_check_key_policy(&key, false), 0);
+	n = build_rsa_key(k, PGP_RSA_VERIFY_MAX_BITS + 1);
+	KUNIT_ASSERT_EQ(test, pgp_parse_pubkey(k, n, &key), 0);
+	KUNIT_EXPECT_EQ(test, pgp_check_key_policy(&key, false), -ENOPKG);
+	n = build_rsa_key(k, PGP_RSA_MAX_BITS + 1);
+	KUNIT_EXPECT_EQ(test, pgp_parse_pubkey(k, n, &key), -EBADMSG);
+
+	n = build_dsa_key(k, 2048, 256);
+	KUNIT_ASSERT_EQ(test, pgp_parse_pubkey(k, n, &key), 0);
+	KUNIT_EXPECT_EQ(test, pgp_check_key_policy(&key, false), 0);
+	n = build_dsa_key(k, 3072, 224);
+	KUNIT_ASSERT_EQ(test, pgp_parse_pubkey(k, n, &key), 0);
+	KUNIT_EXPECT_EQ(test, pgp_check_key_policy(&key, false), 0);
+	n = build_dsa_key(k, 2048, 160);
+	KUNIT_ASSERT_EQ(test, pgp_parse_pubkey(k, n, &key), 0);
+	KUNIT_EXPECT_EQ(test, pgp_check_key_policy(&key, true), -EKEYREJECTED);
+	n = build_dsa_key(k, 1024, 160);
+	KUNIT_ASSERT_EQ(test, pgp_parse_pubkey(k, n, &key), 0);
+	KUNIT_EXPECT_EQ(test, pgp_check_key_policy(&key, false), -EKEYREJECTED);
+	KUNIT_EXPECT_EQ(test, pgp_check_key_policy(&key, true), 0);
+	n = build_dsa_key(k, 1536, 224);
+	KUNIT_ASSERT_EQ(test, pgp_parse_pubkey(k, n, &key), 0);
+	KUNIT_EXPECT_EQ(test, pgp_check_key_policy(&key, true), -EKEYREJECTED);
+	n = build_dsa_key(k, PGP_DSA_P_MAX_BITS + 8, 256);
+	KUNIT_EXPECT_EQ(test, pgp_parse_pubkey(k, n, &key), -EBADMSG);
+	n = build_dsa_key(k, 2048, PGP_DSA_Q_MAX_BITS + 8);
+	KUNIT_EXPECT_EQ(test, pgp_parse_pubkey(k, n, &key), -EBADMSG);
+
+	/* a v4 body longer than its two-octet fingerprint length field */
+	memset(k, 0, 0x10000);
+	n = build_rsa_key(k, 2048);
+	KUNIT_EXPECT_EQ(test, pgp_parse_pubkey(k, 0x10000, &key), -EBADMSG);
+	KUNIT_EXPECT_EQ(test, pgp_parse_pubkey(k, 0xffff, &key), -EBADMSG);	/* trailing */
+}
+
 static void pgp_test_bad_ec_key(struct kunit *test)
 {
 	struct pgp_packet kp, up, sp;
@@ -1028,6 +1110,7 @@ static struct kunit_case pgp_test_cases[] = {
 	KUNIT_CASE(pgp_test_hash_clone),
 	KUNIT_CASE(pgp_test_bad_pubkey),
 	KUNIT_CASE(pgp_test_bad_ec_key),
+	KUNIT_CASE(pgp_test_key_policy_sizes),
 	KUNIT_CASE_PARAM(pgp_test_sig_shapes, sig_case_gen_params),
 	KUNIT_CASE(pgp_test_sig_values),
 	KUNIT_CASE(pgp_test_other_algos),
