@@ -637,6 +637,52 @@ for pair in "sha512 sha512" "sha256 sha512"; do
 		notok "sign a module twice ($1 then $2)"
 	fi
 done
+# the OpenPGP layer's malformed-signature corpus (tests/host/pgp/gen-malformed.py),
+# each payload wrapped into the module_sig of a module signed with a large reserve
+mal=$tmp/malformed
+if [[ -f $top/tests/host/pgp/gen-malformed.py ]] &&
+	sign "$m/big.o" "$G!" --reserve 262144 --digest sha256; then
+	python3 - "$m/big.o" "$(secoff "$m/big.o" module_sig)" "$mal" <<'PY'
+import os, struct, sys
+path, off, out = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+data = open(path, "rb").read()
+n = struct.unpack(">I", data[off + 12:off + 16])[0]
+os.makedirs(out, exist_ok=True)
+open(os.path.join(out, "good.sig"), "wb").write(data[off + 16:off + 16 + n])
+PY
+	python3 "$top/tests/host/pgp/gen-malformed.py" "$mal/good.sig" "$mal/corpus" 2>/dev/null
+	sigsize=$(readelf -SW "$m/big.o" | awk '{ for (i = 1; i <= NF; i++) if ($i == "module_sig") { print $(i + 4); exit } }')
+	while IFS=$'\t' read -r file layer what; do
+		[[ $file == \#* || -z $file ]] && continue
+		# the module-level answer for the OpenPGP layer's answer
+		case $layer in
+		OK) want="0 $G" ;;
+		ENODATA) want=EBADMSG ;;	# payload_len 0: malformed container
+		*) want=$layer ;;
+		esac
+		case $file in
+		*-wrong-tag.sig) want=EBADMSG ;;	# only signature packets allowed
+		*-sigs-1000-unknown.sig) want=EBADMSG ;;	# more than MODULE_PGP_MAX_SIGS
+		esac
+		python3 - "$m/big.o" "$(secoff "$m/big.o" module_sig)" "$((16#$sigsize))" \
+			"$mal/corpus/$file" "$mal/$file.o" <<'PY'
+import struct, sys
+base, off, size, payload, out = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4], sys.argv[5]
+data = bytearray(open(base, "rb").read())
+p = open(payload, "rb").read()
+if len(p) > size - 16:
+    sys.exit("payload too large")
+sec = b"OPGPMSIG\x01\x00\x00\x00" + struct.pack(">I", len(p)) + p
+data[off:off + size] = sec + bytes(size - len(sec))
+open(out, "wb").write(data)
+PY
+		expect "malformed corpus: $what -> ${want%% *}" "$want" \
+			kt "$k/trusted.gpg" verify "$mal/$file.o"
+	done <"$mal/corpus/MANIFEST"
+else
+	notok "malformed corpus: sign a module with a 256 KiB reserve"
+fi
+
 # out of memory at each allocation of the check: the normal answer or ENOMEM,
 # never an acceptance or a permissive code instead of a refusal
 oom_sweep() { # oom_sweep MODULE NORMAL
