@@ -280,7 +280,12 @@ static int pgp_verify_ed25519(const struct pgp_sig *sig, const struct pgp_pubkey
 		memcpy(rs, sig->mpi[0], 64);
 	}
 	ret = ed25519_verify(pub, digest, digest_len, rs);
-	return ret == -EINVAL ? -EKEYREJECTED : ret;
+	/* -EINVAL: unusable public key; -ENOENT: SHA-512 is not built in */
+	if (ret == -EINVAL)
+		return -EKEYREJECTED;
+	if (ret == -ENOENT)
+		return -ENOPKG;
+	return ret;
 #else
 	return -ENOPKG;
 #endif

@@ -47,6 +47,34 @@ static void pgp_host_hash_not_built_in(struct kunit *test)
 	pgp_hash_free(ctx);
 }
 
+/*
+ * Ed25519 hashes with SHA-512 internally: without it the kernel verifier
+ * reports -ENOENT, which must reach the caller as -ENOPKG.  (The OpenSSL
+ * oracle build does not use the crypto API for that, so it still verifies.)
+ */
+static void pgp_host_ed25519_without_sha512(struct kunit *test)
+{
+	struct pgp_packet kp, sp;
+	struct pgp_pubkey key;
+	struct pgp_sig sig;
+	struct pgp_hash_ctx *ctx;
+	int ret;
+
+	first_packet(test, pgp_vec_ed25519_key, sizeof(pgp_vec_ed25519_key), &kp);
+	first_packet(test, pgp_vec_ed25519_sig, sizeof(pgp_vec_ed25519_sig), &sp);
+	KUNIT_ASSERT_EQ(test, pgp_parse_pubkey(kp.body, kp.len, &key), 0);
+	KUNIT_ASSERT_EQ(test, pgp_parse_sig(sp.body, sp.len, &sig, false), 0);
+	KUNIT_ASSERT_EQ(test, pgp_hash_init(&ctx, &sig), 0);
+	pgp_hash_update(ctx, pgp_vec_msg, sizeof(pgp_vec_msg));
+	compat_shash_disable("sha512", true);
+	ret = pgp_sig_verify(ctx, &sig, &key);
+	compat_shash_disable("sha512", false);
+	if (!IS_REACHABLE(CONFIG_CRYPTO_ED25519) || IS_ENABLED(PGP_HOST_KERNEL_MATHS))
+		KUNIT_EXPECT_EQ(test, ret, -ENOPKG);
+	else
+		KUNIT_EXPECT_EQ(test, ret, 0);
+}
+
 static void pgp_host_enomem(struct kunit *test)
 {
 	struct pgp_packet kp, sp;
@@ -115,6 +143,7 @@ static void pgp_host_never_autoloads(struct kunit *test)
 
 static struct kunit_case pgp_host_cases[] = {
 	KUNIT_CASE(pgp_host_hash_not_built_in),
+	KUNIT_CASE(pgp_host_ed25519_without_sha512),
 	KUNIT_CASE(pgp_host_enomem),
 	KUNIT_CASE(pgp_host_silent_on_garbage),
 	KUNIT_CASE(pgp_host_never_autoloads),
