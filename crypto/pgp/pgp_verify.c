@@ -45,7 +45,9 @@ struct pgp_hash_ctx {
  * them) and a missing one is an error, not a module load.  A lookup miss
  * still goes through crypto_probing_notify(), which calls
  * request_module("cryptomgr") when no crypto manager is registered, so
- * CRYPTO_PGP also selects CRYPTO_MANAGER (built in when CRYPTO_PGP=y).
+ * CRYPTO_PGP also selects CRYPTO_MANAGER (built in when CRYPTO_PGP=y); the
+ * manager's cryptomgr_schedule_probe() gives up at once on a plain name
+ * without a template ("sha256"), so it loads nothing either.
  *
  * Return: the transform, or ERR_PTR(-ENOENT) if @name is not registered.
  */
