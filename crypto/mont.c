@@ -290,17 +290,33 @@ static void mod_add(const struct mont_ctx *ctx, unsigned long *r,
 #if defined(CONFIG_X86_64) && MONT_HAVE_DLIMB
 #define MONT_X86_ADX 1
 /*
- * r[0..4k) += a[0..4k) * b with MULX and two independent carry chains
- * (ADCX: the high halves, ADOX: r), 4 limbs per round; returns the carry.
- * The same technique as arch/x86/crypto/curve25519-x86_64.c.
+ * r[0..n) += a[0..n) * b with MULX and two independent carry chains (ADCX:
+ * the high halves, ADOX: r), n % 4 single limbs then rounds of 4; returns
+ * the carry.  LEA, MOV and JRCXZ leave the flags alone.  The same technique
+ * as arch/x86/crypto/curve25519-x86_64.c.
  */
-static unsigned long addmul_4k_adx(unsigned long *r, const unsigned long *a,
-				   unsigned long rounds, unsigned long b)
+static unsigned long addmul_adx(unsigned long *r, const unsigned long *a,
+				unsigned long n, unsigned long b)
 {
-	unsigned long c, lo, hi, zero = 0;
+	unsigned long c, lo, hi, zero = 0, single = n % 4, rounds = n / 4;
 
 	asm volatile("xor %[c], %[c]\n\t"		/* c = 0, CF = OF = 0 */
+		     "jrcxz 3f\n"
 		     "1:\n\t"
+		     "mulx (%[a]), %[lo], %[hi]\n\t"
+		     "adcx %[c], %[lo]\n\t"
+		     "adox (%[r]), %[lo]\n\t"
+		     "mov %[lo], (%[r])\n\t"
+		     "mov %[hi], %[c]\n\t"
+		     "lea 8(%[a]), %[a]\n\t"
+		     "lea 8(%[r]), %[r]\n\t"
+		     "lea -1(%%rcx), %%rcx\n\t"
+		     "jrcxz 3f\n\t"
+		     "jmp 1b\n"
+		     "3:\n\t"
+		     "mov %[rounds], %%rcx\n\t"
+		     "jrcxz 5f\n"
+		     "4:\n\t"
 		     "mulx (%[a]), %[lo], %[hi]\n\t"
 		     "adcx %[c], %[lo]\n\t"
 		     "adox (%[r]), %[lo]\n\t"
@@ -317,17 +333,17 @@ static unsigned long addmul_4k_adx(unsigned long *r, const unsigned long *a,
 		     "adcx %[hi], %[lo]\n\t"
 		     "adox 24(%[r]), %[lo]\n\t"
 		     "mov %[lo], 24(%[r])\n\t"
-		     "lea 32(%[a]), %[a]\n\t"	/* lea and jrcxz leave the flags alone */
+		     "lea 32(%[a]), %[a]\n\t"
 		     "lea 32(%[r]), %[r]\n\t"
-		     "lea -1(%[n]), %[n]\n\t"
-		     "jrcxz 2f\n\t"
-		     "jmp 1b\n"
-		     "2:\n\t"
+		     "lea -1(%%rcx), %%rcx\n\t"
+		     "jrcxz 5f\n\t"
+		     "jmp 4b\n"
+		     "5:\n\t"
 		     "adcx %[zero], %[c]\n\t"
 		     "adox %[zero], %[c]\n\t"
 		     : [c] "=&r" (c), [lo] "=&r" (lo), [hi] "=&r" (hi),
-		       [a] "+r" (a), [r] "+r" (r), [n] "+c" (rounds)
-		     : "d" (b), [zero] "r" (zero)
+		       [a] "+r" (a), [r] "+r" (r), "+c" (single)
+		     : "d" (b), [zero] "r" (zero), [rounds] "r" (rounds)
 		     : "cc", "memory");
 	return c;
 }
@@ -343,10 +359,8 @@ static unsigned long addmul_1(const struct mont_ctx *ctx, unsigned long *r,
 	unsigned int i = 0;
 
 #if MONT_X86_ADX
-	if (ctx->adx && n >= 4) {
-		i = n & ~3U;
-		c = addmul_4k_adx(r, a, i / 4, b);
-	}
+	if (ctx->adx)
+		return n ? addmul_adx(r, a, n, b) : 0;
 #endif
 
 	for (; i + 4 <= n; i += 4) {
