@@ -463,23 +463,23 @@ pms_parse_sig()
 	return 0
 }
 
-# Names for OpenPGP algorithm identifiers (RFC 4880 9.1/9.4, RFC 9580).
+# Names for OpenPGP algorithm identifiers (RFC 4880 9.1/9.4, RFC 9580), in REPLY.
 pms_pkalgo_name()
 {
 	case $1 in
-	1) echo RSA ;; 3) echo RSA-S ;; 17) echo DSA ;; 19) echo ECDSA ;;
-	22) echo EdDSA ;; 27) echo Ed25519 ;; 28) echo Ed448 ;;
-	*) echo "algo$1" ;;
+	1) REPLY=RSA ;; 3) REPLY=RSA-S ;; 17) REPLY=DSA ;; 19) REPLY=ECDSA ;;
+	22) REPLY=EdDSA ;; 27) REPLY=Ed25519 ;; 28) REPLY=Ed448 ;;
+	*) REPLY="algo$1" ;;
 	esac
 }
 
 pms_hash_name()
 {
 	case $1 in
-	1) echo MD5 ;; 2) echo SHA1 ;; 3) echo RIPEMD160 ;; 8) echo SHA256 ;;
-	9) echo SHA384 ;; 10) echo SHA512 ;; 11) echo SHA224 ;;
-	12) echo SHA3-256 ;; 14) echo SHA3-512 ;;
-	*) echo "hash$1" ;;
+	1) REPLY=MD5 ;; 2) REPLY=SHA1 ;; 3) REPLY=RIPEMD160 ;; 8) REPLY=SHA256 ;;
+	9) REPLY=SHA384 ;; 10) REPLY=SHA512 ;; 11) REPLY=SHA224 ;;
+	12) REPLY=SHA3-256 ;; 14) REPLY=SHA3-512 ;;
+	*) REPLY="hash$1" ;;
 	esac
 }
 

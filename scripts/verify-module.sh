@@ -117,32 +117,34 @@ if command -v "$GPG" > /dev/null 2>&1; then
 		--show-keys -- "$keyring" 2> /dev/null || true)
 fi
 
-# key_policy FPR -> reason on stdout when the key is too weak
+# key_policy FPR: REPLY = reason when the key is too weak, else empty
 key_policy()
 {
-	local fpr=$1 bits=${key_bits[$1]:-} algo=${key_algo[$1]:-}
+	local bits=${key_bits[$1]:-} algo=${key_algo[$1]:-}
 
+	REPLY=''
 	[[ -n $bits ]] || return 0
 	case $algo in
 	1 | 2 | 3)
-		((bits >= 2048)) || echo "RSA key of $bits bits is below the 2048-bit minimum" ;;
+		((bits >= 2048)) || REPLY="RSA key of $bits bits is below the 2048-bit minimum" ;;
 	17)
 		if ((bits < 2048)) && ! ((legacy && bits >= 1024)); then
-			echo "DSA key of $bits bits is below the minimum"
+			REPLY="DSA key of $bits bits is below the minimum"
 		fi ;;
 	esac
 }
 
+# algo_label FPR NAME: REPLY = NAME-BITS or NAME-CURVE when the key is known
 algo_label()
 {
 	local fpr=$1 name=$2
 
 	if [[ -n ${key_curve[$fpr]:-} ]]; then
-		echo "$name-${key_curve[$fpr]}"
+		REPLY="$name-${key_curve[$fpr]}"
 	elif [[ -n ${key_bits[$fpr]:-} ]]; then
-		echo "$name-${key_bits[$fpr]}"
+		REPLY="$name-${key_bits[$fpr]}"
 	else
-		echo "$name"
+		REPLY=$name
 	fi
 }
 
@@ -155,7 +157,7 @@ say()
 verify_one()
 {
 	local mod=$1 comp elf d i n good=0 pkt signer algo hash ctime verdict reason
-	local status out fpr rc policy expired family
+	local status out fpr rc expired family
 
 	if [[ ! -f $mod || ! -r $mod ]]; then
 		echo "$prog: $mod: cannot read file" >&2
@@ -214,10 +216,12 @@ verify_one()
 		fi
 		signer=${SIG_ISSUER_FPR:-${SIG_ISSUER_KEYID:+keyid $SIG_ISSUER_KEYID}}
 		signer=${signer:-unknown}
-		algo=$(pms_pkalgo_name "${SIG_PKALGO:-0}")
-		hash=$(pms_hash_name "${SIG_HASH:-0}")
+		pms_pkalgo_name "${SIG_PKALGO:-0}"
+		algo=$REPLY
+		pms_hash_name "${SIG_HASH:-0}"
+		hash=$REPLY
 		ctime=unknown
-		[[ -n $SIG_CTIME ]] && ctime=$(date -u -d "@$SIG_CTIME" +%Y-%m-%dT%H:%M:%SZ)
+		[[ -n $SIG_CTIME ]] && TZ=UTC printf -v ctime '%(%Y-%m-%dT%H:%M:%SZ)T' "$SIG_CTIME"
 		if [[ -z $reason ]]; then
 			if ((SIG_CLASS != 0)); then
 				reason="signature class $(printf '0x%02x' "$SIG_CLASS") is not a binary document"
@@ -254,37 +258,55 @@ verify_one()
 			else
 				status=$("$GPGV" --homedir "$work/gnupg" --status-fd 1 \
 					--keyring "$keyring" -- "$pkt" "$d" 2> /dev/null) || rc=$?
-				fpr=$(awk '$2 == "VALIDSIG" { print $12; exit }' <<< "$status")
-				# Key expiry is judged at the signature's creation
-				# time, as the kernel does (it has no trusted clock):
-				# EXPKEYSIG is good if the key expired after that.
-				expired=$(awk -v t="$SIG_CTIME" '$2 == "KEYEXPIRED" && $3 <= t { print $3; exit }' <<< "$status")
-				if ((rc == 0)) && [[ -n $fpr && -z $expired ]] &&
-				   grep -q '^\[GNUPG:\] EXPKEYSIG ' <<< "$status"; then
+				# One pass over the status lines (no extra processes).
+				local -A st=()
+				local -a w
+				fpr='' expired=''
+				while read -r -a w; do
+					[[ ${w[0]:-} == "[GNUPG:]" ]] || continue
+					st[${w[1]:-}]=1
+					case ${w[1]:-} in
+					VALIDSIG) fpr=${w[11]:-} ;;
+					# Key expiry is judged at the signature's
+					# creation time, as the kernel does (it has
+					# no trusted clock): EXPKEYSIG is good if the
+					# key expired after that.
+					KEYEXPIRED)
+						if [[ ${w[2]:-} =~ ^[0-9]+$ ]] && ((w[2] <= SIG_CTIME)); then
+							expired=${w[2]}
+						fi ;;
+					ERRSIG) st[errsig_rc]=${w[7]:-} ;;
+					esac
+				done <<< "$status"
+				if ((rc == 0)) && [[ -n $fpr && -z $expired && -n ${st[EXPKEYSIG]:-} ]]; then
 					:
 				elif [[ -n $expired ]]; then
-					reason="key expired ($(date -u -d "@$expired" +%Y-%m-%dT%H:%M:%SZ)) before the signature was made"
-				elif ((rc != 0)) || [[ -z $fpr ]] ||
-				   ! grep -q '^\[GNUPG:\] GOODSIG ' <<< "$status"; then
-					if grep -q '^\[GNUPG:\] BADSIG ' <<< "$status"; then
+					TZ=UTC printf -v expired '%(%Y-%m-%dT%H:%M:%SZ)T' "$expired"
+					reason="key expired ($expired) before the signature was made"
+				elif ((rc != 0)) || [[ -z $fpr || -z ${st[GOODSIG]:-} ]]; then
+					if [[ -n ${st[BADSIG]:-} ]]; then
 						reason="bad signature"
-					elif grep -q '^\[GNUPG:\] NO_PUBKEY ' <<< "$status"; then
+					elif [[ -n ${st[NO_PUBKEY]:-} ]]; then
 						reason="no trusted key"
-					elif grep -q '^\[GNUPG:\] REVKEYSIG ' <<< "$status"; then
+					elif [[ -n ${st[REVKEYSIG]:-} ]]; then
 						reason="key revoked"
-					elif grep -q '^\[GNUPG:\] ERRSIG ' <<< "$status"; then
-						reason="gpgv error $(awk '$2 == "ERRSIG" { print $8; exit }' <<< "$status")"
+					elif [[ -n ${st[ERRSIG]:-} ]]; then
+						reason="gpgv error ${st[errsig_rc]:-}"
 					else
 						reason="gpgv failed (status $rc)"
 					fi
 				fi
+				unset st
 			fi
 		fi
 		if [[ -z $reason && -n $SIG_ISSUER_FPR ]]; then
-			policy=$(key_policy "$SIG_ISSUER_FPR")
-			[[ -n $policy ]] && reason=$policy
+			key_policy "$SIG_ISSUER_FPR"
+			[[ -n $REPLY ]] && reason=$REPLY
 		fi
-		[[ -n $SIG_ISSUER_FPR ]] && algo=$(algo_label "$SIG_ISSUER_FPR" "$algo")
+		if [[ -n $SIG_ISSUER_FPR ]]; then
+			algo_label "$SIG_ISSUER_FPR" "$algo"
+			algo=$REPLY
+		fi
 		if [[ -z $reason ]]; then
 			verdict=good
 			good=$((good + 1))
