@@ -652,33 +652,40 @@ open(os.path.join(out, "good.sig"), "wb").write(data[off + 16:off + 16 + n])
 PY
 	python3 "$top/tests/host/pgp/gen-malformed.py" "$mal/good.sig" "$mal/corpus" 2>/dev/null
 	sigsize=$(readelf -SW "$m/big.o" | awk '{ for (i = 1; i <= NF; i++) if ($i == "module_sig") { print $(i + 4); exit } }')
-	while IFS=$'\t' read -r file layer what; do
-		[[ $file == \#* || -z $file ]] && continue
+	# one module per payload; prints "module<TAB>layer errno<TAB>what"
+	python3 - "$m/big.o" "$(secoff "$m/big.o" module_sig)" "$((16#$sigsize))" \
+		"$mal/corpus" >"$mal/list" <<'PY'
+import os, struct, sys
+base, off, size, corpus = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
+data = bytearray(open(base, "rb").read())
+for line in open(os.path.join(corpus, "MANIFEST")):
+    if line.startswith("#") or not line.strip():
+        continue
+    fn, errno, what = line.rstrip("\n").split("\t", 2)
+    p = open(os.path.join(corpus, fn), "rb").read()
+    if len(p) > size - 16:
+        sys.exit("%s: payload too large" % fn)
+    sec = b"OPGPMSIG\x01\x00\x00\x00" + struct.pack(">I", len(p)) + p
+    out = os.path.join(corpus, fn + ".o")
+    d = bytearray(data)
+    d[off:off + size] = sec + bytes(size - len(sec))
+    open(out, "wb").write(d)
+    print("%s\t%s\t%s" % (out, errno, what))
+PY
+	while IFS=$'\t' read -r mod layer what; do
 		# the module-level answer for the OpenPGP layer's answer
 		case $layer in
 		OK) want="0 $G" ;;
 		ENODATA) want=EBADMSG ;;	# payload_len 0: malformed container
 		*) want=$layer ;;
 		esac
-		case $file in
-		*-wrong-tag.sig) want=EBADMSG ;;	# only signature packets allowed
-		*-sigs-1000-unknown.sig) want=EBADMSG ;;	# more than MODULE_PGP_MAX_SIGS
+		case $mod in
+		*-wrong-tag.sig.o) want=EBADMSG ;;	# only signature packets allowed
+		*-sigs-1000-unknown.sig.o) want=EBADMSG ;;	# more than MODULE_PGP_MAX_SIGS
 		esac
-		python3 - "$m/big.o" "$(secoff "$m/big.o" module_sig)" "$((16#$sigsize))" \
-			"$mal/corpus/$file" "$mal/$file.o" <<'PY'
-import struct, sys
-base, off, size, payload, out = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4], sys.argv[5]
-data = bytearray(open(base, "rb").read())
-p = open(payload, "rb").read()
-if len(p) > size - 16:
-    sys.exit("payload too large")
-sec = b"OPGPMSIG\x01\x00\x00\x00" + struct.pack(">I", len(p)) + p
-data[off:off + size] = sec + bytes(size - len(sec))
-open(out, "wb").write(data)
-PY
 		expect "malformed corpus: $what -> ${want%% *}" "$want" \
-			kt "$k/trusted.gpg" verify "$mal/$file.o"
-	done <"$mal/corpus/MANIFEST"
+			kt "$k/trusted.gpg" verify "$mod"
+	done <"$mal/list"
 else
 	notok "malformed corpus: sign a module with a 256 KiB reserve"
 fi
