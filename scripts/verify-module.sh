@@ -21,7 +21,7 @@ GPG=${GPG:-gpg}
 usage()
 {
 	cat <<EOF
-Usage: $prog --keyring FILE [--sqv] [--legacy] [--quiet] MODULE...
+Usage: $prog --keyring FILE [--sqv] [--legacy] [--algos LIST] [--quiet] MODULE...
 
 Verifies the OpenPGP signature(s) in the module_sig section of each MODULE
 (.ko, .ko.xz, .ko.zst, .ko.gz) against the public keys in FILE (binary or
@@ -29,7 +29,10 @@ ASCII-armoured, as "gpg --export [--armor]" writes it).
 
 For each signature it prints the signer's fingerprint, the algorithm, the
 digest, the creation time and the verdict. A module is good when at least
-one of its signatures verifies with a key of the keyring.
+one of its signatures verifies with a key of the keyring. As in the kernel,
+the whole file with module_sig zeroed is the signed data, key expiry is judged
+at the signature's creation time, revoked keys are refused, RSA keys need 2048
+bits, DSA keys 2048 (1024 with --legacy), digests are SHA-224/256/384/512.
 
   --keyring FILE  public keyring (required; may be given more than once)
   --sqv           verify with Sequoia's sqv instead of gpgv
