@@ -15,8 +15,10 @@ trap 'rm -f "$tmp"' EXIT
 	printf 'From: pgp-modsign developers <pgp-modsign@users.noreply.invalid>\n'
 	printf 'Subject: [PATCH] %s\n\n' "$subject"
 	cat "$desc"
-	printf '\n---\n'
+	printf '\nSigned-off-by: pgp-modsign developers <pgp-modsign@users.noreply.invalid>\n---\n'
 	for f in "$@"; do
+		cmp -s "$work/a/$f" "$work/b/$f" && continue
+		printf 'diff --git a/%s b/%s\n' "$f" "$f"
 		(cd "$work" && diff -u --label "a/$f" --label "b/$f" "a/$f" "b/$f") || true
 	done | tee "$tmp.diff" >/dev/null
 	diffstat -p1 "$tmp.diff" 2>/dev/null || true

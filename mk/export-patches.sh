@@ -1,0 +1,119 @@
+#!/usr/bin/env bash
+# make patches: export the whole project as a numbered patch series against pristine 6.12.
+set -euo pipefail
+prog=export-patches.sh
+
+usage() {
+	cat <<'EOF'
+Usage: mk/export-patches.sh [--check] [OUTDIR]
+
+Writes OUTDIR (default out/patches) with one patch per entry of patches/series, each
+holding that change's edits to existing kernel files AND the new files that belong to
+it, plus a "series" file.  The result applies to a pristine linux-source-6.12 tree with
+`quilt push -a` or `git am`.  The new files are assigned to patches by path:
+
+  1 crypto algorithms  crypto/{mont,dsa,rsassa,ed25519}*, include/crypto/{mont,dsa,rsassa,ed25519}.h
+  2 OpenPGP parser     crypto/pgp/, include/crypto/pgp.h
+  3 keyring            security/pgp_keys/, include/keys/pgp_keys.h
+  4 loader hook        kernel/module/
+  5 Kbuild signing     scripts/
+  6 documentation      Documentation/
+
+--check  also apply the exported series with quilt to a fresh unpack of
+         /usr/src/linux-source-6.12.tar.xz and compare the result with mk/apply.sh's.
+EOF
+}
+check=0
+case ${1:-} in
+-h|--help) usage; exit 0 ;;
+--check) check=1; shift ;;
+esac
+top=$(cd "$(dirname "$0")/.." && pwd)
+out=${1:-$top/out/patches}
+cd "$top"
+
+group_of() {
+	case $1 in
+	crypto/pgp/*|include/crypto/pgp.h) echo 2 ;;
+	crypto/mont*|crypto/dsa*|crypto/rsassa*|crypto/ed25519*|crypto/ecdsa_raw*|\
+	include/crypto/mont.h|include/crypto/dsa.h|include/crypto/rsassa.h|include/crypto/ed25519.h)
+		echo 1 ;;
+	security/pgp_keys/*|include/keys/pgp_keys.h) echo 3 ;;
+	kernel/module/*) echo 4 ;;
+	scripts/*) echo 5 ;;
+	Documentation/*) echo 6 ;;
+	*) echo 0 ;;
+	esac
+}
+
+mapfile -t series < <(grep -v '^\s*\(#\|$\)' patches/series)
+mapfile -t files < <(git ls-files crypto include kernel security scripts Documentation)
+for f in "${files[@]}"; do
+	if [[ $(group_of "$f") == 0 ]]; then
+		echo "$prog: $f: no patch of the series claims this file (edit group_of)" >&2
+		exit 1
+	fi
+done
+
+rm -rf "$out"
+mkdir -p "$out"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+i=0
+for p in "${series[@]}"; do
+	i=$((i + 1))
+	src=patches/$p
+	# New-file diffs of this group, git style.
+	: >"$tmp/new.diff"
+	for f in "${files[@]}"; do
+		[[ $(group_of "$f") == "$i" ]] || continue
+		mode=100644
+		[[ -x $f ]] && mode=100755
+		n=$(wc -l <"$f")
+		{
+			printf 'diff --git a/%s b/%s\nnew file mode %s\n--- /dev/null\n+++ b/%s\n' \
+				"$f" "$f" "$mode" "$f"
+			printf '@@ -0,0 +1,%d @@\n' "$n"
+			sed 's/^/+/' "$f"
+			[[ -z $(tail -c 1 "$f") ]] || printf '\n\\ No newline at end of file\n'
+		} >>"$tmp/new.diff"
+	done
+	# The patch's own header (up to ---) and its diff of existing files.
+	awk '/^---$/ { exit } { print }' "$src" >"$tmp/head"
+	awk 'BEGIN{f=0} /^diff --git /{f=1} f{print}' "$src" >"$tmp/old.diff"
+	cat "$tmp/new.diff" "$tmp/old.diff" >"$tmp/all.diff"
+	name=$(printf '%04d-%s' "$i" "${p#[0-9][0-9][0-9][0-9]-}")
+	{
+		cat "$tmp/head"
+		printf -- '---\n'
+		diffstat -p1 -w 70 "$tmp/all.diff"
+		printf '\n'
+		cat "$tmp/all.diff"
+		printf -- '-- \npgp-modsign\n'
+	} >"$out/$name"
+	echo "$name" >>"$out/series"
+	printf '%s: %s (%d new files)\n' "$prog" "$name" "$(grep -c '^new file mode' "$tmp/new.diff" || true)"
+done
+
+if ((check)); then
+	echo "$prog: checking the series with quilt on a fresh linux-source-6.12"
+	mkdir -p "$tmp/q" "$tmp/m"
+	tar -C "$tmp/q" --strip-components=1 -xf /usr/src/linux-source-6.12.tar.xz
+	tar -C "$tmp/m" --strip-components=1 -xf /usr/src/linux-source-6.12.tar.xz
+	(cd "$tmp/q" && QUILT_PATCHES="$out" quilt push -a -q >/dev/null) ||
+		{ echo "$prog: quilt push -a failed" >&2; exit 1; }
+	mk/apply.sh "$tmp/m" >/dev/null
+	# Compare every file the series touches (a full-tree diff is minutes here).
+	sed -n 's|^+++ b/\([^[:space:]]*\).*|\1|p' "$out"/*.patch | sort -u >"$tmp/touched"
+	: >"$tmp/diffs"
+	while read -r f; do
+		cmp -s "$tmp/q/$f" "$tmp/m/$f" || echo "$f differs" >>"$tmp/diffs"
+	done <"$tmp/touched"
+	if [[ -s $tmp/diffs ]]; then
+		echo "$prog: the exported series and mk/apply.sh give different trees:" >&2
+		head -n 20 "$tmp/diffs" >&2
+		exit 1
+	fi
+	echo "$prog: quilt push -a gives the same tree as mk/apply.sh"
+fi
+echo "$prog: ${#series[@]} patches in $out"

@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# Host test: the exported patch series is what a packager can take.
+#  - patches/series applies to a pristine linux-source-6.12 with quilt (edits to existing files);
+#  - scripts/checkpatch.pl --strict on every exported patch: no errors, and every warning
+#    type that remains is named in that patch's description ("checkpatch: TYPE - why");
+#  - scripts/kernel-doc -none on every new kernel C file reports nothing.
+set -uo pipefail
+top=$(cd "$(dirname "$0")/../../.." && pwd)
+tarball=${SRC_TARBALL:-/usr/src/linux-source-6.12.tar.xz}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+n=0 fail=0
+ok() { n=$((n + 1)); echo "ok $n - $1"; }
+notok() { n=$((n + 1)); fail=$((fail + 1)); echo "not ok $n - $1"; [[ -n ${2:-} ]] && printf '%s\n' "$2" | head -n 12 | sed 's/^/# /'; }
+
+# Only the kernel's own checking tools are needed from the tarball.
+tar -C "$tmp" --strip-components=1 -xf "$tarball" \
+	linux-source-6.12/scripts/checkpatch.pl linux-source-6.12/scripts/spelling.txt \
+	linux-source-6.12/scripts/const_structs.checkpatch linux-source-6.12/scripts/kernel-doc \
+	linux-source-6.12/scripts/kernel-doc.py 2>/dev/null ||
+	tar -C "$tmp" --strip-components=1 -xf "$tarball" \
+		linux-source-6.12/scripts/checkpatch.pl linux-source-6.12/scripts/spelling.txt \
+		linux-source-6.12/scripts/const_structs.checkpatch linux-source-6.12/scripts/kernel-doc
+
+"$top/mk/export-patches.sh" "$tmp/out" >"$tmp/export.log" 2>&1 ||
+	{ echo "1..1"; notok "make patches exports the series" "$(cat "$tmp/export.log")"; exit 1; }
+mapfile -t patches < <(cat "$tmp/out/series")
+mapfile -t cfiles < <(cd "$top" && git ls-files crypto include kernel security | grep -E '\.[ch]$')
+echo "1..$((1 + ${#patches[@]} + ${#cfiles[@]}))"
+ok "make patches exports ${#patches[@]} patches"
+
+# checkpatch looks at the git tree it runs in; run it from the scratch dir.
+for p in "${patches[@]}"; do
+	out=$(cd "$tmp" && perl scripts/checkpatch.pl --no-tree --strict --show-types -q "out/$p" 2>&1)
+	errors=$(grep -c '^ERROR:' <<<"$out")
+	unjustified=""
+	for t in $(grep -oE '^(WARNING|CHECK):[A-Z_]+' <<<"$out" | cut -d: -f2 | sort -u); do
+		grep -qiE "^checkpatch: $t\b" "$tmp/out/$p" || unjustified+=" $t"
+	done
+	warnings=$(grep -cE '^(WARNING|CHECK):' <<<"$out")
+	if ((errors == 0)) && [[ -z $unjustified ]]; then
+		ok "$p: checkpatch --strict: 0 errors, $warnings warnings/checks (all justified)"
+	else
+		notok "$p: checkpatch --strict: $errors errors, unjustified:${unjustified:- none}" \
+			"$(grep -E '^(ERROR|WARNING|CHECK):' <<<"$out" | sort | uniq -c | sort -rn)"
+	fi
+done
+
+for f in "${cfiles[@]}"; do
+	out=$(cd "$tmp" && perl scripts/kernel-doc -none "$top/$f" 2>&1)
+	if [[ -z $out ]]; then
+		ok "kernel-doc -none $f: clean"
+	else
+		notok "kernel-doc -none $f: $(grep -c . <<<"$out") messages" "$out"
+	fi
+done
+exit $((fail > 0))
