@@ -595,6 +595,26 @@ else
 	skip "revoked key: gpg wrote no revocation certificate"
 fi
 
+# --- weak keys: DSA-1024 only with --legacy (CONFIG_MODULE_SIG_PGP_LEGACY) -------------
+WH=$T/keys/weak
+homes+=("$WH")
+mkdir -m 700 "$WH"
+gpg --homedir "$WH" --batch --pinentry-mode loopback --passphrase '' \
+	--quick-gen-key "Weak <weak@example.org>" dsa1024 sign never > /dev/null 2>&1
+gpg --homedir "$WH" --batch --export > "$T/weak.pub" 2> /dev/null
+cp -- "$base" "$T/m/weak.ko"
+if [[ -s $T/weak.pub ]] && "$sign" -q --homedir "$WH" --digest sha256 "$T/m/weak.ko" 2> "$T/err"; then
+	rc=0
+	"$verify" --keyring "$T/weak.pub" "$T/m/weak.ko" > "$T/out" 2>&1 || rc=$?
+	((rc == 1)) && grep -q "below the minimum" "$T/out" &&
+		ok "DSA-1024 key: refused without --legacy" ||
+		{ nok "DSA-1024 key: refused without --legacy (rc $rc)"; sed 's/^/# /' "$T/out"; }
+	check "DSA-1024 key: accepted with --legacy" "$verify" -q --legacy --keyring "$T/weak.pub" "$T/m/weak.ko"
+else
+	skip "DSA-1024: gpg cannot make or use such a key"
+	skip "DSA-1024: gpg cannot make or use such a key"
+fi
+
 # --- signing subkey (primary key certifies only) --------------------------------------
 SH=$T/keys/subkey
 homes+=("$SH")
@@ -946,7 +966,7 @@ agree()
 		return
 	fi
 	diag "kernel check built for the host; its public-key algorithms: $kalgos"
-	cat -- "$T/all.pub" "$T/subkey.pub" "$T/expiring.pub" > "$T/agree-a.pub"
+	cat -- "$T/all.pub" "$T/subkey.pub" "$T/expiring.pub" "$T/weak.pub" > "$T/agree-a.pub"
 	[[ -f $T/revoked.pub ]] && cat -- "$T/revoked.pub" >> "$T/agree-a.pub"
 	# Native (x86-64) modules only; mainline's appended trailer is stripped
 	# by the loader before this check.
