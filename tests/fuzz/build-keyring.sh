@@ -58,7 +58,8 @@ cflags=(-g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefin
 	-Wall -Wno-format -Wno-deprecated-declarations
 	-I"$top/tests/host/keyring/shim" -I"$top/tests/compat/include" -I"$top/include"
 	-I"$top/tests/compat/stubs"
-	-DCONFIG_64BIT=1 -DCONFIG_PGP_BUILTIN_KEYS=1 -DCONFIG_SYSTEM_BLACKLIST_KEYRING=1)
+	-DCONFIG_64BIT=1 -DCONFIG_PGP_BUILTIN_KEYS=1 -DCONFIG_SYSTEM_BLACKLIST_KEYRING=1
+	-DCONFIG_CRYPTO_ED25519=1)
 common=("$top/security/pgp_keys/keyring_parse.c"
 	"$top/tests/compat/compat.c" "$top/tests/compat/shash_openssl.c"
 	"$top/tests/compat/hash_info.c" "$top/tests/compat/stubs/algs_openssl.c")
@@ -81,6 +82,7 @@ mkdir -m 700 "$GNUPGHOME"
 gpgq() { gpg --batch --quiet --no-tty --pinentry-mode loopback --passphrase '' "$@" 2>/dev/null; }
 fpr() { gpg --batch --with-colons --list-keys "$1" 2>/dev/null | awk -F: '$1 == "fpr" { print $10; exit }'; }
 gpgq --quick-gen-key "Fuzz RSA <rsa@example.org>" rsa2048 sign 0
+gpgq --quick-gen-key "Fuzz Ed25519 <ed@example.org>" ed25519 sign 0
 gpgq --quick-gen-key "Fuzz DSA <dsa@example.org>" dsa2048 cert 1y
 gpgq --quick-add-key "$(fpr 'Fuzz DSA')" rsa2048 sign 0
 gpg --batch --export "$(fpr 'Fuzz RSA')" >"$seeds_k/rsa.gpg"
@@ -95,7 +97,7 @@ cc=$clang
 "$tmp/modsig_test" --seed "$seeds_m"
 printf 'int v = 1;\nint f(int x) { return x + v; }\n' >"$tmp/m.c"
 "$cc" -c -o "$tmp/m.o" "$tmp/m.c"
-for key in 'Fuzz RSA' 'Fuzz DSA'; do
+for key in 'Fuzz RSA' 'Fuzz DSA' 'Fuzz Ed25519'; do
 	cp "$tmp/m.o" "$seeds_m/signed-${key#Fuzz }.o"
 	"$top/scripts/sign-module.sh" -q -u "$(fpr "$key")" --homedir "$GNUPGHOME" \
 		--reserve 1024 "$seeds_m/signed-${key#Fuzz }.o" >/dev/null 2>&1 ||
