@@ -22,13 +22,18 @@ on the host), the module_sig locator test
     with a bad back-signature, subkey without the sign flag, revoked primary,
     revoked subkey, bogus revocation, expired key and subkey judged at the
     signature time, SHA-1 self-signature and DSA-1024 with and without the
-    legacy option, revoked user ID, duplicates, truncation) and checks the
-    listing and lookups;
+    legacy option, Ed25519, revoked user ID, repeated certificates,
+    truncation) and checks the listing and lookups;
+  * runs the boot glue (security/pgp_keys/keyring.c) on keys.S assembled
+    around a keyring: boot log lines, securityfs listing, and an
+    out-of-memory failure at each allocation (no key may be trusted then);
   * converts binary and armoured keyrings as the kernel build does (with and
-    without gpg);
+    without gpg), refusing secret keys;
   * signs an ELF object with scripts/sign-module.sh and checks the loader's
-    answer for good, tampered, unknown-key, subkey, revoked-key, two-signature,
-    SHF_ALLOC, blacklisted and unsigned modules.
+    answer for good, tampered, unknown-key, subkey, revoked-key, expired-key,
+    two-signature, SHF_ALLOC, blacklisted and unsigned modules, for the
+    OpenPGP layer's malformed-signature corpus wrapped into modules, and
+    under an allocation failure at each allocation (always ENOMEM).
 Prints TAP ("ok N - ...", plan "1..N"); exits non-zero on any failure.
 Environment: CC (default clang, else gcc).  --keep keeps the work directory.
 EOF
