@@ -5,6 +5,7 @@
 #   make apply    copy the new files into a 6.12 tree and apply patches/series (KSRC=DIR)
 #   make kernel   configure (tinyconfig + tests/config/*.config) and build the test kernel
 #   make bench    load-time cost vs mainline, native verify vs OpenSSL, signing throughput
+#   make fuzz     run the libFuzzer targets (FUZZ_TIME seconds each, default 300)
 #   make patches  export everything as a numbered series for git am / quilt (out/patches)
 #   make deps     install the Debian packages the above need
 #   make clean    remove build/ (the unpacked tree and all output)
@@ -14,10 +15,10 @@ TOP := $(CURDIR)
 BUILD := $(TOP)/build
 SRC_TARBALL ?= /usr/src/linux-source-6.12.tar.xz
 
-.PHONY: help demo check check-host deps apply kernel bench patches clean
+.PHONY: help demo check check-host deps apply kernel bench patches fuzz clean
 
 help:
-	@sed -n '3,11p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '3,12p' Makefile | sed 's/^# \{0,1\}//'
 
 deps:
 	@mk/deps.sh
@@ -54,6 +55,10 @@ demo:
 
 bench:
 	@mk/bench.sh
+
+# libFuzzer targets for the parsers, FUZZ_TIME seconds each (default 300).
+fuzz:
+	@FUZZ_TIME=$${FUZZ_TIME:-300} tests/host/fuzz/run.sh
 
 # The whole project as a numbered series for git am / quilt (out/patches).
 patches:
