@@ -73,6 +73,7 @@ for f in mont dsa rsassa ed25519; do
 	[ -f "$top/crypto/${f}_kunit.c" ] && kunits+=("$top/crypto/${f}_kunit.c")
 done
 
+# shellcheck disable=SC2054 # the comma is part of -fsanitize=address,undefined
 cflags=(-std=gnu11 -O1 -g -Wall -Wextra -Wno-unused-parameter -Wno-sign-compare
 	-Wno-missing-field-initializers -Werror=implicit-function-declaration
 	-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
