@@ -99,6 +99,15 @@ if ((qemu)); then
 	fi
 fi
 
+# Differential testing summary: gpgv/sqv disagreements found on the host plus cases where
+# the kernel disagreed with them in either boot.
+if [[ -f $top/build/cases/differential.txt ]]; then
+	read -r _ dn _ dh <"$top/build/cases/differential.txt"
+	dk=$(cat "$logs"/console-*.log 2>/dev/null | grep -c '^not ok .* differential ' || true)
+	echo "differential: $dn cases, $((dh + dk)) disagreements (kernel, gpgv, sqv)"
+	failed=$((failed + dh))
+fi
+
 timings+=("$(printf '%-22s %5ds' total $(($(date +%s) - t_all)))")
 echo "== stage times"
 printf '   %s\n' "${timings[@]}"

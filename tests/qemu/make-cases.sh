@@ -142,6 +142,9 @@ if grep -q '^CONFIG_MODULE_SIG_PGP=y' "$obj/.config"; then
 	python3 "$top/tests/qemu/make-corpus.py" "$out/mods/rsa2048-sha256.ko" "$FPR_rsa2048" \
 		"$out/mods" "$list"
 
+	# Differential testing against gpgv and sqv (DIFF_COUNT random cases, default 100).
+	"$top/tests/qemu/make-differential.sh" "$module" "$out" "${DIFF_COUNT:-100}" "${DIFF_SEED:-1}"
+
 	# Exhaustive single-byte tamper sweep over a whole signed module, two masks.
 	for m in 0x01 0x80; do
 		case_line "sweep:$m" "sweep:$m" rsa2048-sha256.ko "" \
