@@ -258,8 +258,9 @@ int module_pgp_sig_check(struct load_info *info)
 		pgp_hash_free(hashed[i]);
 
 	if (ret) {
-		if (err == -EKEYREJECTED || err == -EBADMSG)
-			pr_notice("Module signature refused (%d)\n", err);
+		/* a rejection by a trusted key has been logged with its fingerprint */
+		if (err == -EBADMSG)
+			pr_notice("Malformed module signature\n");
 		else
 			pr_debug("No usable OpenPGP signature (%d)\n", err);
 		return err;

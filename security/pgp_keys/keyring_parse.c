@@ -204,6 +204,16 @@ static void pgp_keys_end_uid(struct pgp_cert *c)
 	c->cur_uid_rev_time = 0;
 }
 
+/* Why pgp_check_key_policy() said no, for the log. */
+static const char *pgp_keys_policy_why(int err)
+{
+	if (err == -ENOPKG)
+		return "not supported by this kernel";
+	if (err == -EKEYREJECTED)
+		return "refused by the size policy (see CONFIG_MODULE_SIG_PGP_LEGACY)";
+	return "refused by the key policy";
+}
+
 /* Index of the key with @key's fingerprint in @keys, or -1. */
 static int pgp_keys_index(const struct pgp_builtin_key *keys, unsigned int nr,
 			  const struct pgp_pubkey *key)
@@ -421,9 +431,9 @@ static int pgp_keys_begin_sub(struct pgp_cert *c, const struct pgp_packet *pkt)
 	}
 	ret = pgp_check_key_policy(&c->sub, c->legacy);
 	if (ret) {
-		pr_warn("Skipping subkey %s: %s%u refused by policy (%d)\n",
-			pgp_keys_fpr(hex, &c->sub),
-			pgp_pubkey_algo_name(c->sub.algo), c->sub.bits, ret);
+		pr_warn("Skipping subkey %s: %s%u %s\n", pgp_keys_fpr(hex, &c->sub),
+			pgp_pubkey_algo_name(c->sub.algo), c->sub.bits,
+			pgp_keys_policy_why(ret));
 		return 0;
 	}
 	c->sub_ok = true;
@@ -458,8 +468,9 @@ static int pgp_keys_parse_cert(struct pgp_cert *c, const struct pgp_packet *firs
 	pgp_keys_fpr(hex, &c->primary);
 	ret = pgp_check_key_policy(&c->primary, c->legacy);
 	if (ret) {
-		pr_warn("Skipping key %s: %s%u refused by policy (%d)\n", hex,
-			pgp_pubkey_algo_name(c->primary.algo), c->primary.bits, ret);
+		pr_warn("Skipping key %s: %s%u %s\n", hex,
+			pgp_pubkey_algo_name(c->primary.algo), c->primary.bits,
+			pgp_keys_policy_why(ret));
 		return 0;
 	}
 	dup = pgp_keys_index(c->keys, *c->nr, &c->primary);
