@@ -2,6 +2,7 @@
 #
 #   make demo     build a patched kernel, sign modules, boot it under QEMU, show the verdicts
 #   make check    every test: host tests, KUnit and the module matrix in QEMU
+#   make check-full  make check + 1000 differential cases + a KASAN/UBSAN kernel
 #   make apply    copy the new files into a 6.12 tree and apply patches/series (KSRC=DIR)
 #   make kernel   configure (tinyconfig + tests/config/*.config) and build the test kernel
 #   make bench    load-time cost vs mainline, native verify vs OpenSSL, signing throughput
@@ -15,10 +16,10 @@ TOP := $(CURDIR)
 BUILD := $(TOP)/build
 SRC_TARBALL ?= /usr/src/linux-source-6.12.tar.xz
 
-.PHONY: help demo check check-host deps apply kernel bench patches fuzz clean
+.PHONY: help demo check check-full check-host deps apply kernel bench patches fuzz clean
 
 help:
-	@sed -n '3,12p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '3,13p' Makefile | sed 's/^# \{0,1\}//'
 
 deps:
 	@mk/deps.sh
@@ -49,6 +50,10 @@ check:
 
 check-host:
 	@mk/check.sh --host-only
+
+# make check plus 1000 differential cases and a KASAN+UBSAN kernel through the same cases.
+check-full:
+	@mk/check.sh --full
 
 demo:
 	@mk/demo.sh

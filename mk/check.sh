@@ -5,18 +5,22 @@ prog=check.sh
 
 usage() {
 	cat <<'EOF'
-Usage: mk/check.sh [--host-only] [--no-host]
+Usage: mk/check.sh [--host-only] [--no-host] [--full]
 
 Runs every host test (tests/host/*/run.sh), applies the patch set to build/src,
 builds the test kernel and modules, makes the module cases, boots the guest
 permissive (KUnit runs in that boot) and with module.sig_enforce=1, and prints
 each stage's time and the closing line "N passed, N failed".  Logs: build/logs/.
+--full (make check-full) also runs 1000 differential cases instead of 100 and boots a
+second kernel built with KASAN and UBSAN (tests/config/sanitizers.config) through the
+same cases; any sanitizer report on the console is a failure.
 EOF
 }
 
-host=1 qemu=1
+host=1 qemu=1 full=0
 for a in "$@"; do
 	case $a in
+	--full) full=1 ;;
 	-h|--help) usage; exit 0 ;;
 	--host-only) qemu=0 ;;
 	--no-host) host=0 ;;
@@ -79,6 +83,7 @@ if ((qemu)); then
 	. "$top/mk/lib.sh"
 	mapfile -t configs < <(guest_configs)
 	export KEYS_DIR=$top/build/keys
+	((full)) && export DIFF_COUNT=${DIFF_COUNT:-1000}
 	if stage keys "$top/tests/qemu/make-keys.sh" "$KEYS_DIR" &&
 	   stage apply make -s -C "$top" apply &&
 	   stage kernel "$top/mk/kernel.sh" "${configs[@]}" &&
@@ -89,13 +94,22 @@ if ((qemu)); then
 		for boot in permissive enforce; do
 			args="modtest.boot=$boot"
 			[[ $boot == enforce ]] && args+=" module.sig_enforce=1 kunit.enable=0"
-			if stage "boot-$boot" "$top/mk/qemu.sh" "$bz" "$top/build/initramfs.cpio" \
-				"$logs/console-$boot.log" $args; then
-				count console "$logs/console-$boot.log"
-			else
-				count console "$logs/console-$boot.log"
-			fi
+			stage "boot-$boot" "$top/mk/qemu.sh" "$bz" "$top/build/initramfs.cpio" \
+				"$logs/console-$boot.log" $args
+			count console "$logs/console-$boot.log"
 		done
+		if ((full)) &&
+		   stage kernel-sanitizers "$top/mk/kernel.sh" --obj "$top/build/obj-san" \
+			"${configs[@]}" tests/config/sanitizers.config; then
+			bz=$top/build/obj-san/arch/x86/boot/bzImage
+			for boot in permissive enforce; do
+				args="modtest.boot=$boot"
+				[[ $boot == enforce ]] && args+=" module.sig_enforce=1 kunit.enable=0"
+				stage "boot-san-$boot" "$top/mk/qemu.sh" --timeout 1800 "$bz" \
+					"$top/build/initramfs.cpio" "$logs/console-san-$boot.log" $args
+				count console "$logs/console-san-$boot.log"
+			done
+		fi
 	fi
 fi
 
