@@ -245,7 +245,7 @@ int module_pgp_sig_check(struct load_info *info)
 	ret = -ENOKEY;
 	while (p < end) {
 		if (pgp_next_packet(&p, end, &pkt)) {
-			ret = -EBADMSG;		/* cannot happen: checked above */
+			ret = err = -EBADMSG;	/* cannot happen: checked above */
 			break;
 		}
 		ret = module_pgp_check_one(info, &loc, &pkt, hashed);
