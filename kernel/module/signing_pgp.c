@@ -245,7 +245,9 @@ int module_pgp_sig_check(struct load_info *info)
 	ret = -ENOKEY;
 	while (p < end) {
 		if (pgp_next_packet(&p, end, &pkt)) {
-			ret = err = -EBADMSG;	/* cannot happen: checked above */
+			/* cannot happen: checked above */
+			ret = -EBADMSG;
+			err = ret;
 			break;
 		}
 		ret = module_pgp_check_one(info, &loc, &pkt, hashed);
