@@ -871,30 +871,46 @@ for a; do [ "$a" = --detach-sign ] && sleep 30; done
 exec gpg "$@"
 EOF
 chmod +x "$T/slowgpg"
-for sig in TERM KILL; do
-	mkdir -p "$T/int"
-	cp -- "$base" "$T/int/m.ko"
-	before=$(sha256sum < "$T/int/m.ko")
-	setsid env GPG="$T/slowgpg" "${S[@]}" "$T/int/m.ko" > /dev/null 2>&1 &
-	pid=$!
-	sleep 1
-	# The signing script's process group (setsid made it a group leader).
-	kill -s "$sig" -- "-$pid" 2> /dev/null || true
-	wait "$pid" 2> /dev/null && rc=0 || rc=$?
-	after=$(sha256sum < "$T/int/m.ko")
-	if ((rc != 0)) && [[ $before == "$after" ]]; then
-		ok "interrupted by SIG$sig: exit $rc, module byte-identical"
-	else
-		nok "interrupted by SIG$sig: exit $rc, module byte-identical"
-	fi
-	if [[ $sig == TERM ]]; then
-		if ls -A "$T/int" | grep -q '^\.'; then
-			nok "interrupted by SIGTERM: no temporary file left behind"
+# ... and a mv that hangs: interrupted after the signed copy is written,
+# just before the rename.
+mkdir -p "$T/slowbin"
+printf '#!/bin/sh\nsleep 30\nexec /bin/mv "$@"\n' > "$T/slowbin/mv"
+chmod +x "$T/slowbin/mv"
+for phase in gpg rename; do
+	for sig in TERM KILL; do
+		mkdir -p "$T/int"
+		cp -- "$base" "$T/int/m.ko"
+		before=$(sha256sum < "$T/int/m.ko")
+		if [[ $phase == gpg ]]; then
+			setsid env GPG="$T/slowgpg" "${S[@]}" "$T/int/m.ko" > /dev/null 2>&1 &
 		else
-			ok "interrupted by SIGTERM: no temporary file left behind"
+			setsid env PATH="$T/slowbin:$PATH" "${S[@]}" "$T/int/m.ko" > /dev/null 2>&1 &
 		fi
-	fi
-	rm -rf "$T/int"
+		pid=$!
+		sleep 1.5
+		# The signing script's process group (setsid made it a group leader).
+		kill -s "$sig" -- "-$pid" 2> /dev/null || true
+		wait "$pid" 2> /dev/null && rc=0 || rc=$?
+		after=$(sha256sum < "$T/int/m.ko")
+		if ((rc != 0)) && [[ $before == "$after" ]]; then
+			ok "SIG$sig during $phase: exit $rc, module byte-identical"
+		else
+			nok "SIG$sig during $phase: exit $rc, module byte-identical"
+		fi
+		if [[ $sig == TERM ]]; then
+			if ls -A "$T/int" | grep -q '^\.'; then
+				nok "SIGTERM during $phase: no temporary file left behind"
+			else
+				ok "SIGTERM during $phase: no temporary file left behind"
+			fi
+		elif [[ $phase == rename ]]; then
+			# a SIGKILLed run cannot clean up: its hidden copy stays
+			ls -A "$T/int" | grep -q '^\.m\.ko\.' &&
+				ok "SIGKILL just before the rename: original kept, hidden copy left" ||
+				nok "SIGKILL just before the rename: hidden copy present"
+		fi
+		rm -rf "$T/int"
+	done
 done
 
 # Mode preserved.
