@@ -163,6 +163,21 @@ static void kv_expiry_at_signature_time(struct kunit *test)
 	kv_expect(test, c, kv_expiring_sub_fpr, KV_T_2020_SUB_EXPIRY, -EKEYEXPIRED);
 }
 
+/* Ed25519 keys are usable when the kernel has Ed25519 built in. */
+static void kv_ed25519_key(struct kunit *test)
+{
+	struct kv_ctx *c = test->priv;
+	int nr;
+
+	nr = pgp_keys_parse(kv_ed25519, sizeof(kv_ed25519), c->keys, PGP_KEYS_MAX, false);
+	if (!IS_BUILTIN(CONFIG_CRYPTO_ED25519) && nr == 0)
+		kunit_skip(test, "Ed25519 verification not built in");
+	KUNIT_ASSERT_EQ(test, nr, 1);
+	c->nr = nr;
+	KUNIT_EXPECT_EQ(test, c->keys[0].pub.algo, PGP_PUBKEY_EDDSA_LEGACY);
+	kv_expect(test, c, kv_ed25519_fpr, KV_NOW, 0);
+}
+
 /* A keyring cut anywhere inside its last certificate keeps the earlier one. */
 static void kv_truncated(struct kunit *test)
 {
@@ -200,6 +215,7 @@ static struct kunit_case pgp_keys_test_cases[] = {
 	KUNIT_CASE(kv_revoked_primary),
 	KUNIT_CASE(kv_revoked_subkey),
 	KUNIT_CASE(kv_expiry_at_signature_time),
+	KUNIT_CASE(kv_ed25519_key),
 	KUNIT_CASE(kv_truncated),
 	{}
 };

@@ -20,6 +20,7 @@ C arrays to OUT (default security/pgp_keys/keyring_kunit_vectors.h):
   subrev   RSA-2048 primary with a revoked signing subkey
   expiring RSA-2048 primary created 2020-01-01 expiring after 365 days, with
            a signing subkey created 2020-02-01 expiring after 30 days
+  ed25519  EdDSA (Ed25519) sign+certify primary
 and the fingerprints and creation times the tests need.  The output differs
 between runs (new keys); it is checked in, not generated at build time.
 EOF
@@ -47,6 +48,8 @@ gpgq --faked-system-time 20240101T000000 --quick-gen-key "KUnit Revoked <rev@kun
 gpgq --faked-system-time 20240101T000100 --quick-add-key "$(fpr 'KUnit Revoked')" rsa2048 sign 0
 gpgq --faked-system-time 20240101T000000 --quick-gen-key "KUnit Subrev <subrev@kunit.example>" rsa2048 sign 0
 gpgq --faked-system-time 20240101T000100 --quick-add-key "$(fpr 'KUnit Subrev')" rsa2048 sign 0
+gpgq --faked-system-time 20240101T000000 --quick-gen-key "KUnit Ed25519 <ed25519@kunit.example>" \
+	ed25519 sign 0
 gpgq --faked-system-time 20200101T000000 --quick-gen-key "KUnit Expiring <exp@kunit.example>" rsa2048 sign 365d
 gpgq --faked-system-time 20200201T000000 --quick-add-key "$(fpr 'KUnit Expiring')" rsa2048 sign 30d
 
@@ -63,6 +66,7 @@ ex 'KUnit Sub' sub
 ex 'KUnit Revoked' revoked
 ex 'KUnit Subrev' subrev
 ex 'KUnit Expiring' expiring
+ex 'KUnit Ed25519' ed25519
 ed=$top/tests/host/keyring/pktedit.py
 python3 "$ed" "$tmp/good.gpg" "$tmp/noself.gpg" --drop-sigtype 13
 python3 "$ed" "$tmp/sub.gpg" "$tmp/noback.gpg" --strip-backsig
@@ -91,7 +95,7 @@ fprarray() { # fprarray NAME HEXFPR
 	echo " * with $(gpg --version | head -n1).  Do not edit."
 	echo " */"
 	echo
-	for v in good sub noself noback badback revoked subrev expiring; do
+	for v in good sub noself noback badback revoked subrev expiring ed25519; do
 		carray "kv_$v" "$tmp/$v.gpg"
 	done
 	fprarray kv_good_fpr "$(fpr 'KUnit Good')"
@@ -104,6 +108,7 @@ fprarray() { # fprarray NAME HEXFPR
 	fprarray kv_subrev_sub_fpr "$(subfpr 'KUnit Subrev' 1)"
 	fprarray kv_expiring_fpr "$(fpr 'KUnit Expiring')"
 	fprarray kv_expiring_sub_fpr "$(subfpr 'KUnit Expiring' 1)"
+	fprarray kv_ed25519_fpr "$(fpr 'KUnit Ed25519')"
 	echo "#define KV_T_2024		1704067200u	/* keys made 2024-01-01 */"
 	echo "#define KV_T_2020		1577836800u	/* expiring key made 2020-01-01 */"
 	echo "#define KV_T_2020_EXPIRY	1609372800u	/* + 365 days */"
