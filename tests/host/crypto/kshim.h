@@ -20,6 +20,18 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+
+/*
+ * KSHIM_LIMB32: run the BITS_PER_LONG == 32 code on a 64-bit host by making
+ * "long" 32 bits wide in the translation units built with it (test_mont32.c
+ * and the crypto/ files linked with it; kshim.c is not).  Every system
+ * header must be included above this point.
+ */
+#ifdef KSHIM_LIMB32
+#define KSHIM_NO_INT128 1
+#define long int
+#endif
 
 typedef uint8_t u8;
 typedef uint16_t u16;
@@ -38,7 +50,11 @@ typedef __int128 s128;
 #endif
 typedef unsigned int gfp_t;
 
+#ifdef KSHIM_LIMB32
+#define BITS_PER_LONG		32
+#else
 #define BITS_PER_LONG		(__SIZEOF_LONG__ * 8)
+#endif
 #define GFP_KERNEL		0u
 #undef __always_inline
 #define __always_inline		inline __attribute__((always_inline))
@@ -76,13 +92,17 @@ typedef unsigned int gfp_t;
 #define EKEYREJECTED 129
 #endif
 #define MAX_ERRNO	4095
-#define IS_ERR_VALUE(x)		((unsigned long)(void *)(x) >= (unsigned long)-MAX_ERRNO)
-static inline void *ERR_PTR(long error) { return (void *)error; }
-static inline long PTR_ERR(const void *ptr) { return (long)ptr; }
-static inline bool IS_ERR(const void *ptr) { return IS_ERR_VALUE((unsigned long)ptr); }
+#define IS_ERR_VALUE(x)		((uintptr_t)(x) >= (uintptr_t)-MAX_ERRNO)
+static inline void *ERR_PTR(intptr_t error) { return (void *)error; }
+static inline intptr_t PTR_ERR(const void *ptr) { return (intptr_t)ptr; }
+static inline bool IS_ERR(const void *ptr) { return IS_ERR_VALUE((uintptr_t)ptr); }
 
 static inline int fls(unsigned int x) { return x ? 32 - __builtin_clz(x) : 0; }
+#ifdef KSHIM_LIMB32
+static inline unsigned long __fls(unsigned long x) { return 31 - __builtin_clz(x); }
+#else
 static inline unsigned long __fls(unsigned long x) { return BITS_PER_LONG - 1 - __builtin_clzl(x); }
+#endif
 
 /* <asm/cpufeature.h>: KSHIM_NO_ADX=1 in the environment hides MULX/ADX */
 #if defined(__x86_64__) && !defined(KSHIM_NO_INT128)
@@ -181,7 +201,6 @@ static inline void put_unaligned_le64(u64 v, void *p)
 }
 
 /* <linux/ktime.h>, <linux/math64.h> */
-#include <time.h>
 static inline u64 ktime_get_ns(void)
 {
 	struct timespec ts;

@@ -7,7 +7,8 @@
 #   2. the KUnit suites crypto/*_kunit.c through the shim's KUnit subset
 #   3. the arithmetic again through the C multiply (no MULX/ADX) and
 #      through the portable one (no 128-bit type), and Ed25519 with the
-#      field code used where there is no 128-bit type (32-bit machines)
+#      field code used where there is no 128-bit type, and the
+#      BITS_PER_LONG == 32 code ("long" made 32-bit wide, see kshim.h)
 # Prints TAP; exits non-zero on any failure.
 set -euo pipefail
 
@@ -157,6 +158,14 @@ if [ $rc -eq 0 ]; then
 	TEST_MONT_ONLY=1 "$out/test_crypto_noint128" > "$out/noint128.tap" || rc=$?
 fi
 tap $rc "mont without a 128-bit type (portable 64x64 multiply) matches OpenSSL"
+rc=0
+build test_mont32 -DKSHIM_LIMB32 -I"$top/crypto" "$here/test_mont32.c" "$top/crypto/mont.c" \
+	"$top/crypto/dsa.c" "$top/crypto/rsassa.c" || rc=$?
+if [ $rc -eq 0 ]; then
+	"$out/test_mont32" > "$out/mont32.tap" || rc=$?
+	grep -v '^1\.\.' "$out/mont32.tap" | sed 's/^/# test_mont32: /'
+fi
+tap $rc "BITS_PER_LONG == 32 code (32-bit limbs, u64 products) matches OpenSSL"
 if [ -f "$here/test_ed25519.c" ]; then
 	rc=0
 	build test_ed25519_noint128 -I"$top/crypto" "$here/test_ed25519.c" "$here/kshim.c" \
