@@ -106,7 +106,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	memcpy(copy, data, size);
 	while (budget-- > 0 && !pgp_next_packet(&p, end, &pkt)) {
 		struct pgp_sig sig;
-		int i, ret;
+		int i, ret __maybe_unused;
 
 		if (pkt.tag != PGP_PKT_SIGNATURE)
 			break;
