@@ -22,25 +22,27 @@
 #include <string.h>
 #include <time.h>
 
+
+/* as in the kernel: u64 is unsigned long long everywhere */
+typedef uint8_t u8;
+typedef uint16_t u16;
+typedef uint32_t u32;
+typedef unsigned long long u64;
+typedef int8_t s8;
+typedef int16_t s16;
+typedef int32_t s32;
+typedef long long s64;
+
 /*
  * KSHIM_LIMB32: run the BITS_PER_LONG == 32 code on a 64-bit host by making
  * "long" 32 bits wide in the translation units built with it (test_mont32.c
  * and the crypto/ files linked with it; kshim.c is not).  Every system
- * header must be included above this point.
+ * header, and every use of "long long", must come before this point.
  */
 #ifdef KSHIM_LIMB32
 #define KSHIM_NO_INT128 1
 #define long int
 #endif
-
-typedef uint8_t u8;
-typedef uint16_t u16;
-typedef uint32_t u32;
-typedef uint64_t u64;
-typedef int8_t s8;
-typedef int16_t s16;
-typedef int32_t s32;
-typedef int64_t s64;
 #ifdef __SIZEOF_INT128__
 typedef unsigned __int128 u128;
 typedef __int128 s128;
@@ -269,14 +271,14 @@ void kshim_register_suite(struct kunit_suite *s);
 int kshim_check(struct kunit *t, bool ok, const char *file, int line, const char *expr);
 #define KSHIM_CHECK(t, ok, expr)	kshim_check((t), (ok), __FILE__, __LINE__, (expr))
 #define KUNIT_EXPECT_EQ(t, a, b) \
-	({ long long __a = (long long)(a), __b = (long long)(b); \
+	({ s64 __a = (s64)(a), __b = (s64)(b); \
 	   if (!KSHIM_CHECK(t, __a == __b, #a " == " #b)) \
 		fprintf(stderr, "#   %lld != %lld\n", __a, __b); })
 #define KUNIT_EXPECT_EQ_MSG(t, a, b, fmt, ...) \
-	({ long long __a = (long long)(a), __b = (long long)(b); \
+	({ s64 __a = (s64)(a), __b = (s64)(b); \
 	   if (!KSHIM_CHECK(t, __a == __b, #a " == " #b)) \
 		fprintf(stderr, "#   %lld != %lld: " fmt "\n", __a, __b, ##__VA_ARGS__); })
-#define KUNIT_EXPECT_NE(t, a, b)	KSHIM_CHECK(t, (long long)(a) != (long long)(b), #a " != " #b)
+#define KUNIT_EXPECT_NE(t, a, b)	KSHIM_CHECK(t, (s64)(a) != (s64)(b), #a " != " #b)
 #define KUNIT_EXPECT_TRUE(t, c)		KSHIM_CHECK(t, !!(c), #c)
 #define KUNIT_EXPECT_FALSE(t, c)	KSHIM_CHECK(t, !(c), "!" #c)
 #define KUNIT_EXPECT_TRUE_MSG(t, c, fmt, ...) \
@@ -284,7 +286,7 @@ int kshim_check(struct kunit *t, bool ok, const char *file, int line, const char
 #define KUNIT_EXPECT_MEMEQ(t, a, b, n)	KSHIM_CHECK(t, !memcmp((a), (b), (n)), "memeq " #a ", " #b)
 /* a failed assertion ends the test program (the kernel aborts the case) */
 #define KUNIT_ASSERT_EQ(t, a, b) \
-	do { if (!KSHIM_CHECK(t, (long long)(a) == (long long)(b), #a " == " #b)) exit(1); } while (0)
+	do { if (!KSHIM_CHECK(t, (s64)(a) == (s64)(b), #a " == " #b)) exit(1); } while (0)
 #define KUNIT_ASSERT_TRUE(t, c) \
 	do { if (!KSHIM_CHECK(t, !!(c), #c)) exit(1); } while (0)
 #define KUNIT_ASSERT_NOT_ERR_OR_NULL(t, p) \

@@ -92,89 +92,107 @@ tap() {	# tap <status> <description>
 	fi
 }
 
-build() {	# build <output> <sources...>
+# All binaries are built at once in the background (the compiles dominate
+# the run time); built <output> waits for one and reports its warnings.
+start_build() {	# start_build <output> <compiler arguments...>
 	local o="$1"
 	shift
-	"$cc" "${cflags[@]}" -o "$out/$o" "$@" -lcrypto 2> "$out/$o.log"
-	local rc=$?
-	if [ $rc -ne 0 ] || grep -q 'warning:' "$out/$o.log"; then
-		sed 's/^/# /' "$out/$o.log" >&2
-		[ $rc -ne 0 ] && return 1
-	fi
-	return 0
+	( "$cc" "${cflags[@]}" -o "$out/$o" "$@" -lcrypto 2> "$out/$o.log"
+	  echo $? > "$out/$o.rc" ) &
 }
+
+built() {	# built <output>: 0 if it was built
+	local o="$1"
+	while [ ! -s "$out/$o.rc" ]; do
+		wait -n 2>/dev/null || sleep 0.2
+	done
+	if [ "$(cat "$out/$o.rc")" -ne 0 ] || grep -q 'warning:' "$out/$o.log"; then
+		sed 's/^/# /' "$out/$o.log" >&2
+	fi
+	[ "$(cat "$out/$o.rc")" -eq 0 ]
+}
+
+have_ed25519=false
+[ -f "$here/test_ed25519.c" ] && have_ed25519=true
+
+start_build test_crypto -Wno-deprecated-declarations -I"$top/crypto" "$here/test_crypto.c" \
+	"$here/kshim.c" "${srcs[@]}"
+$have_ed25519 && start_build test_ed25519 -I"$top/crypto" "$here/test_ed25519.c" \
+	"$here/kshim.c" "${srcs[@]}"
+[ ${#kunits[@]} -gt 0 ] && start_build kunit -DKSHIM_KUNIT_MAIN -I"$top/crypto" \
+	"$here/kshim.c" "${srcs[@]}" "${kunits[@]}"
+start_build test_crypto_noint128 -DKSHIM_NO_INT128 -Wno-deprecated-declarations \
+	-I"$top/crypto" "$here/test_crypto.c" "$here/kshim.c" "${srcs[@]}"
+start_build test_mont32 -DKSHIM_LIMB32 -I"$top/crypto" "$here/test_mont32.c" \
+	"$top/crypto/mont.c" "$top/crypto/dsa.c" "$top/crypto/rsassa.c"
+$have_ed25519 && start_build test_ed25519_noint128 -DKSHIM_NO_INT128 -I"$top/crypto" \
+	"$here/test_ed25519.c" "$here/kshim.c" "${srcs[@]}"
 
 # 1. OpenSSL comparison
 rc=0
-build test_crypto -Wno-deprecated-declarations -I"$top/crypto" "$here/test_crypto.c" "$here/kshim.c" \
-	"${srcs[@]}" || rc=$?
+built test_crypto || rc=$?
 tap $rc "build test_crypto with ASan/UBSan"
 if [ $rc -eq 0 ]; then
-	rc=0
 	"$out/test_crypto" "$scale" > "$out/test_crypto.tap" || rc=$?
 	grep -v '^1\.\.' "$out/test_crypto.tap" | sed 's/^/# test_crypto: /'
 	tap $rc "test_crypto: all $(grep -c '^ok' "$out/test_crypto.tap" || true) checks pass"
 fi
-[ -f "$here/test_ed25519.c" ] && {
+if $have_ed25519; then
 	rc=0
-	build test_ed25519 -I"$top/crypto" "$here/test_ed25519.c" "$here/kshim.c" "${srcs[@]}" || rc=$?
+	built test_ed25519 || rc=$?
 	tap $rc "build test_ed25519 with ASan/UBSan"
 	if [ $rc -eq 0 ]; then
-		rc=0
 		"$out/test_ed25519" > "$out/test_ed25519.tap" || rc=$?
 		grep -v '^1\.\.' "$out/test_ed25519.tap" | sed 's/^/# test_ed25519: /'
 		tap $rc "test_ed25519: all $(grep -c '^ok' "$out/test_ed25519.tap" || true) checks pass"
 	fi
-}
+fi
 
 # 2. KUnit suites through the shim
 if [ ${#kunits[@]} -gt 0 ]; then
 	rc=0
-	build kunit -DKSHIM_KUNIT_MAIN -I"$top/crypto" "$here/kshim.c" "${srcs[@]}" \
-		"${kunits[@]}" || rc=$?
+	built kunit || rc=$?
 	tap $rc "build KUnit suites ($(basename -a "${kunits[@]}" | tr '\n' ' ' | sed 's/ $//'))"
 	if [ $rc -eq 0 ]; then
-		rc=0
 		"$out/kunit" > "$out/kunit.tap" 2> "$out/kunit.err" || rc=$?
 		grep -v 'us per verify' "$out/kunit.err" >&2 || true
 		grep -v '^1\.\.' "$out/kunit.tap" | sed 's/^/# kunit: /'
-		grep 'us per verify' "$out/kunit.err" | sed 's/^# /# kunit (ASan build, not a benchmark): /' || true
+		grep 'us per verify' "$out/kunit.err" |
+			sed 's/^# /# kunit (ASan build, not a benchmark): /' || true
 		tap $rc "KUnit cases: $(grep -c '^ok' "$out/kunit.tap" || true) passed, $(grep -c '^not ok' "$out/kunit.tap" || true) failed"
 	fi
 fi
 
 # 3. the other multiply paths: portable C with a 128-bit type (what CPUs
-#    without MULX/ADX run), and without one (64-bit compilers lacking it)
+#    without MULX/ADX run), without one (64-bit compilers lacking it), the
+#    BITS_PER_LONG == 32 code, and Ed25519's field code without 128 bits
 if [ -x "$out/test_crypto" ]; then
 	rc=0
 	KSHIM_NO_ADX=1 TEST_MONT_ONLY=1 "$out/test_crypto" > "$out/noadx.tap" || rc=$?
 	tap $rc "mont with the C multiply (no MULX/ADX) matches OpenSSL"
 fi
 rc=0
-cflags+=(-DKSHIM_NO_INT128)
-build test_crypto_noint128 -Wno-deprecated-declarations -I"$top/crypto" \
-	"$here/test_crypto.c" "$here/kshim.c" "${srcs[@]}" || rc=$?
+built test_crypto_noint128 || rc=$?
 if [ $rc -eq 0 ]; then
 	TEST_MONT_ONLY=1 "$out/test_crypto_noint128" > "$out/noint128.tap" || rc=$?
 fi
 tap $rc "mont without a 128-bit type (portable 64x64 multiply) matches OpenSSL"
 rc=0
-build test_mont32 -DKSHIM_LIMB32 -I"$top/crypto" "$here/test_mont32.c" "$top/crypto/mont.c" \
-	"$top/crypto/dsa.c" "$top/crypto/rsassa.c" || rc=$?
+built test_mont32 || rc=$?
 if [ $rc -eq 0 ]; then
 	"$out/test_mont32" > "$out/mont32.tap" || rc=$?
 	grep -v '^1\.\.' "$out/mont32.tap" | sed 's/^/# test_mont32: /'
 fi
 tap $rc "BITS_PER_LONG == 32 code (32-bit limbs, u64 products) matches OpenSSL"
-if [ -f "$here/test_ed25519.c" ]; then
+if $have_ed25519; then
 	rc=0
-	build test_ed25519_noint128 -I"$top/crypto" "$here/test_ed25519.c" "$here/kshim.c" \
-		"${srcs[@]}" || rc=$?
+	built test_ed25519_noint128 || rc=$?
 	if [ $rc -eq 0 ]; then
 		"$out/test_ed25519_noint128" 50 > "$out/ed_noint128.tap" || rc=$?
 	fi
 	tap $rc "ed25519 with 16-bit field limbs (no 128-bit type) matches OpenSSL"
 fi
+wait
 
 echo "1..$n"
 exit $fail
