@@ -63,8 +63,17 @@ dsa2048 | dsa3072 | rsa2048 | rsa3072 | rsa4096 | ed25519 | nistp256 | nistp384)
 esac
 command -v "$GPG" > /dev/null 2>&1 || die "$GPG: gpg not found"
 
+new_home=0
+if [[ ! -e $homedir ]]; then
+	new_home=1
+fi
 mkdir -p -- "$homedir" || die "$homedir: cannot create directory"
 chmod 700 -- "$homedir"
+if ((new_home)); then
+	# A home made here holds only file keys: no smartcard daemon on
+	# every signature (saves a process per module when signing).
+	echo "disable-scdaemon" > "$homedir/gpg-agent.conf"
+fi
 homedir=$(cd -- "$homedir" && pwd)
 
 gpg_args=(--homedir "$homedir" --batch --no-tty --quiet)

@@ -213,9 +213,7 @@ rescan()
 sign_module()
 {
 	local file=$1 real dir base comp elf out old_payload='' sighex
-	local payload plen need tmp msg size mode dmode hdr
-
-	local uid gid
+	local payload plen need tmp msg mode dmode hdr uid gid step
 
 	[[ -e $file ]] || { fail "no such file"; return 1; }
 	real=$file
@@ -248,27 +246,30 @@ sign_module()
 		tmproot=$(mktemp -d "${TMPDIR:-/tmp}/sign-module.XXXXXX") ||
 			{ fail "cannot create a temporary directory"; return 1; }
 	fi
-	elf=$tmproot/elf
-	if ! pms_decompress "$comp" "$real" "$elf" 2> /dev/null; then
-		if [[ $comp == none ]]; then
-			fail "cannot copy the module"
-		else
+	# An uncompressed module is only read until its first copy is made;
+	# objcopy writes $tmproot/e1, e2, ...
+	step=0
+	elf=$real
+	if [[ $comp != none ]]; then
+		elf=$tmproot/elf
+		if ! pms_decompress "$comp" "$real" "$elf" 2> /dev/null; then
 			fail "cannot decompress ($comp)"
+			return 1
 		fi
-		return 1
 	fi
 	rescan "$elf" || return 1
-	if pms_has_p7 "$elf" "$ELF_SIZE"; then
+	# Bytes after the ELF data: mainline's appended signature?
+	if ((ELF_END < ELF_SIZE)) && pms_has_p7 "$elf" "$ELF_SIZE"; then
 		fail "module carries an appended PKCS#7 signature (run $prog before scripts/sign-file)"
 		return 1
 	fi
 
 	if ((strip)); then
-		if ! msg=$("$OBJCOPY" --strip-debug "$elf" "$elf+" 2>&1); then
+		if ! msg=$("$OBJCOPY" --strip-debug "$elf" "$tmproot/e$((step + 1))" 2>&1); then
 			fail "objcopy --strip-debug failed: ${msg##*$'\n'}"
 			return 1
 		fi
-		elf=$elf+
+		step=$((step + 1)) elf=$tmproot/e$step
 		rescan "$elf" || return 1
 	fi
 
@@ -296,23 +297,27 @@ sign_module()
 				return 1
 			fi
 			if ! msg=$("$OBJCOPY" --update-section "$PMS_SECNAME=$tmproot/zeros" \
-				   "$elf" "$elf+" 2>&1); then
+				   "$elf" "$tmproot/e$((step + 1))" 2>&1); then
 				fail "objcopy --update-section failed: ${msg##*$'\n'}"
 				return 1
 			fi
-			elf=$elf+
+			step=$((step + 1)) elf=$tmproot/e$step
 			rescan "$elf" || return 1
 		else
+			if [[ $elf == "$real" ]]; then
+				elf=$tmproot/elf
+				cp -- "$real" "$elf" 2> /dev/null || { fail "cannot copy the module"; return 1; }
+			fi
 			pms_zero_range "$elf" "$SIG_OFF" "$SIG_SIZE" ||
 				{ fail "cannot write temporary files"; return 1; }
 		fi
 	else
 		if ! msg=$("$OBJCOPY" --add-section "$PMS_SECNAME=$tmproot/zeros" \
-			   "$elf" "$elf+" 2>&1); then
+			   "$elf" "$tmproot/e$((step + 1))" 2>&1); then
 			fail "objcopy --add-section failed: ${msg##*$'\n'}"
 			return 1
 		fi
-		elf=$elf+
+		step=$((step + 1)) elf=$tmproot/e$step
 		rescan "$elf" || return 1
 	fi
 	# Whatever objcopy did, the result must be exactly what the kernel takes.
@@ -327,13 +332,12 @@ sign_module()
 		fail "gpg failed: ${msg:-no message}"
 		return 1
 	fi
-	size=$(stat -c %s -- "$tmproot/sig" 2> /dev/null) || size=0
-	if ((size == 0)); then
+	sighex=$(od -An -v -t x1 -- "$tmproot/sig" 2> /dev/null) || sighex=''
+	sighex=${sighex//[$' \n']/}
+	if [[ -z $sighex ]]; then
 		fail "gpg produced no signature"
 		return 1
 	fi
-	pms_hex "$tmproot/sig" 0 "$size"
-	sighex=$REPLY
 	if ! pms_split_packets "$sighex" || ((${#PKT_TAG[@]} != 1 || PKT_TAG[0] != 2)); then
 		fail "gpg output is not a single binary signature packet"
 		return 1
@@ -347,6 +351,10 @@ sign_module()
 	fi
 	printf -v hdr '%s%02x000000%08x' "$PMS_MAGIC_HEX" "$PMS_VERSION" "$plen"
 	pms_hex_to_file "$hdr$payload" "$tmproot/container" || { fail "cannot write temporary files"; return 1; }
+	if [[ $elf == "$real" ]]; then
+		fail "internal error: no working copy"
+		return 1
+	fi
 	pms_write_at "$elf" "$SIG_OFF" "$tmproot/container" ||
 		{ fail "cannot write temporary files"; return 1; }
 
