@@ -35,6 +35,35 @@ static u8 *dup(struct kunit *test, const u8 *src, size_t len, size_t extra)
 	return p;
 }
 
+/* r = a + b, big-endian, a of alen bytes, b of blen <= alen bytes; returns the carry */
+static unsigned int add_be(u8 *r, const u8 *a, size_t alen, const u8 *b, size_t blen)
+{
+	unsigned int c = 0;
+
+	while (alen--) {
+		c += a[alen] + (blen ? b[--blen] : 0);
+		r[alen] = c & 0xff;
+		c >>= 8;
+	}
+	return c;
+}
+
+/* x + q as a new big-endian string */
+static u8 *plus_q(struct kunit *test, const struct dsa_kunit_vector *v, const u8 *x,
+		  size_t xlen, size_t *len)
+{
+	size_t ml = max(v->q_len, xlen);
+	u8 *out = kunit_kzalloc(test, ml + 1, GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, out);
+	if (v->q_len >= xlen)
+		out[0] = add_be(out + 1, v->q, v->q_len, x, xlen);
+	else
+		out[0] = add_be(out + 1, x, xlen, v->q, v->q_len);
+	*len = ml + 1;
+	return out;
+}
+
 /* Bytes of the digest that count: the leftmost N bits, N = bit length of q. */
 static size_t used_digest_bytes(const struct dsa_kunit_vector *v)
 {
@@ -136,6 +165,8 @@ static void dsa_r_s_range(struct kunit *test)
 		u8 *big = dup(test, v->q, v->q_len, 1);	/* 2^(8 q_len) + q > q */
 		u8 *qm1 = dup(test, v->q, v->q_len, 0);	/* q - 1: in range, wrong */
 		u8 *rz = dup(test, v->r, v->r_len, 8);	/* r with leading zeros */
+		size_t rq_len, sq_len;
+		u8 *rq, *sq;
 
 		big[0] = 1;
 		qm1[v->q_len - 1] -= 1;		/* q is odd: no borrow */
@@ -157,6 +188,13 @@ static void dsa_r_s_range(struct kunit *test)
 		KUNIT_EXPECT_EQ(test, dsa_verify(&key, dg, dl, qm1, v->q_len, v->s, v->s_len),
 				-EKEYREJECTED);
 		KUNIT_EXPECT_EQ(test, dsa_verify(&key, dg, dl, one, 1, one, 1), -EKEYREJECTED);
+		/* r + q and s + q: same residues, only the range checks refuse them */
+		rq = plus_q(test, v, v->r, v->r_len, &rq_len);
+		sq = plus_q(test, v, v->s, v->s_len, &sq_len);
+		KUNIT_EXPECT_EQ_MSG(test, dsa_verify(&key, dg, dl, rq, rq_len, v->s, v->s_len),
+				    -EKEYREJECTED, "%s: r + q", v->name);
+		KUNIT_EXPECT_EQ_MSG(test, dsa_verify(&key, dg, dl, v->r, v->r_len, sq, sq_len),
+				    -EKEYREJECTED, "%s: s + q", v->name);
 		KUNIT_EXPECT_EQ_MSG(test, dsa_verify(&key, dg, dl, rz, v->r_len + 8,
 						     v->s, v->s_len),
 				    0, "%s: r with leading zero bytes", v->name);

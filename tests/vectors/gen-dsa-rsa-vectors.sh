@@ -181,6 +181,28 @@ for bits in 2048 3072 4096; do
 	done
 done
 
+# One more RSA-2048/SHA-256 signature s chosen so that s + n has as many bits
+# as n: crypto/rsassa_kunit.c checks that s + n (same residue) is refused,
+# which only the s < n test can do.
+bitlen() { echo "obase=2; ibase=16; $(tr 'a-f' 'A-F' <<< "$1")" | BC_LINE_LENGTH=0 bc | tr -d '\n' | wc -c; }
+nhex=$(field "$tmp/rsa-2048.pem" modulus)
+nbits=$(bitlen "$nhex")
+for try in $(seq 1 64); do
+	printf 'pgp-modsign RSA s + n vector, try %d\n' "$try" > "$tmp/msg"
+	openssl dgst -sha256 -binary -out "$tmp/dg" "$tmp/msg"
+	openssl dgst -sha256 -sign "$tmp/rsa-2048.pem" -out "$tmp/sig" "$tmp/msg"
+	shex=$(hexof "$tmp/sig")
+	sum=$(echo "obase=16; ibase=16; $(tr 'a-f' 'A-F' <<< "$shex") + $(tr 'a-f' 'A-F' <<< "$nhex")" |
+		BC_LINE_LENGTH=0 bc)
+	if [ "$(bitlen "$sum")" -eq "$nbits" ]; then
+		add_rsa "rsa_v$i" "rsa2048/sha256 (s + n as long as n)" rsa2048_key "$tmp/dg" \
+			"$tmp/sig" sha256 0
+		i=$((i + 1))
+		break
+	fi
+	[ "$try" -eq 64 ] && { echo "$prog: no signature with s + n < 2^$nbits" >&2; exit 1; }
+done
+
 # Hand-built encoded messages for RSA-2048 / SHA-256, signed with the raw
 # private operation: one correct, the others each wrong in one way.
 key="$tmp/rsa-2048.pem"

@@ -97,6 +97,7 @@ tap() {	# tap <status> <description>
 start_build() {	# start_build <output> <compiler arguments...>
 	local o="$1"
 	shift
+	rm -f "$out/$o" "$out/$o.rc"	# --keep: never use the last run's result
 	( "$cc" "${cflags[@]}" -o "$out/$o" "$@" -lcrypto 2> "$out/$o.log"
 	  echo $? > "$out/$o.rc" ) &
 }

@@ -722,10 +722,14 @@ static void test_rsa_key(int bits, unsigned long e_word, bool big_e)
 		    "flipped signature bit");
 		REJ(rsassa_pkcs1_verify(&fo.key, rsa_hashes[h].algo, dg, hl, sig, sl) ==
 		    -EKEYREJECTED || memcmp(f.n, fo.n, k) == 0, "wrong key");
-		dg[rnd() % hl] ^= 0x80;
-		REJ(rsassa_pkcs1_verify(&f.key, rsa_hashes[h].algo, dg, hl, sig, sl) == -EKEYREJECTED,
-		    "flipped digest bit");
-		dg[0] ^= 0;
+		{
+			int fi = rnd() % hl;
+
+			dg[fi] ^= 0x80;
+			REJ(rsassa_pkcs1_verify(&f.key, rsa_hashes[h].algo, dg, hl, sig, sl) ==
+			    -EKEYREJECTED, "flipped digest bit");
+			dg[fi] ^= 0x80;		/* the cases below need the right digest */
+		}
 		REJ(rsassa_pkcs1_verify(&f.key, rsa_hashes[(h + 1) % 5].algo, dg,
 					rsa_hashes[(h + 1) % 5].len, sig, sl) == -EKEYREJECTED,
 		    "other hash algorithm");
@@ -741,6 +745,20 @@ static void test_rsa_key(int bits, unsigned long e_word, bool big_e)
 		x[k - 1] += 1;
 		REJ(rsassa_pkcs1_verify(&f.key, rsa_hashes[h].algo, dg, hl, x, k) == -EKEYREJECTED,
 		    "s = n + 1");
+		/* s + n: same residue, only the s < n check refuses it */
+		{
+			BIGNUM *bs = BN_bin2bn(sig, sl, NULL), *bn = BN_bin2bn(f.n, k, NULL);
+
+			BN_add(bs, bs, bn);
+			if (BN_num_bits(bs) == BN_num_bits(bn)) {
+				int xl = BN_bn2bin(bs, x);
+
+				REJ(rsassa_pkcs1_verify(&f.key, rsa_hashes[h].algo, dg, hl, x, xl) ==
+				    -EKEYREJECTED, "s + n");
+			}
+			BN_free(bs);
+			BN_free(bn);
+		}
 		x[0] = 1;
 		memcpy(x + 1, sig, sl);
 		REJ(rsassa_pkcs1_verify(&f.key, rsa_hashes[h].algo, dg, hl, x, sl + 1) == -EKEYREJECTED,
@@ -786,7 +804,7 @@ static void test_rsa_key(int bits, unsigned long e_word, bool big_e)
 	}
 	tap(good == total, "%s: %d OpenSSL signatures (sha1..sha512) verify, also stripped/padded", name,
 	    total);
-	tap(!rej, "%s: flipped sig/digest, wrong key, wrong hash, s >= n, long sig, MD5 rejected", name);
+	tap(!rej, "%s: flipped sig/digest, wrong key, wrong hash, s >= n, s + n, long sig, MD5 rejected", name);
 	tap(!pad, "%s: wrong block type, PS, separator, trailing garbage, DigestInfo variants rejected",
 	    name);
 	RSA_free(r);
