@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * ECDSA P-256 and P-384 signature verification on raw values, as OpenPGP
+ * ECDSA P-256, P-384 and P-521 signature verification on raw values, as OpenPGP
  * carries them (RFC 4880 section 5.2.2, RFC 6637 / RFC 9580 section 5.2.3.4):
  * an uncompressed public point, a message digest and the integers r and s as
  * big-endian byte strings whose leading zero bytes may have been stripped.
@@ -24,7 +24,8 @@
  *     decodes;
  *   - the digest follows the signature in the source buffer; ecdsa_verify()
  *     uses its leftmost bytes up to the size of n, which is the truncation of
- *     FIPS 186-4 section 6.4 for P-256 and P-384 (n is 256 and 384 bits long).
+ *     FIPS 186-4 section 6.4 for P-256 and P-384 (n is 256 and 384 bits long);
+ *     no digest is longer than the 521 bits of the P-521 order.
  *
  * The algorithm is looked up with CRYPTO_NOLOAD: module signature checking
  * must not trigger a module load.  A missing algorithm yields -ENOPKG.
@@ -47,7 +48,7 @@ struct ecdsa_raw_curve_desc {
 	const u8 *order;	/* n, big-endian, nbytes long */
 };
 
-/* Group orders, FIPS 186-4 appendix D.1.2.3 and D.1.2.4 */
+/* Group orders, FIPS 186-4 appendix D.1.2.3, D.1.2.4 and D.1.2.5 */
 static const u8 ecdsa_raw_p256_n[32] = {
 	0xff, 0xff, 0xff, 0xff, 0x00, 0x00, 0x00, 0x00, 0xff, 0xff, 0xff, 0xff,
 	0xff, 0xff, 0xff, 0xff, 0xbc, 0xe6, 0xfa, 0xad, 0xa7, 0x17, 0x9e, 0x84,
@@ -61,17 +62,27 @@ static const u8 ecdsa_raw_p384_n[48] = {
 	0x48, 0xb0, 0xa7, 0x7a, 0xec, 0xec, 0x19, 0x6a, 0xcc, 0xc5, 0x29, 0x73,
 };
 
+static const u8 ecdsa_raw_p521_n[66] = {
+	0x01, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+	0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+	0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xfa, 0x51, 0x86,
+	0x87, 0x83, 0xbf, 0x2f, 0x96, 0x6b, 0x7f, 0xcc, 0x01, 0x48, 0xf7, 0x09,
+	0xa5, 0xd0, 0x3b, 0xb5, 0xc9, 0xb8, 0x89, 0x9c, 0x47, 0xae, 0xbb, 0x6f,
+	0xb7, 0x1e, 0x91, 0x38, 0x64, 0x09,
+};
+
 static const struct ecdsa_raw_curve_desc ecdsa_raw_curves[] = {
 	[ECDSA_RAW_P256] = { "ecdsa-nist-p256", 32, ecdsa_raw_p256_n },
 	[ECDSA_RAW_P384] = { "ecdsa-nist-p384", 48, ecdsa_raw_p384_n },
+	[ECDSA_RAW_P521] = { "ecdsa-nist-p521", 66, ecdsa_raw_p521_n },
 };
 
 /*
- * DER SEQUENCE of two INTEGERs of at most nbytes + 1 content bytes each:
- * 2 + 2 * (2 + 48 + 1) = 104 bytes for P-384, so every length fits the
- * one-byte short form.
+ * DER SEQUENCE of two INTEGERs of at most nbytes + 1 content bytes each.
+ * An INTEGER's length always fits the short form (at most 67 bytes); the
+ * SEQUENCE's may need the long form 0x81 LL (P-521: up to 136 bytes).
  */
-#define ECDSA_RAW_DER_MAX	(2 + 2 * (2 + ECDSA_RAW_MAX_BYTES + 1))
+#define ECDSA_RAW_DER_MAX	(3 + 2 * (2 + ECDSA_RAW_MAX_BYTES + 1))
 
 /*
  * Strip the leading zero bytes of @v and copy it right-aligned into @out
@@ -111,7 +122,7 @@ static u8 *ecdsa_raw_put_int(u8 *p, const u8 *v, size_t len)
  * ecdsa_raw_verify() - verify an ECDSA signature given as raw values
  * @curve: the curve of the key, from the OpenPGP curve OID
  * @point: public key, uncompressed SEC 1 point 0x04 || X || Y
- * @point_len: length of @point: 65 for P-256, 97 for P-384
+ * @point_len: length of @point: 65 for P-256, 97 for P-384, 133 for P-521
  * @digest: hash of the signed data; only its leftmost bytes up to the size
  *	of the group order are used (FIPS 186-4 section 6.4)
  * @digest_len: length of @digest, 1 to %HASH_MAX_DIGESTSIZE
@@ -140,7 +151,8 @@ int ecdsa_raw_verify(enum ecdsa_raw_curve curve, const u8 *point, size_t point_l
 {
 	const struct ecdsa_raw_curve_desc *c;
 	u8 rb[ECDSA_RAW_MAX_BYTES], sb[ECDSA_RAW_MAX_BYTES];
-	u8 der[ECDSA_RAW_DER_MAX], *p;
+	u8 der[ECDSA_RAW_DER_MAX], *p, *seq;
+	size_t clen;
 	struct crypto_sig *tfm;
 	int rn, sn, ret;
 
@@ -160,11 +172,19 @@ int ecdsa_raw_verify(enum ecdsa_raw_curve curve, const u8 *point, size_t point_l
 	if (sn < 0)
 		return sn;
 
-	p = der + 2;
+	p = der + 3;
 	p = ecdsa_raw_put_int(p, rb + c->nbytes - rn, rn);
 	p = ecdsa_raw_put_int(p, sb + c->nbytes - sn, sn);
-	der[0] = 0x30;			/* SEQUENCE */
-	der[1] = p - der - 2;
+	clen = p - (der + 3);
+	if (clen < 0x80) {
+		seq = der + 1;
+		seq[1] = clen;
+	} else {
+		seq = der;
+		seq[1] = 0x81;
+		seq[2] = clen;
+	}
+	seq[0] = 0x30;			/* SEQUENCE */
 
 	tfm = crypto_alloc_sig(c->alg_name, 0, CRYPTO_NOLOAD);
 	if (IS_ERR(tfm)) {
@@ -179,7 +199,7 @@ int ecdsa_raw_verify(enum ecdsa_raw_curve curve, const u8 *point, size_t point_l
 		goto out_free_tfm;
 	}
 
-	ret = crypto_sig_verify(tfm, der, p - der, digest, digest_len);
+	ret = crypto_sig_verify(tfm, seq, p - seq, digest, digest_len);
 	/* Key and encoding were checked above: any other failure is a bad signature. */
 	if (ret && ret != -ENOMEM)
 		ret = -EKEYREJECTED;
@@ -190,7 +210,7 @@ out_free_tfm:
 }
 EXPORT_SYMBOL_GPL(ecdsa_raw_verify);
 
-MODULE_DESCRIPTION("ECDSA P-256/P-384 verification on raw (OpenPGP) values");
+MODULE_DESCRIPTION("ECDSA P-256/P-384/P-521 verification on raw (OpenPGP) values");
 /* The algorithms are looked up without autoloading: have modprobe load them first. */
 MODULE_SOFTDEP("pre: ecdsa_generic");
 MODULE_LICENSE("GPL");

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * KUnit tests for crypto/ecdsa_raw.c: OpenSSL-generated P-256 and P-384
- * vectors (see tests/vectors/gen-ecdsa-vectors.sh) and the edge cases
+ * KUnit tests for crypto/ecdsa_raw.c: OpenSSL-generated P-256, P-384 and
+ * P-521 vectors (see tests/vectors/gen-ecdsa-vectors.sh) and the edge cases
  * around them: r or s zero, equal to or above n, too long, altered bits,
  * malformed, foreign and off-curve points, the wrong curve.
  */
@@ -15,7 +15,7 @@
 
 #include "ecdsa_raw_kunit_vectors.h"
 
-/* FIPS 186-4 appendix D.1.2.3 / D.1.2.4: field prime p and group order n */
+/* FIPS 186-4 appendix D.1.2.3 to D.1.2.5: field prime p and group order n */
 static const u8 p256_p[32] = {
 	0xff, 0xff, 0xff, 0xff, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x00,
 	0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xff, 0xff, 0xff, 0xff,
@@ -42,19 +42,47 @@ static const u8 p384_n[48] = {
 	0x48, 0xb0, 0xa7, 0x7a, 0xec, 0xec, 0x19, 0x6a, 0xcc, 0xc5, 0x29, 0x73,
 };
 
+/* p = 2^521 - 1 */
+static const u8 p521_p[66] = {
+	0x01, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+	0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+	0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+	0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+	0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+	0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+};
+
+static const u8 p521_n[66] = {
+	0x01, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+	0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+	0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xfa, 0x51, 0x86,
+	0x87, 0x83, 0xbf, 0x2f, 0x96, 0x6b, 0x7f, 0xcc, 0x01, 0x48, 0xf7, 0x09,
+	0xa5, 0xd0, 0x3b, 0xb5, 0xc9, 0xb8, 0x89, 0x9c, 0x47, 0xae, 0xbb, 0x6f,
+	0xb7, 0x1e, 0x91, 0x38, 0x64, 0x09,
+};
+
+static const struct {
+	size_t bytes;
+	const u8 *p, *n;
+} curves[] = {
+	[ECDSA_RAW_P256] = { 32, p256_p, p256_n },
+	[ECDSA_RAW_P384] = { 48, p384_p, p384_n },
+	[ECDSA_RAW_P521] = { 66, p521_p, p521_n },
+};
+
 static size_t curve_bytes(const struct ecdsa_raw_kunit_vector *v)
 {
-	return v->curve == ECDSA_RAW_P384 ? 48 : 32;
+	return curves[v->curve].bytes;
 }
 
 static const u8 *curve_n(const struct ecdsa_raw_kunit_vector *v)
 {
-	return v->curve == ECDSA_RAW_P384 ? p384_n : p256_n;
+	return curves[v->curve].n;
 }
 
 static const u8 *curve_p(const struct ecdsa_raw_kunit_vector *v)
 {
-	return v->curve == ECDSA_RAW_P384 ? p384_p : p256_p;
+	return curves[v->curve].p;
 }
 
 static int verify_with(const struct ecdsa_raw_kunit_vector *v, const u8 *point,
@@ -382,14 +410,18 @@ static void ecdsa_raw_wrong_curve(struct kunit *test)
 
 	for (i = 0; i < ARRAY_SIZE(ecdsa_raw_kunit_vectors); i++) {
 		const struct ecdsa_raw_kunit_vector *v = &ecdsa_raw_kunit_vectors[i];
-		enum ecdsa_raw_curve other = v->curve == ECDSA_RAW_P256 ?
-					     ECDSA_RAW_P384 : ECDSA_RAW_P256;
+		enum ecdsa_raw_curve other;
 
-		KUNIT_EXPECT_EQ_MSG(test, ecdsa_raw_verify(other, v->point, v->point_len,
-							   v->digest, v->digest_len,
-							   v->r, v->r_len, v->s, v->s_len),
-				    -EINVAL, "%s", v->name);
-		KUNIT_EXPECT_EQ_MSG(test, ecdsa_raw_verify((enum ecdsa_raw_curve)2,
+		for (other = ECDSA_RAW_P256; other <= ECDSA_RAW_P521; other++) {
+			if (other == v->curve)
+				continue;
+			KUNIT_EXPECT_EQ_MSG(test, ecdsa_raw_verify(other, v->point,
+								   v->point_len, v->digest,
+								   v->digest_len, v->r, v->r_len,
+								   v->s, v->s_len),
+					    -EINVAL, "%s as curve %d", v->name, other);
+		}
+		KUNIT_EXPECT_EQ_MSG(test, ecdsa_raw_verify((enum ecdsa_raw_curve)3,
 							   v->point, v->point_len,
 							   v->digest, v->digest_len,
 							   v->r, v->r_len, v->s, v->s_len),
