@@ -8,6 +8,11 @@
 # OpenPGP MPI form (leading zero bytes stripped) is exercised.  Public keys
 # are the uncompressed points 0x04 || X || Y; r and s are taken from the
 # DER signature with their leading zero bytes stripped.
+#
+# Then the same from GnuPG: nistp256/nistp384/nistp521 keys made by gpg,
+# detached OpenPGP signatures, and the digest an OpenPGP verifier computes
+# (data || hashed part of the signature || 0x04 0xff be32 length, RFC 4880
+# section 5.2.4); r and s are the signature's MPIs, the point the key's MPI.
 set -euo pipefail
 
 prog=gen-ecdsa-vectors.sh
@@ -16,7 +21,7 @@ usage() {
 Usage: tests/vectors/gen-ecdsa-vectors.sh [--out DIR] [--help]
 
 Writes ecdsa_raw_kunit_vectors.h into DIR (default: crypto/ of this
-repository).  Needs openssl and xxd.
+repository).  Needs openssl, xxd, gpg (2.1 or later) and python3.
 USAGE
 }
 
@@ -29,7 +34,7 @@ while [ $# -gt 0 ]; do
 	*) echo "$prog: $1: unknown argument" >&2; usage >&2; exit 2 ;;
 	esac
 done
-for t in openssl xxd; do
+for t in openssl xxd gpg python3; do
 	command -v "$t" >/dev/null || { echo "$prog: $t: not found" >&2; exit 1; }
 done
 [ -d "$outdir" ] || { echo "$prog: $outdir: no such directory" >&2; exit 1; }
@@ -151,6 +156,87 @@ for i in $(seq 1 3000); do
 done
 [ -n "$found" ] || { echo "$prog: no short r or s in 3000 signatures" >&2; exit 1; }
 emit "p256-sha256-short" ECDSA_RAW_P256 "$tmp/p256.pt" "$(hexof "$tmp/dg")" "$r" "$s"
+
+# OpenPGP: parse the public key and signature packets, compute the digest.
+gpg_vector() {	# gpg_vector <pubkey.gpg> <sig> <data>: print "curve point digest r s"
+	python3 - "$@" <<'PY'
+import hashlib, sys
+
+def packets(buf):
+    i = 0
+    while i < len(buf):
+        h = buf[i]
+        if not h & 0x80:
+            sys.exit("not an OpenPGP packet")
+        if h & 0x40:			# new format
+            tag, l0 = h & 0x3f, buf[i + 1]
+            if l0 < 192:
+                n, i = l0, i + 2
+            elif l0 < 224:
+                n, i = ((l0 - 192) << 8) + buf[i + 2] + 192, i + 3
+            elif l0 == 255:
+                n, i = int.from_bytes(buf[i + 2:i + 6], "big"), i + 6
+            else:
+                sys.exit("partial length")
+        else:				# old format
+            tag, lt = (h >> 2) & 0xf, h & 3
+            w = {0: 1, 1: 2, 2: 4}[lt]
+            n, i = int.from_bytes(buf[i + 1:i + 1 + w], "big"), i + 1 + w
+        yield tag, buf[i:i + n]
+        i += n
+
+def mpi(b, i):
+    bits = int.from_bytes(b[i:i + 2], "big")
+    n = (bits + 7) // 8
+    return b[i + 2:i + 2 + n], i + 2 + n
+
+curves = {bytes.fromhex("2a8648ce3d030107"): "ECDSA_RAW_P256",
+          bytes.fromhex("2b81040022"): "ECDSA_RAW_P384",
+          bytes.fromhex("2b81040023"): "ECDSA_RAW_P521"}
+hashes = {8: "sha256", 9: "sha384", 10: "sha512"}
+
+key = next(b for t, b in packets(open(sys.argv[1], "rb").read()) if t == 6)
+assert key[0] == 4 and key[5] == 19, "not a v4 ECDSA key"
+oid = key[7:7 + key[6]]
+point, _ = mpi(key, 7 + key[6])
+sig = next(b for t, b in packets(open(sys.argv[2], "rb").read()) if t == 2)
+assert sig[0] == 4 and sig[2] == 19, "not a v4 ECDSA signature"
+hl = int.from_bytes(sig[4:6], "big")
+hashed = sig[:6 + hl]
+ul = int.from_bytes(sig[6 + hl:8 + hl], "big")
+i = 8 + hl + ul
+prefix = sig[i:i + 2]
+r, i = mpi(sig, i + 2)
+s, i = mpi(sig, i)
+h = hashlib.new(hashes[sig[3]])
+h.update(open(sys.argv[3], "rb").read())
+h.update(hashed)
+h.update(b"\x04\xff" + len(hashed).to_bytes(4, "big"))
+d = h.digest()
+assert d[:2] == prefix, "digest prefix mismatch"
+print(curves[oid], point.hex(), d.hex(), r.hex(), s.hex())
+PY
+}
+
+export GNUPGHOME="$tmp/gnupg"
+mkdir -m 700 "$GNUPGHOME"
+printf 'pgp-modsign ECDSA test data, signed by gpg\n' > "$tmp/data"
+for v in nistp256:sha256 nistp384:sha384 nistp521:sha512 nistp256:sha512; do
+	c=${v%%:*} h=${v#*:}
+	uid="ECDSA $c test <$c@example.invalid>"
+	if [ ! -s "$tmp/$c.gpg" ]; then
+		gpg --batch --quiet --passphrase '' --quick-gen-key "$uid" "$c" sign never \
+			2>/dev/null
+		gpg --batch --export "$uid" > "$tmp/$c.gpg"
+	fi
+	gpg --batch --quiet --yes --local-user "$uid" --digest-algo "$h" \
+		--output "$tmp/$c-$h.sig" --detach-sign "$tmp/data"
+	gpg --batch --quiet --verify "$tmp/$c-$h.sig" "$tmp/data" 2>/dev/null ||
+		{ echo "$prog: $c-$h.sig: gpg does not verify its own signature" >&2; exit 1; }
+	read -r curve pt dg r s < <(gpg_vector "$tmp/$c.gpg" "$tmp/$c-$h.sig" "$tmp/data")
+	printf '%s' "$pt" | xxd -r -p > "$tmp/$c.pt"
+	emit "gpg-$c-$h" "$curve" "$tmp/$c.pt" "$dg" "$r" "$s"
+done
 
 {
 	echo 'static const struct ecdsa_raw_kunit_vector ecdsa_raw_kunit_vectors[] = {'
