@@ -125,6 +125,12 @@ static void ed25519_bad_public_keys(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, vec_verify(v, pub, v->sig), -EINVAL);
 	pub[0] = 0xff;
 	KUNIT_EXPECT_EQ(test, vec_verify(v, pub, v->sig), -EINVAL);
+	/* y = p + 3: y = 3 is a point of large order, but this encoding is not canonical */
+	pub[0] = 0xf0;
+	KUNIT_EXPECT_EQ(test, vec_verify(v, pub, v->sig), -EINVAL);
+	memset(pub, 0, 32);
+	pub[0] = 3;			/* its canonical encoding: a valid key, wrong signer */
+	KUNIT_EXPECT_EQ(test, vec_verify(v, pub, v->sig), -EKEYREJECTED);
 
 	/* x = 0 with the sign bit set: "negative zero" of the identity */
 	memset(pub, 0, 32);

@@ -166,6 +166,11 @@ static void test_bad_keys(void)
 	pub[0] = 0xed;
 	pub[31] = 0x7f;
 	ok &= ed25519_verify(pub, v->msg, v->msg_len, v->sig) == -EINVAL;	/* y = p */
+	pub[0] = 0xf0;
+	ok &= ed25519_verify(pub, v->msg, v->msg_len, v->sig) == -EINVAL;	/* y = p + 3 */
+	memset(pub, 0, 32);
+	pub[0] = 3;
+	ok &= ed25519_verify(pub, v->msg, v->msg_len, v->sig) == -EKEYREJECTED;	/* y = 3 */
 	memset(pub, 0, 32);
 	pub[0] = 2;
 	ok &= ed25519_verify(pub, v->msg, v->msg_len, v->sig) == -EINVAL;	/* off curve */
