@@ -59,7 +59,16 @@ pms_write_at()
 # pms_hex_to_file HEX FILE
 pms_hex_to_file()
 {
-	basenc --base16 -d <<< "${1^^}" > "$2"
+	local esc
+
+	# bash >= 5.2: "&" in a substitution is the match, so printf does it
+	# without another process.
+	if shopt -q patsub_replacement 2> /dev/null; then
+		esc=${1//??/\\x&}
+		printf '%b' "$esc" > "$2"
+	else
+		basenc --base16 -d <<< "${1^^}" > "$2"
+	fi
 }
 
 # _pms_uint OFF LEN: unsigned value of LEN bytes at OFF of the array _pms_b,
@@ -84,7 +93,7 @@ _pms_uint()
 	REPLY=$v
 }
 
-# pms_elf_scan FILE
+# pms_elf_scan FILE [SIZE]
 #
 # Strictly parses the ELF header and section header table of a kernel module.
 # Sets:
@@ -105,7 +114,9 @@ pms_elf_scan()
 	SH_NAME=() SH_TYPE=() SH_FLAGS=() SH_OFF=() SH_SIZE=()
 	SIG_COUNT=0 SIG_IDX=-1 SIG_OFF=0 SIG_SIZE=0 SIG_TYPE=0 SIG_FLAGS=0
 
-	if ! ELF_SIZE=$(stat -L -c %s -- "$file" 2> /dev/null); then
+	if [[ -n ${2:-} ]]; then
+		ELF_SIZE=$2
+	elif ! ELF_SIZE=$(stat -L -c %s -- "$file" 2> /dev/null); then
 		PMS_ERR="cannot read file"
 		return 1
 	fi

@@ -127,6 +127,8 @@ if [[ -n ${SOURCE_DATE_EPOCH:-} ]]; then
 	gpg_args+=(--faked-system-time "${SOURCE_DATE_EPOCH}!" --ignore-time-conflict)
 fi
 
+saved_umask=$(umask)
+
 # Cleanup of the module being worked on; run on exit and on signals.
 tmproot=
 cur_tmp=
@@ -213,7 +215,7 @@ rescan()
 sign_module()
 {
 	local file=$1 real dir base comp elf out old_payload='' sighex
-	local payload plen need tmp msg mode dmode hdr uid gid step
+	local payload plen need tmp msg mode dmode hdr uid gid step fsize i
 
 	[[ -e $file ]] || { fail "no such file"; return 1; }
 	real=$file
@@ -226,7 +228,7 @@ sign_module()
 	[[ $real == */* ]] && dir=${real%/*}
 	dir=${dir:-/}
 	base=${real##*/}
-	{ read -r mode uid gid; read -r dmode _; } < <(stat -c '%a %u %g' -- "$real" "$dir") || true
+	{ read -r mode uid gid fsize; read -r dmode _; } < <(stat -c '%a %u %g %s' -- "$real" "$dir") || true
 	if [[ ! -w $real ]] || (((8#${mode:-0} & 0222) == 0)); then
 		fail "file is read-only"
 		return 1
@@ -257,7 +259,11 @@ sign_module()
 			return 1
 		fi
 	fi
-	rescan "$elf" || return 1
+	if [[ $elf == "$real" ]]; then
+		pms_elf_scan "$elf" "$fsize" || { fail "$PMS_ERR"; return 1; }
+	else
+		rescan "$elf" || return 1
+	fi
 	# Bytes after the ELF data: mainline's appended signature?
 	if ((ELF_END < ELF_SIZE)) && pms_has_p7 "$elf" "$ELF_SIZE"; then
 		fail "module carries an appended PKCS#7 signature (run $prog before scripts/sign-file)"
@@ -364,17 +370,29 @@ sign_module()
 		pms_compress "$comp" "$elf" "$out" || { fail "$comp compression failed"; return 1; }
 	fi
 
-	# Same directory, so that the rename is atomic.
-	if ! tmp=$(mktemp "$dir/.$base.XXXXXX" 2> /dev/null); then
-		fail "cannot create a temporary file in $dir"
-		return 1
-	fi
+	# Same directory, so that the rename is atomic. The copy is created
+	# exclusively (noclobber: O_EXCL) with the module's permissions (umask);
+	# $$ in the name keeps other runs' files out of the way.
+	local new_umask
+	printf -v new_umask '%04o' $((0777 & ~8#${mode:-644}))
+	for ((i = 0; i < 10; i++)); do
+		tmp=$dir/.$base.$$.$RANDOM$RANDOM
+		[[ -e $tmp ]] || break
+	done
 	cur_tmp=$tmp
-	if ! msg=$(cat -- "$out" 2>&1 > "$tmp"); then
-		fail "cannot write $tmp: ${msg##*: }"
+	umask "$new_umask"
+	set -C
+	msg=$(cat -- "$out" 2>&1 > "$tmp") || msg=${msg:-"cannot write"}
+	set +C
+	umask "$saved_umask"
+	if [[ -n $msg ]]; then
+		fail "cannot write a temporary copy in $dir: ${msg##*: }"
 		return 1
 	fi
-	chmod "$mode" -- "$tmp" 2> /dev/null || true
+	# umask cannot give execute or special bits
+	if (((8#$mode & 07111) != 0)); then
+		chmod "$mode" -- "$tmp" 2> /dev/null || true
+	fi
 	if ((EUID == 0 && (uid != 0 || gid != 0))); then
 		chown --reference="$real" -- "$tmp" 2> /dev/null || true
 	fi
