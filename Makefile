@@ -25,20 +25,12 @@ deps:
 	@mk/deps.sh
 
 # Without KSRC the default tree build/src is unpacked from Debian's linux-source-6.12
-# (again when the patch series changed, so it never carries an old series).
+# (again when the patch series changed, so it never carries an old series: mk/default-tree.sh).
 apply:
 ifdef KSRC
 	@mk/apply.sh "$(KSRC)"
 else
-	@if [ -d $(BUILD)/src ] && [ "$$(mk/apply.sh --check $(BUILD)/src)" = "$(BUILD)/src: other" ]; then \
-		echo "apply: patch series changed; unpacking a fresh build/src"; rm -rf $(BUILD)/src; fi
-	@if [ ! -f $(BUILD)/src/Makefile ]; then \
-		test -f $(SRC_TARBALL) || mk/deps.sh; \
-		echo "apply: unpacking $(SRC_TARBALL) into build/src"; \
-		rm -rf $(BUILD)/src.tmp && mkdir -p $(BUILD)/src.tmp && \
-		tar -C $(BUILD)/src.tmp --strip-components=1 -xf $(SRC_TARBALL) && \
-		mv $(BUILD)/src.tmp $(BUILD)/src; fi
-	@mk/apply.sh $(BUILD)/src
+	@mk/default-tree.sh $(SRC_TARBALL)
 endif
 
 kernel: apply

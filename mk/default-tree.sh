@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# make apply without KSRC: keep build/src an unpacked linux-source-6.12 carrying this series.
+set -euo pipefail
+if [[ ${1:-} == -h || ${1:-} == --help ]]; then
+	cat <<'USAGE'
+Usage: mk/default-tree.sh [TARBALL]
+
+Unpacks TARBALL (default /usr/src/linux-source-6.12.tar.xz) into build/src and applies
+the series with mk/apply.sh.  When the series changed since the tree was patched, the
+tree is unpacked again; files whose content ends up the same as before keep their old
+modification time, so the O= build in build/obj recompiles only what really changed.
+USAGE
+	exit 0
+fi
+top=$(cd "$(dirname "$0")/.." && pwd)
+tarball=${1:-/usr/src/linux-source-6.12.tar.xz}
+src=$top/build/src
+old=$top/build/src.old
+[[ -f $tarball ]] || "$top/mk/deps.sh"
+rm -rf "$old"
+if [[ -d $src ]] && [[ $("$top/mk/apply.sh" --check "$src") == "$src: other" ]]; then
+	echo "apply: patch series changed; unpacking a fresh build/src"
+	mv "$src" "$old"
+fi
+if [[ ! -f $src/Makefile ]]; then
+	echo "apply: unpacking $tarball into build/src"
+	rm -rf "$src.tmp"
+	mkdir -p "$src.tmp"
+	tar -C "$src.tmp" --strip-components=1 -xf "$tarball"
+	mv "$src.tmp" "$src"
+fi
+"$top/mk/apply.sh" "$src"
+if [[ -d $old ]]; then
+	# Every file the series or the new files touch: unchanged content keeps its old mtime.
+	n=0
+	while read -r f; do
+		if [[ -f $old/$f && -f $src/$f ]] && cmp -s "$old/$f" "$src/$f"; then
+			touch -r "$old/$f" "$src/$f"
+			n=$((n + 1))
+		fi
+	done < <(cd "$top" && { sed -n 's|^+++ b/\([^[:space:]]*\).*|\1|p' patches/*.patch
+		git ls-files --cached --others --exclude-standard -- crypto include kernel security scripts Documentation; } | sort -u)
+	echo "apply: $n unchanged file(s) keep their previous timestamps"
+	rm -rf "$old"
+fi
