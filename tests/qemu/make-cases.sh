@@ -77,10 +77,11 @@ if grep -q '^CONFIG_MODULE_SIG_PGP=y' "$obj/.config"; then
 	regions=(ehdr shdr .text .init.text .rodata .data .modinfo .symtab .strtab .rela.text
 		padding)
 	combos=(dsa2048:sha256 dsa2048:sha512 dsa3072:sha256 dsa3072:sha512 rsa2048:sha256
-		rsa2048:sha512 rsa3072:sha256 rsa3072:sha512 rsa4096:sha256 rsa4096:sha512)
+		rsa2048:sha512 rsa3072:sha256 rsa3072:sha512 rsa4096:sha256 rsa4096:sha512
+		ed25519:sha256 ed25519:sha512)
 	if [[ -n ${DEMO:-} ]]; then	# make demo: a short story, not the whole matrix
 		regions=(.text .init.text .rodata)
-		combos=(rsa2048:sha256 dsa3072:sha256 rsa4096:sha512)
+		combos=(rsa2048:sha256 dsa3072:sha256 rsa4096:sha512 ed25519:sha512)
 	fi
 	for kd in "${combos[@]}"; do
 		k=${kd%:*} d=${kd#*:}
@@ -114,7 +115,7 @@ if grep -q '^CONFIG_MODULE_SIG_PGP=y' "$obj/.config"; then
 		echo "$prog: $(grep -c . "$list") cases in $list"
 		exit 0
 	fi
-	for kd in ed25519:sha512 nistp256:sha256 nistp384:sha384; do
+	for kd in nistp256:sha256 nistp384:sha384; do
 		k=${kd%:*}
 		sign "$k.ko" "$(eval echo "\$FPR_$k")" "${kd#*:}"
 		case_line taint EKEYREJECTED "$k.ko" "" "$k/${kd#*:} signature: algorithm not supported yet"
@@ -141,6 +142,24 @@ if grep -q '^CONFIG_MODULE_SIG_PGP=y' "$obj/.config"; then
 	# Malformed-signature corpus: one defect per module, each with its errno.
 	python3 "$top/tests/qemu/make-corpus.py" "$out/mods/rsa2048-sha256.ko" "$FPR_rsa2048" \
 		"$out/mods" "$list"
+
+	# The OpenPGP layer's corpus (tests/host/pgp/gen-malformed.py, 47 payloads), wrapped into
+	# modules by tests/host/keyring/wrap-corpus.py with the loader's errno for each.
+	sign wide.ko "$FPR_rsa3072" sha256 --reserve 524288
+	python3 "$top/tests/host/keyring/wrap-corpus.py" --extract "$out/mods/wide.ko" "$out/wide.sig"
+	python3 "$top/tests/host/pgp/gen-malformed.py" "$out/wide.sig" "$out/pgpcorpus" 2>/dev/null
+	python3 "$top/tests/host/keyring/wrap-corpus.py" "$out/mods/wide.ko" "$out/pgpcorpus" \
+		"$out/pgpwrapped" >/dev/null
+	while IFS=$'\t' read -r m e what; do
+		[[ $m == \#* || -z $m ]] && continue
+		cp "$out/pgpwrapped/$m" "$out/mods/pc-$m"
+		case $e in
+		ok|OK) case_line ok ok "pc-$m" "$(lc "$FPR_rsa3072")" "pgp corpus: $what" ;;
+		ENOKEY|ENOPKG) case_line taint EKEYREJECTED "pc-$m" "" "pgp corpus: $what ($e)" ;;
+		*) case_line "$e" "$e" "pc-$m" "" "pgp corpus: $what" ;;
+		esac
+	done <"$out/pgpwrapped/MANIFEST"
+	rm -rf "$out/pgpcorpus" "$out/pgpwrapped" "$out/wide.sig" "$out/mods/wide.ko"
 
 	# Differential testing against gpgv and sqv (DIFF_COUNT random cases, default 100).
 	"$top/tests/qemu/make-differential.sh" "$module" "$out" "${DIFF_COUNT:-100}" "${DIFF_SEED:-1}"

@@ -16,6 +16,8 @@
  *   ERRNO     finit_module() fails with that errno (EKEYREJECTED, EBADMSG, ...)
  *   refused   finit_module() fails with any errno
  *   A/B       either expectation A or B (e.g. EBADMSG/EKEYREJECTED)
+ *   skip      not run in this boot (e.g. damaged modules that would load unsigned
+ *             when not enforcing and run damaged code)
  *   reject    finit_module() fails (any errno), or loads with 'E' and no signer
  *             (a change that only hides the signer may load as unsigned when the
  *             boot is permissive)
@@ -324,6 +326,10 @@ static int run(const char *boot, const char *casefile)
 		if (split(line, fld, 6) != 6) {
 			printf("not ok %d - malformed case line\n", n);
 			failed++;
+			continue;
+		}
+		if (!strcmp(fld[col], "skip")) {
+			printf("ok %d - %s # SKIP not run in this boot\n", n, fld[5]);
 			continue;
 		}
 		if (!strncmp(fld[col], "sweep:", 6)) {
