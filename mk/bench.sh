@@ -35,9 +35,29 @@ if [[ -x tests/host/crypto/bench.sh ]]; then
 	echo "== native verification (userspace build of the kernel code vs OpenSSL)"
 	tests/host/crypto/bench.sh | tee "$out/native.txt"
 fi
+if [[ ${BENCH_UML:-1} == 1 ]]; then
+	echo "== native verification in the kernel (KUnit under UML, kunit.py --arch=um)"
+	uml=$top/build/uml
+	mkdir -p "$uml"
+	cp tests/config/kunit-crypto.config "$uml/.kunitconfig"
+	if (cd build/src && ./tools/testing/kunit/kunit.py run --arch=um --jobs "$(nproc)" \
+		--build_dir="$uml" --kunitconfig="$uml/.kunitconfig" --raw_output=all) \
+		>"$out/uml.log" 2>&1; then
+		grep -E 'us per verify|per verification' "$out/uml.log" | sed 's/^.*\] //; s/^ *# *//' |
+			tee "$out/uml.txt"
+		for a in "rsa 2048" "rsa 4096" "dsa 2048" "dsa 3072" "ed25519"; do
+			openssl speed -seconds 1 ${a/ /} 2>/dev/null | grep -E '^(rsa|dsa| *[0-9]+ bits|.*ed25519)' |
+				tail -n 1
+		done | sed 's/^/openssl: /' | tee -a "$out/uml.txt"
+		cat "$out/uml.txt" >>"$out/native.txt"
+	else
+		echo "bench: the UML KUnit run failed (log: $out/uml.log)"
+	fi
+fi
 if [[ -x bench/sign-throughput.sh ]]; then
 	echo "== signing throughput"
-	bench/sign-throughput.sh | tee "$out/sign.txt"
+	bench/sign-throughput.sh -n 100 -j 2 --module build/mods/pgptest.ko --kernel-src build/src |
+		tee "$out/sign.txt"
 fi
 echo "== report"
 python3 bench/report.py "$out" bench/results.md bench/load-time.png
