@@ -761,12 +761,13 @@ int mont_powm(struct mont_ctx *ctx, unsigned long *r, const unsigned long *a,
 	struct mont_exp x;
 	unsigned long *mem;
 
-	mem = kmalloc_array(tl + 2 * ctx->n, sizeof(*mem), GFP_KERNEL);
+	/* up to 34 KiB for an 8192-bit modulus: no need for contiguous pages */
+	mem = kvmalloc_array(tl + 2 * ctx->n, sizeof(*mem), GFP_KERNEL);
 	if (!mem)
 		return -ENOMEM;
 	exp_setup(ctx, &x, a, e, bits, mem, mem + tl);
 	exp_run(ctx, r, &x, 1, mem + tl + ctx->n);
-	kfree(mem);
+	kvfree(mem);
 	return 0;
 }
 EXPORT_SYMBOL_GPL(mont_powm);
@@ -798,14 +799,14 @@ int mont_powm2(struct mont_ctx *ctx, unsigned long *r,
 	struct mont_exp ex[2];
 	unsigned long *mem, *tmp;
 
-	mem = kmalloc_array(xl + yl + 2 * ctx->n, sizeof(*mem), GFP_KERNEL);
+	mem = kvmalloc_array(xl + yl + 2 * ctx->n, sizeof(*mem), GFP_KERNEL);
 	if (!mem)
 		return -ENOMEM;
 	tmp = mem + xl + yl;
 	exp_setup(ctx, &ex[0], a, x, xbits, mem, tmp);
 	exp_setup(ctx, &ex[1], b, y, ybits, mem + xl, tmp);
 	exp_run(ctx, r, ex, 2, tmp + ctx->n);
-	kfree(mem);
+	kvfree(mem);
 	return 0;
 }
 EXPORT_SYMBOL_GPL(mont_powm2);

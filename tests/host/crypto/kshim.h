@@ -157,6 +157,8 @@ static inline void kfree(const void *p)
 		kshim_live_allocs--;
 	free((void *)p);
 }
+#define kvmalloc_array(n, size, gfp)	kmalloc_array(n, size, gfp)
+#define kvfree(p)			kfree(p)
 static inline void memzero_explicit(void *p, size_t n)
 {
 	memset(p, 0, n);
