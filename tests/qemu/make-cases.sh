@@ -100,6 +100,13 @@ if grep -q '^CONFIG_MODULE_SIG_PGP=y' "$obj/.config"; then
 		case_line EKEYREJECTED EKEYREJECTED "$k-$d-tmpi.ko" "" "$k/$d changed signature MPI refused"
 	done
 
+	# The administrator's listing of the built-in keys (securityfs).
+	lst=/sys/kernel/security/pgp_keys/keys
+	printf 'listing|listing|%s|-|%s|%s\n' "$lst" "$(lc "$FPR_rsa4096") usable" \
+		"securityfs lists the rsa4096 key as usable" \
+		"$lst" "$(lc "$FPR_revoked") revoked" "securityfs lists the revoked key as revoked" \
+		"$lst" "$(lc "$FPR_subkey") usable" "securityfs lists the signing subkey" >>"$list"
+
 	sign subkey.ko "$FPR_subkey!" sha256
 	case_line ok ok subkey.ko "$(lc "$FPR_subkey")" "signed by a signing subkey loads"
 	sign unknown.ko "$FPR_unknown" sha256

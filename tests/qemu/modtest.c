@@ -16,6 +16,8 @@
  *   ERRNO     finit_module() fails with that errno (EKEYREJECTED, EBADMSG, ...)
  *   refused   finit_module() fails with any errno
  *   A/B       either expectation A or B (e.g. EBADMSG/EKEYREJECTED)
+ *   listing   FILE (e.g. /sys/kernel/security/pgp_keys/keys) has a line holding every
+ *             word of the SIGNER field
  *   skip      not run in this boot (e.g. damaged modules that would load unsigned
  *             when not enforcing and run damaged code)
  *   reject    finit_module() fails (any errno), or loads with 'E' and no signer
@@ -275,6 +277,34 @@ static int concurrent(const char *list, int iters, char *summary, size_t len)
 	return nproc > 1 && bad == 0;
 }
 
+/*
+ * "listing": FILE must have a line holding every space-separated word of @words
+ * (e.g. a fingerprint and the word "revoked").
+ */
+static int listing(const char *file, const char *words, char *got, size_t len)
+{
+	char line[512], w[256], *tok, *save;
+	FILE *f = fopen(file, "r");
+	int found = 0;
+
+	snprintf(got, len, "no matching line");
+	if (!f) {
+		snprintf(got, len, "cannot open %s: %s", file, strerror(errno));
+		return 0;
+	}
+	while (!found && fgets(line, sizeof(line), f)) {
+		found = 1;
+		snprintf(w, sizeof(w), "%s", words);
+		for (tok = strtok_r(w, " ", &save); tok; tok = strtok_r(NULL, " ", &save))
+			if (!strstr(line, tok))
+				found = 0;
+		if (found)
+			snprintf(got, len, "%.*s", (int)strcspn(line, "\n"), line);
+	}
+	fclose(f);
+	return found;
+}
+
 static int split(char *line, char **f, int max)
 {
 	int n = 0;
@@ -330,6 +360,14 @@ static int run(const char *boot, const char *casefile)
 		}
 		if (!strcmp(fld[col], "skip")) {
 			printf("ok %d - %s # SKIP not run in this boot\n", n, fld[5]);
+			continue;
+		}
+		if (!strcmp(fld[col], "listing")) {
+			char got[512];
+
+			ok = listing(fld[2], fld[4], got, sizeof(got));
+			printf("%sok %d - %s (%s)\n", ok ? "" : "not ", n, fld[5], got);
+			failed += !ok;
 			continue;
 		}
 		if (!strncmp(fld[col], "sweep:", 6)) {
