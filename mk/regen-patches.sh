@@ -19,7 +19,7 @@ mkdir -p "$tmp/w1" "$tmp/w2"
 ln -s "$w/a" "$tmp/w1/a"; ln -s "$w/c" "$tmp/w1/b"
 ln -s "$w/c" "$tmp/w2/a"; ln -s "$w/b" "$tmp/w2/b"
 "$mk" "$tmp/w1" "$p/0001-crypto-add-DSA-and-RSASSA-verification.patch" \
-	"crypto: add DSA, RSASSA-PKCS1-v1_5 and Ed25519 signature verification" \
+	"crypto: add DSA, RSASSA-PKCS1-v1_5, Ed25519 and raw ECDSA signature verification" \
 	"$d/desc-0001" crypto/Kconfig crypto/Makefile
 "$mk" "$tmp/w2" "$p/0002-crypto-pgp-add-an-OpenPGP-signature-parser.patch" \
 	"crypto: pgp - add an OpenPGP v4 signature parser" "$d/desc-0002" crypto/Kconfig crypto/Makefile
