@@ -38,7 +38,6 @@
 /* 64x64->128 multiplication inline: see the same test in crypto/mont.c */
 #if BITS_PER_LONG == 64 && (defined(CONFIG_ARCH_SUPPORTS_INT128) || defined(CONFIG_X86_64))
 
-#define FE_LIMBS	5
 #define MASK51		((1ULL << 51) - 1)
 
 struct fe {
@@ -162,7 +161,6 @@ static void fe_small(struct fe *h, u32 v)
 
 #else	/* no 128-bit type: sixteen 16-bit limbs, stored in s32, computed in s64 */
 
-#define FE_LIMBS	16
 
 struct fe {
 	s32 v[16];
