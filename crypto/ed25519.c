@@ -161,7 +161,6 @@ static void fe_small(struct fe *h, u32 v)
 
 #else	/* no 128-bit type: sixteen 16-bit limbs, stored in s32, computed in s64 */
 
-
 struct fe {
 	s32 v[16];
 };
