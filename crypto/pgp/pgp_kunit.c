@@ -710,11 +710,6 @@ static size_t build_sig(u8 *buf, u8 version, u8 hash, const u8 *hashed, size_t h
 	return build_sig_type(buf, version, PGP_SIG_BINARY, hash, hashed, hlen, unhashed, ulen);
 }
 
-#define SUB_CTIME	0x05, 0x02, 0x69, 0x55, 0xb9, 0x00
-#define SUB_FPR		0x16, 0x21, 0x04, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, \
-			13, 14, 15, 16, 17, 18, 19, 20
-#define SUB_ISSUER	0x09, 0x10, 13, 14, 15, 16, 17, 18, 19, 20
-
 struct sig_case {
 	const char *desc;
 	u8 version, hash;
@@ -727,94 +722,179 @@ struct sig_case {
 };
 
 static const struct sig_case sig_cases[] = {
-	{ "good: ctime + issuer fpr", 4, 8, { SUB_CTIME, SUB_FPR }, 6 + 23,
-	  { SUB_ISSUER }, 10, 0 },
-	{ "good: ctime + issuer key id only", 4, 8, { SUB_CTIME }, 6, { SUB_ISSUER }, 10, 0 },
+	{ "good: ctime + issuer fpr", 4, 8, { 0x05, 0x02, 0x69, 0x55, 0xb9, 0x00, 0x16, 0x21,
+		0x04, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20 },
+		6 + 23,
+	  { 0x09, 0x10, 13, 14, 15, 16, 17, 18, 19, 20 }, 10, 0 },
+	{ "good: ctime + issuer key id only", 4, 8, { 0x05, 0x02, 0x69, 0x55, 0xb9, 0x00 }, 6,
+		{ 0x09, 0x10, 13, 14, 15, 16, 17, 18, 19, 20 }, 10, 0 },
 	{ "good: unknown non-critical subpacket", 4, 10,
-	  { SUB_CTIME, SUB_FPR, 0x03, 0x64, 0xaa, 0xbb }, 6 + 23 + 4, { 0 }, 0, 0 },
+	  { 0x05, 0x02, 0x69, 0x55, 0xb9, 0x00, 0x16, 0x21, 0x04, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10,
+		11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 0x03, 0x64, 0xaa, 0xbb }, 6 + 23 + 4,
+		{ 0 }, 0, 0 },
 	{ "good: critical informational (primary uid)", 4, 9,
-	  { SUB_CTIME, SUB_FPR, 0x02, 0x99, 0x01 }, 6 + 23 + 3, { 0 }, 0, 0 },
+	  { 0x05, 0x02, 0x69, 0x55, 0xb9, 0x00, 0x16, 0x21, 0x04, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10,
+		11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 0x02, 0x99, 0x01 }, 6 + 23 + 3, { 0 }, 0,
+		0 },
 	{ "2-octet subpacket length past area", 4, 11,
-	  { SUB_CTIME, 0xc0, 0x00 }, 8, { 0 }, 0, -EBADMSG },
-	{ "unknown version 3", 3, 8, { SUB_CTIME, SUB_FPR }, 29, { 0 }, 0, -ENOPKG },
-	{ "unknown version 5", 5, 8, { SUB_CTIME, SUB_FPR }, 29, { 0 }, 0, -ENOPKG },
-	{ "unknown version 6", 6, 8, { SUB_CTIME, SUB_FPR }, 29, { 0 }, 0, -ENOPKG },
-	{ "hash MD5", 4, 1, { SUB_CTIME, SUB_FPR }, 29, { 0 }, 0, -ENOPKG },
-	{ "hash SHA-1 without legacy", 4, 2, { SUB_CTIME, SUB_FPR }, 29, { 0 }, 0, -ENOPKG },
-	{ "hash RIPEMD-160", 4, 3, { SUB_CTIME, SUB_FPR }, 29, { 0 }, 0, -ENOPKG },
-	{ "hash SHA3-256", 4, 12, { SUB_CTIME, SUB_FPR }, 29, { 0 }, 0, -ENOPKG },
-	{ "hash unknown 99", 4, 99, { SUB_CTIME, SUB_FPR }, 29, { 0 }, 0, -ENOPKG },
+	  { 0x05, 0x02, 0x69, 0x55, 0xb9, 0x00, 0xc0, 0x00 }, 8, { 0 }, 0, -EBADMSG },
+	{ "unknown version 3", 3, 8, { 0x05, 0x02, 0x69, 0x55, 0xb9, 0x00, 0x16, 0x21, 0x04, 1,
+		2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20 }, 29, { 0 },
+		0, -ENOPKG },
+	{ "unknown version 5", 5, 8, { 0x05, 0x02, 0x69, 0x55, 0xb9, 0x00, 0x16, 0x21, 0x04, 1,
+		2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20 }, 29, { 0 },
+		0, -ENOPKG },
+	{ "unknown version 6", 6, 8, { 0x05, 0x02, 0x69, 0x55, 0xb9, 0x00, 0x16, 0x21, 0x04, 1,
+		2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20 }, 29, { 0 },
+		0, -ENOPKG },
+	{ "hash MD5", 4, 1, { 0x05, 0x02, 0x69, 0x55, 0xb9, 0x00, 0x16, 0x21, 0x04, 1, 2, 3, 4,
+		5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20 }, 29, { 0 }, 0,
+		-ENOPKG },
+	{ "hash SHA-1 without legacy", 4, 2, { 0x05, 0x02, 0x69, 0x55, 0xb9, 0x00, 0x16, 0x21,
+		0x04, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20 },
+		29, { 0 }, 0, -ENOPKG },
+	{ "hash RIPEMD-160", 4, 3, { 0x05, 0x02, 0x69, 0x55, 0xb9, 0x00, 0x16, 0x21, 0x04, 1, 2,
+		3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20 }, 29, { 0 }, 0,
+		-ENOPKG },
+	{ "hash SHA3-256", 4, 12, { 0x05, 0x02, 0x69, 0x55, 0xb9, 0x00, 0x16, 0x21, 0x04, 1, 2,
+		3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20 }, 29, { 0 }, 0,
+		-ENOPKG },
+	{ "hash unknown 99", 4, 99, { 0x05, 0x02, 0x69, 0x55, 0xb9, 0x00, 0x16, 0x21, 0x04, 1, 2,
+		3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20 }, 29, { 0 }, 0,
+		-ENOPKG },
 	{ "unknown critical subpacket", 4, 8,
-	  { SUB_CTIME, SUB_FPR, 0x03, 0xe4, 0xaa, 0xbb }, 6 + 23 + 4, { 0 }, 0, -EBADMSG },
+	  { 0x05, 0x02, 0x69, 0x55, 0xb9, 0x00, 0x16, 0x21, 0x04, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10,
+		11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 0x03, 0xe4, 0xaa, 0xbb }, 6 + 23 + 4,
+		{ 0 }, 0, -EBADMSG },
 	{ "critical notation (20)", 4, 8,
-	  { SUB_CTIME, SUB_FPR, 0x02, 0x94, 0x00 }, 6 + 23 + 3, { 0 }, 0, -EBADMSG },
+	  { 0x05, 0x02, 0x69, 0x55, 0xb9, 0x00, 0x16, 0x21, 0x04, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10,
+		11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 0x02, 0x94, 0x00 }, 6 + 23 + 3, { 0 }, 0,
+		-EBADMSG },
 	{ "critical regexp (6)", 4, 8,
-	  { SUB_CTIME, SUB_FPR, 0x02, 0x86, 0x00 }, 6 + 23 + 3, { 0 }, 0, -EBADMSG },
-	{ "missing creation time", 4, 8, { SUB_FPR }, 23, { SUB_ISSUER }, 10, -EBADMSG },
-	{ "creation time only unhashed", 4, 8, { SUB_FPR }, 23, { SUB_CTIME }, 6, -EBADMSG },
-	{ "missing issuer", 4, 8, { SUB_CTIME }, 6, { 0 }, 0, -EBADMSG },
-	{ "creation time 3 octets", 4, 8, { 0x04, 0x02, 1, 2, 3, SUB_FPR }, 5 + 23, { 0 }, 0,
+	  { 0x05, 0x02, 0x69, 0x55, 0xb9, 0x00, 0x16, 0x21, 0x04, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10,
+		11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 0x02, 0x86, 0x00 }, 6 + 23 + 3, { 0 }, 0,
+		-EBADMSG },
+	{ "missing creation time", 4, 8, { 0x16, 0x21, 0x04, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11,
+		12, 13, 14, 15, 16, 17, 18, 19, 20 }, 23, { 0x09, 0x10, 13, 14, 15, 16, 17, 18,
+		19, 20 }, 10, -EBADMSG },
+	{ "creation time only unhashed", 4, 8, { 0x16, 0x21, 0x04, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10,
+		11, 12, 13, 14, 15, 16, 17, 18, 19, 20 }, 23, { 0x05, 0x02, 0x69, 0x55, 0xb9,
+		0x00 }, 6, -EBADMSG },
+	{ "missing issuer", 4, 8, { 0x05, 0x02, 0x69, 0x55, 0xb9, 0x00 }, 6, { 0 }, 0, -EBADMSG },
+	{ "creation time 3 octets", 4, 8, { 0x04, 0x02, 1, 2, 3, 0x16, 0x21, 0x04, 1, 2, 3, 4, 5,
+		6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20 }, 5 + 23, { 0 }, 0,
 	  -EBADMSG },
-	{ "duplicate creation time", 4, 8, { SUB_CTIME, SUB_CTIME, SUB_FPR }, 6 + 6 + 23,
+	{ "duplicate creation time", 4, 8, { 0x05, 0x02, 0x69, 0x55, 0xb9, 0x00, 0x05, 0x02,
+		0x69, 0x55, 0xb9, 0x00, 0x16, 0x21, 0x04, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12,
+		13, 14, 15, 16, 17, 18, 19, 20 }, 6 + 6 + 23,
 	  { 0 }, 0, -EBADMSG },
-	{ "issuer key id disagrees with fpr", 4, 8, { SUB_CTIME, SUB_FPR }, 29,
+	{ "issuer key id disagrees with fpr", 4, 8, { 0x05, 0x02, 0x69, 0x55, 0xb9, 0x00, 0x16,
+		0x21, 0x04, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19,
+		20 }, 29,
 	  { 0x09, 0x10, 13, 14, 15, 16, 17, 18, 19, 21 }, 10, -EBADMSG },
-	{ "issuer key id 7 octets", 4, 8, { SUB_CTIME }, 6,
+	{ "issuer key id 7 octets", 4, 8, { 0x05, 0x02, 0x69, 0x55, 0xb9, 0x00 }, 6,
 	  { 0x08, 0x10, 13, 14, 15, 16, 17, 18, 19 }, 9, -EBADMSG },
 	{ "issuer fpr unknown key version", 4, 8,
-	  { SUB_CTIME, 0x16, 0x21, 0x03, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+	  { 0x05, 0x02, 0x69, 0x55, 0xb9, 0x00, 0x16, 0x21, 0x03, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10,
+		11, 12, 13, 14, 15,
 	    16, 17, 18, 19, 20 }, 29, { 0 }, 0, -EBADMSG },
-	{ "zero-length subpacket", 4, 8, { SUB_CTIME, SUB_FPR, 0x00 }, 30, { 0 }, 0, -EBADMSG },
-	{ "subpacket length past area", 4, 8, { SUB_CTIME, SUB_FPR, 0x05, 0x64 }, 31,
+	{ "zero-length subpacket", 4, 8, { 0x05, 0x02, 0x69, 0x55, 0xb9, 0x00, 0x16, 0x21, 0x04,
+		1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 0x00 },
+		30, { 0 }, 0, -EBADMSG },
+	{ "subpacket length past area", 4, 8, { 0x05, 0x02, 0x69, 0x55, 0xb9, 0x00, 0x16, 0x21,
+		0x04, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20,
+		0x05, 0x64 }, 31,
 	  { 0 }, 0, -EBADMSG },
 	{ "subpacket 5-octet length overflow", 4, 8,
-	  { SUB_CTIME, SUB_FPR, 0xff, 0xff, 0xff, 0xff, 0xff, 0x64 }, 35, { 0 }, 0, -EBADMSG },
-	{ "subpacket 5-octet length cut", 4, 8, { SUB_CTIME, SUB_FPR, 0xff, 0x00 }, 31,
+	  { 0x05, 0x02, 0x69, 0x55, 0xb9, 0x00, 0x16, 0x21, 0x04, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10,
+		11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 0xff, 0xff, 0xff, 0xff, 0xff, 0x64 }, 35,
+		{ 0 }, 0, -EBADMSG },
+	{ "subpacket 5-octet length cut", 4, 8, { 0x05, 0x02, 0x69, 0x55, 0xb9, 0x00, 0x16, 0x21,
+		0x04, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20,
+		0xff, 0x00 }, 31,
 	  { 0 }, 0, -EBADMSG },
-	{ "document sig: extra unhashed subpacket", 4, 8, { SUB_CTIME, SUB_FPR }, 29,
-	  { SUB_ISSUER, 0x02, 0x64, 0x00 }, 13, -EBADMSG },
-	{ "document sig: critical bit on unhashed issuer", 4, 8, { SUB_CTIME, SUB_FPR }, 29,
+	{ "document sig: extra unhashed subpacket", 4, 8, { 0x05, 0x02, 0x69, 0x55, 0xb9, 0x00,
+		0x16, 0x21, 0x04, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18,
+		19, 20 }, 29,
+	  { 0x09, 0x10, 13, 14, 15, 16, 17, 18, 19, 20, 0x02, 0x64, 0x00 }, 13, -EBADMSG },
+	{ "document sig: critical bit on unhashed issuer", 4, 8, { 0x05, 0x02, 0x69, 0x55, 0xb9,
+		0x00, 0x16, 0x21, 0x04, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16,
+		17, 18, 19, 20 }, 29,
 	  { 0x09, 0x90, 13, 14, 15, 16, 17, 18, 19, 20 }, 10, -EBADMSG },
-	{ "document sig: unhashed issuer fpr", 4, 8, { SUB_CTIME }, 6,
-	  { SUB_FPR }, 23, 0 },
-	{ "document sig: unhashed issuer fpr repeats hashed", 4, 8, { SUB_CTIME, SUB_FPR }, 29,
-	  { SUB_FPR }, 23, 0 },
-	{ "document sig: unhashed issuer fpr disagrees", 4, 8, { SUB_CTIME, SUB_FPR }, 29,
+	{ "document sig: unhashed issuer fpr", 4, 8, { 0x05, 0x02, 0x69, 0x55, 0xb9, 0x00 }, 6,
+	  { 0x16, 0x21, 0x04, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19,
+		20 }, 23, 0 },
+	{ "document sig: unhashed issuer fpr repeats hashed", 4, 8, { 0x05, 0x02, 0x69, 0x55,
+		0xb9, 0x00, 0x16, 0x21, 0x04, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+		16, 17, 18, 19, 20 }, 29,
+	  { 0x16, 0x21, 0x04, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19,
+		20 }, 23, 0 },
+	{ "document sig: unhashed issuer fpr disagrees", 4, 8, { 0x05, 0x02, 0x69, 0x55, 0xb9,
+		0x00, 0x16, 0x21, 0x04, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16,
+		17, 18, 19, 20 }, 29,
 	  { 0x16, 0x21, 0x04, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19,
 	    21 }, 23, -EBADMSG },
-	{ "document sig: critical unhashed issuer fpr", 4, 8, { SUB_CTIME }, 6,
+	{ "document sig: critical unhashed issuer fpr", 4, 8, { 0x05, 0x02, 0x69, 0x55, 0xb9,
+		0x00 }, 6,
 	  { 0x16, 0xa1, 0x04, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19,
 	    20 }, 23, -EBADMSG },
-	{ "document sig: unhashed issuer fpr v6 vs hashed v4", 4, 8, { SUB_CTIME, SUB_FPR }, 29,
+	{ "document sig: unhashed issuer fpr v6 vs hashed v4", 4, 8, { 0x05, 0x02, 0x69, 0x55,
+		0xb9, 0x00, 0x16, 0x21, 0x04, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+		16, 17, 18, 19, 20 }, 29,
 	  { 0x03, 0x21, 0x06, 0x00 }, 4, -EBADMSG },
-	{ "binding sig: unhashed issuer fpr is a hint", 4, 8, { SUB_CTIME }, 6,
-	  { SUB_FPR }, 23, 0, PGP_SIG_SUBKEY_BINDING },
-	{ "binding sig: unhashed unknown non-critical ignored", 4, 8, { SUB_CTIME, SUB_FPR }, 29,
+	{ "binding sig: unhashed issuer fpr is a hint", 4, 8, { 0x05, 0x02, 0x69, 0x55, 0xb9,
+		0x00 }, 6,
+	  { 0x16, 0x21, 0x04, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19,
+		20 }, 23, 0, PGP_SIG_SUBKEY_BINDING },
+	{ "binding sig: unhashed unknown non-critical ignored", 4, 8, { 0x05, 0x02, 0x69, 0x55,
+		0xb9, 0x00, 0x16, 0x21, 0x04, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+		16, 17, 18, 19, 20 }, 29,
 	  { 0x02, 0x64, 0x00 }, 3, 0, PGP_SIG_SUBKEY_BINDING },
-	{ "binding sig: unhashed unknown critical", 4, 8, { SUB_CTIME, SUB_FPR }, 29,
+	{ "binding sig: unhashed unknown critical", 4, 8, { 0x05, 0x02, 0x69, 0x55, 0xb9, 0x00,
+		0x16, 0x21, 0x04, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18,
+		19, 20 }, 29,
 	  { 0x02, 0xe4, 0x00 }, 3, -EBADMSG, PGP_SIG_SUBKEY_BINDING },
-	{ "binding sig: unhashed critical informational", 4, 8, { SUB_CTIME, SUB_FPR }, 29,
+	{ "binding sig: unhashed critical informational", 4, 8, { 0x05, 0x02, 0x69, 0x55, 0xb9,
+		0x00, 0x16, 0x21, 0x04, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16,
+		17, 18, 19, 20 }, 29,
 	  { 0x02, 0x99, 0x01 }, 3, 0, PGP_SIG_SUBKEY_BINDING },
-	{ "binding sig: unhashed empty embedded sig", 4, 8, { SUB_CTIME, SUB_FPR }, 29,
+	{ "binding sig: unhashed empty embedded sig", 4, 8, { 0x05, 0x02, 0x69, 0x55, 0xb9, 0x00,
+		0x16, 0x21, 0x04, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18,
+		19, 20 }, 29,
 	  { 0x01, 0x20 }, 2, -EBADMSG, PGP_SIG_SUBKEY_BINDING },
-	{ "binding sig: unhashed issuer fpr malformed", 4, 8, { SUB_CTIME }, 6,
+	{ "binding sig: unhashed issuer fpr malformed", 4, 8, { 0x05, 0x02, 0x69, 0x55, 0xb9,
+		0x00 }, 6,
 	  { 0x03, 0x21, 0x04, 0x00 }, 4, -EBADMSG, PGP_SIG_SUBKEY_BINDING },
-	{ "key expiry 5 octets", 4, 8, { SUB_CTIME, SUB_FPR, 0x06, 0x09, 0, 0, 0, 1, 2 }, 29 + 7,
+	{ "key expiry 5 octets", 4, 8, { 0x05, 0x02, 0x69, 0x55, 0xb9, 0x00, 0x16, 0x21, 0x04, 1,
+		2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 0x06, 0x09,
+		0, 0, 0, 1, 2 }, 29 + 7,
 	  { 0 }, 0, -EBADMSG, PGP_SIG_SUBKEY_BINDING },
-	{ "sig expiry 2 octets", 4, 8, { SUB_CTIME, SUB_FPR, 0x03, 0x03, 0, 1 }, 29 + 4,
+	{ "sig expiry 2 octets", 4, 8, { 0x05, 0x02, 0x69, 0x55, 0xb9, 0x00, 0x16, 0x21, 0x04, 1,
+		2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 0x03, 0x03,
+		0, 1 }, 29 + 4,
 	  { 0 }, 0, -EBADMSG },
-	{ "revocation reason empty", 4, 8, { SUB_CTIME, SUB_FPR, 0x01, 0x1d }, 29 + 2,
+	{ "revocation reason empty", 4, 8, { 0x05, 0x02, 0x69, 0x55, 0xb9, 0x00, 0x16, 0x21,
+		0x04, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20,
+		0x01, 0x1d }, 29 + 2,
 	  { 0 }, 0, -EBADMSG, PGP_SIG_KEY_REVOCATION },
-	{ "hashed embedded sig empty", 4, 8, { SUB_CTIME, SUB_FPR, 0x01, 0x20 }, 29 + 2,
+	{ "hashed embedded sig empty", 4, 8, { 0x05, 0x02, 0x69, 0x55, 0xb9, 0x00, 0x16, 0x21,
+		0x04, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20,
+		0x01, 0x20 }, 29 + 2,
 	  { 0 }, 0, -EBADMSG, PGP_SIG_SUBKEY_BINDING },
-	{ "duplicate key flags", 4, 8, { SUB_CTIME, SUB_FPR, 0x02, 0x1b, 0x02, 0x02, 0x1b, 0x02 },
+	{ "duplicate key flags", 4, 8, { 0x05, 0x02, 0x69, 0x55, 0xb9, 0x00, 0x16, 0x21, 0x04, 1,
+		2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 0x02, 0x1b,
+		0x02, 0x02, 0x1b, 0x02 },
 	  29 + 6, { 0 }, 0, -EBADMSG, PGP_SIG_SUBKEY_BINDING },
-	{ "hashed issuer key ids disagree", 4, 8, { SUB_CTIME, SUB_ISSUER,
+	{ "hashed issuer key ids disagree", 4, 8, { 0x05, 0x02, 0x69, 0x55, 0xb9, 0x00, 0x09,
+		0x10, 13, 14, 15, 16, 17, 18, 19, 20,
 	  0x09, 0x10, 13, 14, 15, 16, 17, 18, 19, 99 }, 26, { 0 }, 0, -EBADMSG },
-	{ "good: hashed issuer key id", 4, 8, { SUB_CTIME, SUB_ISSUER }, 16, { 0 }, 0, 0 },
-	{ "good: v6 issuer fpr (32 octets) plus key id", 4, 8, { SUB_CTIME, 0x22, 0x21, 0x06,
+	{ "good: hashed issuer key id", 4, 8, { 0x05, 0x02, 0x69, 0x55, 0xb9, 0x00, 0x09, 0x10,
+		13, 14, 15, 16, 17, 18, 19, 20 }, 16, { 0 }, 0, 0 },
+	{ "good: v6 issuer fpr (32 octets) plus key id", 4, 8, { 0x05, 0x02, 0x69, 0x55, 0xb9,
+		0x00, 0x22, 0x21, 0x06,
 	  1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24,
-	  25, 26, 27, 28, 29, 30, 31, 32 }, 6 + 35, { SUB_ISSUER }, 10, 0 },
+	  25, 26, 27, 28, 29, 30, 31, 32 }, 6 + 35, { 0x09, 0x10, 13, 14, 15, 16, 17, 18, 19,
+		20 }, 10, 0 },
 };
 
 KUNIT_ARRAY_PARAM_DESC(sig_case, sig_cases, desc);
@@ -854,7 +934,8 @@ static void pgp_test_sig_shapes(struct kunit *test)
 static void pgp_test_sig_values(struct kunit *test)
 {
 	static const u8 hashed[] = {
-		SUB_CTIME, SUB_FPR,
+		0x05, 0x02, 0x69, 0x55, 0xb9, 0x00, 0x16, 0x21, 0x04, 1, 2, 3, 4, 5, 6, 7, 8, 9,
+			10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20,
 		0x05, 0x03, 0x00, 0x00, 0x0e, 0x10,		/* sig expiry 3600 */
 		0x05, 0x09, 0x00, 0x01, 0x51, 0x80,		/* key expiry 86400 */
 		0x02, 0x1b, 0x02,				/* key flags: sign */
@@ -891,7 +972,8 @@ static void pgp_test_other_algos(struct kunit *test)
 	struct pgp_sig sig;
 	size_t n;
 	u8 buf[128];
-	static const u8 hashed[] = { SUB_CTIME, SUB_FPR };
+	static const u8 hashed[] = { 0x05, 0x02, 0x69, 0x55, 0xb9, 0x00, 0x16, 0x21, 0x04, 1, 2,
+		3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20 };
 
 	KUNIT_ASSERT_NOT_NULL(test, k);
 	/* ECDSA P-256: OID, then MPI 0x04 || X || Y (515 bits) */
@@ -902,7 +984,9 @@ static void pgp_test_other_algos(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, key.ec.curve, PGP_CURVE_NIST_P256);
 	KUNIT_EXPECT_EQ(test, key.bits, 256U);
 	KUNIT_EXPECT_EQ(test, key.ec.point_len, (size_t)65);
-	KUNIT_EXPECT_EQ(test, pgp_check_key_policy(&key, true), -ENOPKG);
+	/* Usable exactly when the raw ECDSA verifier is built in */
+	KUNIT_EXPECT_EQ(test, pgp_check_key_policy(&key, true),
+			IS_REACHABLE(CONFIG_CRYPTO_ECDSA_RAW) ? 0 : -ENOPKG);
 	k[17] = 0x05;		/* not an uncompressed point */
 	KUNIT_EXPECT_EQ(test, pgp_parse_pubkey(k, 82, &key), -EBADMSG);
 	k[17] = 0x04;
@@ -968,7 +1052,8 @@ static void pgp_test_ctx_mismatch(struct kunit *test)
 
 static void pgp_test_sig_legacy_hash(struct kunit *test)
 {
-	static const u8 hashed[] = { SUB_CTIME, SUB_FPR };
+	static const u8 hashed[] = { 0x05, 0x02, 0x69, 0x55, 0xb9, 0x00, 0x16, 0x21, 0x04, 1, 2,
+		3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20 };
 	struct pgp_sig sig;
 	u8 buf[128];
 	size_t len;
@@ -985,8 +1070,9 @@ static void pgp_test_sig_legacy_hash(struct kunit *test)
 
 static void pgp_test_sig_truncations(struct kunit *test)
 {
-	static const u8 hashed[] = { SUB_CTIME, SUB_FPR };
-	static const u8 unhashed[] = { SUB_ISSUER };
+	static const u8 hashed[] = { 0x05, 0x02, 0x69, 0x55, 0xb9, 0x00, 0x16, 0x21, 0x04, 1, 2,
+		3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20 };
+	static const u8 unhashed[] = { 0x09, 0x10, 13, 14, 15, 16, 17, 18, 19, 20 };
 	struct pgp_sig sig;
 	size_t len, i;
 	u8 *buf, *copy;
@@ -1032,7 +1118,8 @@ static void pgp_test_sig_truncations(struct kunit *test)
 /* The largest hashed area (65535 octets of non-critical padding) parses */
 static void pgp_test_sig_huge_area(struct kunit *test)
 {
-	static const u8 head[] = { SUB_CTIME, SUB_FPR };
+	static const u8 head[] = { 0x05, 0x02, 0x69, 0x55, 0xb9, 0x00, 0x16, 0x21, 0x04, 1, 2, 3,
+		4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20 };
 	static const u8 tail[] = { 0xab, 0xcd, 0x00, 0x08, 0x99, 0x00, 0x07, 0x55 };
 	size_t hlen = 0xffff, len = 6 + hlen + 2 + sizeof(tail), fill;
 	struct pgp_sig sig;

@@ -842,6 +842,12 @@ int pgp_check_key_policy(const struct pgp_pubkey *key, bool legacy)
 		if (!IS_REACHABLE(CONFIG_CRYPTO_ED25519))
 			return -ENOPKG;
 		return key->ec.curve == PGP_CURVE_ED25519 ? 0 : -ENOPKG;
+	case PGP_PUBKEY_ECDSA:
+		if (!IS_REACHABLE(CONFIG_CRYPTO_ECDSA_RAW))
+			return -ENOPKG;
+		return key->ec.curve == PGP_CURVE_NIST_P256 ||
+		       key->ec.curve == PGP_CURVE_NIST_P384 ||
+		       key->ec.curve == PGP_CURVE_NIST_P521 ? 0 : -ENOPKG;
 	default:
 		return -ENOPKG;
 	}

@@ -18,6 +18,7 @@
 #include <crypto/hash_info.h>
 #include "pgp_internal.h"
 
+#include <crypto/ecdsa_raw.h>
 #if IS_REACHABLE(CONFIG_CRYPTO_ED25519)
 #include <crypto/ed25519.h>
 #endif
@@ -256,6 +257,45 @@ static bool pgp_algo_matches(u8 sig_algo, u8 key_algo)
 }
 
 /* Ed25519 hook: OpenPGP EdDSA signs the digest, R and S are 32 octets each */
+/*
+ * ECDSA (algorithm 19) on NIST P-256/P-384/P-521, through the kernel's own
+ * ecdsa/ecc code (crypto/ecdsa_raw.c).  RFC 9580 5.2.3.2 asks for a digest at
+ * least as long as the curve's field (SHA2-512 for P-521).
+ */
+static int pgp_verify_ecdsa(const struct pgp_sig *sig, const struct pgp_pubkey *key,
+			    const u8 *digest, size_t digest_len)
+{
+#if IS_REACHABLE(CONFIG_CRYPTO_ECDSA_RAW)
+	enum ecdsa_raw_curve curve;
+	size_t min_digest;
+
+	switch (key->ec.curve) {
+	case PGP_CURVE_NIST_P256:
+		curve = ECDSA_RAW_P256;
+		min_digest = 32;
+		break;
+	case PGP_CURVE_NIST_P384:
+		curve = ECDSA_RAW_P384;
+		min_digest = 48;
+		break;
+	case PGP_CURVE_NIST_P521:
+		curve = ECDSA_RAW_P521;
+		min_digest = 64;
+		break;
+	default:
+		return -ENOPKG;
+	}
+	if (sig->nr_mpi != 2)
+		return -EBADMSG;
+	if (digest_len < min_digest)
+		return -EKEYREJECTED;
+	return ecdsa_raw_verify(curve, key->ec.point, key->ec.point_len, digest, digest_len,
+				sig->mpi[0], sig->mpi_len[0], sig->mpi[1], sig->mpi_len[1]);
+#else
+	return -ENOPKG;
+#endif
+}
+
 static int pgp_verify_ed25519(const struct pgp_sig *sig, const struct pgp_pubkey *key,
 			      const u8 *digest, size_t digest_len)
 {
@@ -308,8 +348,9 @@ static int pgp_verify_ed25519(const struct pgp_sig *sig, const struct pgp_pubkey
  * Context: May sleep.
  * Return: 0 if the signature is valid; -EKEYREJECTED for a wrong digest
  * prefix, a key of another algorithm, a bad signature or an invalid key;
- * -ENOPKG for an algorithm this kernel cannot verify (ECDSA, Ed25519
- * without CONFIG_CRYPTO_ED25519); -EBADMSG for a signature whose values
+ * -ENOPKG for an algorithm this kernel cannot verify (ECDSA without
+ * CONFIG_CRYPTO_ECDSA_RAW, Ed25519 without CONFIG_CRYPTO_ED25519, other
+ * curves); -EBADMSG for a signature whose values
  * do not fit the algorithm; -EINVAL for a context of another hash;
  * -ENOMEM.
  */
@@ -370,8 +411,10 @@ int pgp_sig_verify(struct pgp_hash_ctx *ctx, const struct pgp_sig *sig,
 	case PGP_PUBKEY_ED25519:
 		ret = pgp_verify_ed25519(sig, key, digest, dlen);
 		break;
+	case PGP_PUBKEY_ECDSA:
+		ret = pgp_verify_ecdsa(sig, key, digest, dlen);
+		break;
 	default:
-		/* ECDSA (19): not implemented yet */
 		ret = -ENOPKG;
 		break;
 	}

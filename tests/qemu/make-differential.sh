@@ -9,7 +9,7 @@ usage() {
 Usage: tests/qemu/make-differential.sh MODULE CASEDIR COUNT [SEED]
 
 For COUNT random cases (seeded by SEED, default 1): pick a key (DSA-2048/3072,
-RSA-2048/3072/4096, Ed25519, the signing subkey, or a key that is not in the kernel), a digest
+RSA-2048/3072/4096, Ed25519, ECDSA P-256/P-384, the signing subkey, or a key that is not in the kernel), a digest
 the key allows, sign a copy of MODULE with scripts/sign-module.sh, and with probability
 1/2 change one random byte anywhere (random non-zero xor mask).  Each copy is judged by
 scripts/verify-module.sh with gpgv and with sqv against the kernel's keyring
@@ -30,12 +30,13 @@ keys=${KEYS_DIR:?KEYS_DIR must name the tests/qemu/make-keys.sh output}
 export GNUPGHOME=$keys/gnupg
 RANDOM=$seed
 size=$(stat -c %s "$module")
-keyset=(dsa2048 dsa3072 rsa2048 rsa3072 rsa4096 ed25519 subkey unknown)
+keyset=(dsa2048 dsa3072 rsa2048 rsa3072 rsa4096 ed25519 nistp256 nistp384 subkey unknown)
 host_dis=0
 for ((i = 1; i <= count; i++)); do
 	k=${keyset[RANDOM % ${#keyset[@]}]}
 	case $k in
-	dsa*|ed25519) digests=(sha256 sha384 sha512) ;;	# gpg: no digest shorter than q
+	dsa*|ed25519|nistp256) digests=(sha256 sha384 sha512) ;;	# gpg: no digest shorter than q
+	nistp384) digests=(sha384 sha512) ;;
 	*) digests=(sha224 sha256 sha384 sha512) ;;
 	esac
 	d=${digests[RANDOM % ${#digests[@]}]}
