@@ -248,4 +248,5 @@ done
 
 mv "$dsa_out" "$outdir/dsa_kunit_vectors.h"
 mv "$rsa_out" "$outdir/rsassa_kunit_vectors.h"
+python3 "$(dirname "$0")/reflow-c-arrays.py" "$outdir/dsa_kunit_vectors.h" "$outdir/rsassa_kunit_vectors.h"
 echo "$prog: wrote $outdir/dsa_kunit_vectors.h $outdir/rsassa_kunit_vectors.h" >&2

@@ -255,4 +255,5 @@ done
 } >> "$out"
 
 mv "$out" "$outdir/ecdsa_raw_kunit_vectors.h"
+python3 "$(dirname "$0")/reflow-c-arrays.py" "$outdir/ecdsa_raw_kunit_vectors.h"
 echo "$prog: wrote $outdir/ecdsa_raw_kunit_vectors.h (${#names[@]} vectors)"

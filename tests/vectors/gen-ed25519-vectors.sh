@@ -93,10 +93,10 @@ add_vector() {	# add_vector <name> <pubhex> <sighex> <msgfile>
 			c_bytes "$mh" | sed 's/^\t//'
 			printf '\n};\n\n'
 		} >> "$out"
-		entries+=$(printf '\t{ "%s",\n\t  {\n%s\n\t  },\n\t  {\n%s\n\t  },\n\t  %s_msg, sizeof(%s_msg) },' \
+		entries+=$(printf '\t{ "%s",\n\t\t{\n%s\n\t\t},\n\t\t{\n%s\n\t\t},\n\t\t%s_msg, sizeof(%s_msg) },' \
 			"$1" "$(c_bytes "$2")" "$(c_bytes "$3")" "$v" "$v")$'\n'
 	else
-		entries+=$(printf '\t{ "%s",\n\t  {\n%s\n\t  },\n\t  {\n%s\n\t  },\n\t  NULL, 0 },' \
+		entries+=$(printf '\t{ "%s",\n\t\t{\n%s\n\t\t},\n\t\t{\n%s\n\t\t},\n\t\tNULL, 0 },' \
 			"$1" "$(c_bytes "$2")" "$(c_bytes "$3")")$'\n'
 	fi
 	i=$((i + 1))
@@ -158,4 +158,5 @@ EOF
 } >> "$out"
 
 mv "$out" "$outdir/ed25519_kunit_vectors.h"
+python3 "$(dirname "$0")/reflow-c-arrays.py" "$outdir/ed25519_kunit_vectors.h"
 echo "$prog: wrote $outdir/ed25519_kunit_vectors.h" >&2

@@ -115,5 +115,6 @@ fprarray() { # fprarray NAME HEXFPR
 	echo "#define KV_T_2020_SUB		1580515200u	/* subkey made 2020-02-01 */"
 	echo "#define KV_T_2020_SUB_EXPIRY	1583107200u	/* + 30 days */"
 } >"$tmp/out.h"
+python3 "$(dirname "$0")/../../vectors/reflow-c-arrays.py" "$tmp/out.h"
 mv "$tmp/out.h" "$out"
 echo "$prog: wrote $out"

@@ -103,5 +103,6 @@ HDR
 	printf '#endif /* _PGP_KUNIT_VECTORS_H */\n'
 } >"$tmp/out.h"
 
+python3 "$(dirname "$0")/../../vectors/reflow-c-arrays.py" "$tmp/out.h"
 mv "$tmp/out.h" "$out"
 echo "$prog: wrote $out" >&2
