@@ -36,7 +36,8 @@ group_of() {
 	case $1 in
 	crypto/pgp/*|include/crypto/pgp.h) echo 2 ;;
 	crypto/mont*|crypto/dsa*|crypto/rsassa*|crypto/ed25519*|crypto/ecdsa_raw*|\
-	include/crypto/mont.h|include/crypto/dsa.h|include/crypto/rsassa.h|include/crypto/ed25519.h)
+	include/crypto/mont.h|include/crypto/dsa.h|include/crypto/rsassa.h|include/crypto/ed25519.h|\
+	include/crypto/ecdsa_raw.h)
 		echo 1 ;;
 	security/pgp_keys/*|include/keys/pgp_keys.h) echo 3 ;;
 	kernel/module/*) echo 4 ;;

@@ -82,7 +82,8 @@ od -An -v -tu1 "$tmp" | awk '
 				else if (o < 224) { hl = 3; len = (o - 192) * 256 + b[p + 2] + 192 }
 				else if (o == 255) {
 					hl = 6
-					len = ((b[p + 2] * 256 + b[p + 3]) * 256 + b[p + 4]) * 256 + b[p + 5]
+					len = (b[p + 2] * 256 + b[p + 3]) * 65536
+					len += b[p + 4] * 256 + b[p + 5]
 				} else { print p; exit 2 }
 			} else {
 				tag = int((c - 128) / 4)
@@ -100,11 +101,13 @@ od -An -v -tu1 "$tmp" | awk '
 case $rc in
 0) ;;
 3)
-	echo "$prog: $in: contains secret key material (packet tag $(cat "$tmp.walk")); build the kernel with \"gpg --export\" output, never \"--export-secret-keys\"" >&2
+	echo "$prog: $in: contains secret key material (packet tag $(cat "$tmp.walk"));" \
+		"build the kernel with \"gpg --export\" output, never \"--export-secret-keys\"" >&2
 	rm -f "$tmp.walk"
 	exit 1 ;;
 *)
-	echo "$prog: warning: $in: malformed OpenPGP packet at offset $(cat "$tmp.walk"); the kernel will ignore the rest" >&2 ;;
+	echo "$prog: warning: $in: malformed OpenPGP packet at offset $(cat "$tmp.walk");" \
+		"the kernel will ignore the rest" >&2 ;;
 esac
 rm -f "$tmp.walk"
 mv -f "$tmp" "$out"

@@ -35,7 +35,7 @@ for p in "${patches[@]}"; do
 	errors=$(grep -c '^ERROR:' <<<"$out")
 	unjustified=""
 	for t in $(grep -oE '^(WARNING|CHECK):[A-Z_]+' <<<"$out" | cut -d: -f2 | sort -u); do
-		grep -qiE "^checkpatch: $t\b" "$tmp/out/$p" || unjustified+=" $t"
+		grep -qE "^checkpatch: ([A-Z_]+, )*$t( -|,)" "$tmp/out/$p" || unjustified+=" $t"
 	done
 	warnings=$(grep -cE '^(WARNING|CHECK):' <<<"$out")
 	if ((errors == 0)) && [[ -z $unjustified ]]; then
