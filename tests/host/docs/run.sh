@@ -17,9 +17,9 @@ t() { # t DESCRIPTION COMMAND...
 		fail=$((fail + 1))
 	fi
 }
-scripts=(scripts/sign-module.sh scripts/verify-module.sh scripts/pgp-modsign-genkey.sh
-	mk/apply.sh mk/kernel.sh mk/qemu.sh mk/initramfs.sh mk/check.sh mk/demo.sh mk/deps.sh
-	tests/qemu/make-cases.sh tests/qemu/make-keys.sh)
+mapfile -t scripts < <(git ls-files 'mk/*.sh' 'scripts/*.sh' 'tests/qemu/*.sh' 'bench/*.sh' \
+	'tests/vectors/*.sh' 'tests/fuzz/*.sh' 'tests/host/*/*.sh' 'security/pgp_keys/*.sh' |
+	grep -v -e '^mk/lib.sh$' -e '^scripts/pgp-modsign-lib.sh$')
 echo "1..$((2 + ${#scripts[@]}))"
 rst_ok() {
 	/usr/bin/python3 - "$1" <<'PY'

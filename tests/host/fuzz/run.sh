@@ -2,6 +2,11 @@
 # Host test: build every libFuzzer target (clang, ASan+UBSan) against the kernel sources and
 # run each for a short smoke time.  `make fuzz` runs them for longer (FUZZ_TIME).
 set -uo pipefail
+if [[ ${1:-} == -h || ${1:-} == --help ]]; then
+	echo "Usage: $0    (a make check host test: prints TAP, exits non-zero on failure)"
+	sed -n '2,/^set /p' "$0" | grep '^#' | sed 's/^# \{0,1\}/  /'
+	exit 0
+fi
 top=$(cd "$(dirname "$0")/../../.." && pwd)
 secs=${FUZZ_TIME:-10}
 out=$top/build/fuzz

@@ -5,6 +5,11 @@
 #    type that remains is named in that patch's description ("checkpatch: TYPE - why");
 #  - scripts/kernel-doc -none on every new kernel C file reports nothing.
 set -uo pipefail
+if [[ ${1:-} == -h || ${1:-} == --help ]]; then
+	echo "Usage: $0    (a make check host test: prints TAP, exits non-zero on failure)"
+	sed -n '2,/^set /p' "$0" | grep '^#' | sed 's/^# \{0,1\}/  /'
+	exit 0
+fi
 top=$(cd "$(dirname "$0")/../../.." && pwd)
 tarball=${SRC_TARBALL:-/usr/src/linux-source-6.12.tar.xz}
 tmp=$(mktemp -d)

@@ -13,6 +13,11 @@
 
 # shellcheck disable=SC2015,SC2001,SC2010 # ok/nok always succeed; hidden temp files
 set -euo pipefail
+if [[ ${1:-} == -h || ${1:-} == --help ]]; then
+	echo "Usage: $0    (a make check host test: prints TAP, exits non-zero on failure)"
+	sed -n '2,/^set /p' "$0" | grep '^#' | sed 's/^# \{0,1\}/  /'
+	exit 0
+fi
 
 here=$(cd -- "$(dirname -- "$0")" && pwd)
 top=$(cd -- "$here/../../.." && pwd)
