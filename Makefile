@@ -16,7 +16,7 @@ TOP := $(CURDIR)
 BUILD := $(TOP)/build
 SRC_TARBALL ?= /usr/src/linux-source-6.12.tar.xz
 
-.PHONY: help demo check check-full check-host deps apply kernel bench patches fuzz clean
+.PHONY: help demo check check-full check-series check-host deps apply kernel bench patches fuzz clean
 
 help:
 	@sed -n '3,13p' Makefile | sed 's/^# \{0,1\}//'
@@ -56,6 +56,10 @@ bench:
 # libFuzzer targets for the parsers, FUZZ_TIME seconds each (default 300).
 fuzz:
 	@FUZZ_TIME=$${FUZZ_TIME:-300} tests/host/fuzz/run.sh
+
+# Bisectability: every prefix of the exported series builds (a kernel build per patch).
+check-series:
+	@mk/check-series.sh
 
 # The whole project as a numbered series for git am / quilt (out/patches).
 patches:
