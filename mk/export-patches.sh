@@ -20,7 +20,8 @@ it, plus a "series" file.  The result applies to a pristine linux-source-6.12 tr
   6 documentation      Documentation/
 
 --check  also apply the exported series with quilt to a fresh unpack of
-         /usr/src/linux-source-6.12.tar.xz and compare the result with mk/apply.sh's.
+         /usr/src/linux-source-6.12.tar.xz and compare the result with mk/apply.sh's,
+         and apply it with git am to a git repository of the pristine tree.
 EOF
 }
 check=0
@@ -116,5 +117,17 @@ if ((check)); then
 		exit 1
 	fi
 	echo "$prog: quilt push -a gives the same tree as mk/apply.sh"
+	# git am on a git repository of the pristine tree (Debian's .gitignore ignores "/*").
+	mkdir -p "$tmp/g"
+	tar -C "$tmp/g" --strip-components=1 -xf /usr/src/linux-source-6.12.tar.xz
+	if (cd "$tmp/g" && git init -q && git add -A -f . && git -c user.name=check \
+		-c user.email=check@invalid commit -q -m pristine && git -c user.name=check \
+		-c user.email=check@invalid am -q "$out"/0*.patch) >"$tmp/gitam.log" 2>&1; then
+		echo "$prog: git am applies all ${#series[@]} patches"
+	else
+		echo "$prog: git am failed:" >&2
+		tail -n 20 "$tmp/gitam.log" >&2
+		exit 1
+	fi
 fi
 echo "$prog: ${#series[@]} patches in $out"
