@@ -28,6 +28,9 @@ while [[ $# -gt 0 ]]; do
 	esac
 done
 [[ $# -gt 0 ]] || { usage >&2; exit 2; }
+# make -C changes directory: every path must be absolute.
+mkdir -p "$obj" "$mods"
+ksrc=$(cd "$ksrc" && pwd) obj=$(cd "$obj" && pwd) mods=$(cd "$mods" && pwd)
 frags=()
 for f in "$@"; do
 	[[ -f $f ]] || { echo "$prog: $f: no such config fragment" >&2; exit 2; }
