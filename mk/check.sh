@@ -98,15 +98,21 @@ if ((qemu)); then
 				"$logs/console-$boot.log" $args
 			count console "$logs/console-$boot.log"
 		done
+		# The sanitizer kernel gets its own build of the test modules (a module built
+		# against another configuration is refused with ENOEXEC) and its own cases.
 		if ((full)) &&
 		   stage kernel-sanitizers "$top/mk/kernel.sh" --obj "$top/build/obj-san" \
-			"${configs[@]}" tests/config/sanitizers.config; then
+			--mods "$top/build/mods-san" "${configs[@]}" tests/config/sanitizers.config &&
+		   stage cases-san "$top/tests/qemu/make-cases.sh" "$top/build/obj-san" \
+			"$top/build/mods-san/pgptest.ko" "$top/build/cases-san" &&
+		   stage initramfs-san "$top/mk/initramfs.sh" "$top/build/cases-san" \
+			"$top/build/initramfs-san.cpio"; then
 			bz=$top/build/obj-san/arch/x86/boot/bzImage
 			for boot in permissive enforce; do
 				args="modtest.boot=$boot"
 				[[ $boot == enforce ]] && args+=" module.sig_enforce=1 kunit.enable=0"
 				stage "boot-san-$boot" "$top/mk/qemu.sh" --timeout 1800 "$bz" \
-					"$top/build/initramfs.cpio" "$logs/console-san-$boot.log" $args
+					"$top/build/initramfs-san.cpio" "$logs/console-san-$boot.log" $args
 				count console "$logs/console-san-$boot.log"
 			done
 		fi
