@@ -7,18 +7,63 @@
 #include <linux/ktime.h>
 #include <linux/math64.h>
 #include <linux/module.h>
+#include <linux/sizes.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <crypto/dsa.h>
+#include <crypto/mont.h>
 
 #include "dsa_kunit_vectors.h"
 
-static struct dsa_pub_key vec_key(const struct dsa_kunit_vector *v)
+static struct dsa_pub_key raw_key(const struct dsa_kunit_vector *v)
 {
 	return (struct dsa_pub_key){
 		.p = v->p, .q = v->q, .g = v->g, .y = v->y,
 		.p_len = v->p_len, .q_len = v->q_len, .g_len = v->g_len, .y_len = v->y_len,
 	};
+}
+
+/*
+ * The verification cases run twice: on the plain key and on the key with
+ * its fixed-base tables (dsa_precompute()), which the built-in keyring uses.
+ */
+static const bool dsa_modes[] = { false, true };
+
+static void dsa_mode_desc(const bool *precomputed, char *desc)
+{
+	strscpy(desc, *precomputed ? "precomputed" : "plain", KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(dsa_mode, dsa_modes, dsa_mode_desc);
+
+static void free_precomp(void *pre)
+{
+	dsa_precomp_free(pre);
+}
+
+static struct dsa_precomp *precompute(struct kunit *test, const struct dsa_pub_key *key)
+{
+	struct dsa_precomp *pre = dsa_precompute(key);
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, pre);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, free_precomp, pre), 0);
+	return pre;
+}
+
+/* @key with tables built from its current values if the case asks for them */
+static struct dsa_pub_key with_mode(struct kunit *test, struct dsa_pub_key key)
+{
+	const bool *precomputed = test->param_value;
+
+	key.pre = NULL;
+	if (precomputed && *precomputed)
+		key.pre = precompute(test, &key);
+	return key;
+}
+
+static struct dsa_pub_key vec_key(struct kunit *test, const struct dsa_kunit_vector *v)
+{
+	return with_mode(test, raw_key(v));
 }
 
 static int vec_verify(const struct dsa_kunit_vector *v, const struct dsa_pub_key *key)
@@ -83,7 +128,7 @@ static void dsa_vectors_valid(struct kunit *test)
 
 	for (i = 0; i < ARRAY_SIZE(dsa_kunit_vectors); i++) {
 		const struct dsa_kunit_vector *v = &dsa_kunit_vectors[i];
-		struct dsa_pub_key key = vec_key(v);
+		struct dsa_pub_key key = vec_key(test, v);
 
 		KUNIT_EXPECT_EQ_MSG(test, dsa_check_key(&key), 0, "%s", v->name);
 		KUNIT_EXPECT_EQ_MSG(test, vec_verify(v, &key), 0, "%s", v->name);
@@ -96,7 +141,7 @@ static void dsa_flipped_bits(struct kunit *test)
 
 	for (i = 0; i < ARRAY_SIZE(dsa_kunit_vectors); i++) {
 		const struct dsa_kunit_vector *v = &dsa_kunit_vectors[i];
-		struct dsa_pub_key key = vec_key(v);
+		struct dsa_pub_key key = vec_key(test, v);
 		size_t used = used_digest_bytes(v);
 		u8 *d = dup(test, v->digest, v->digest_len, 0);
 		u8 *r = dup(test, v->r, v->r_len, 0);
@@ -136,7 +181,7 @@ static void dsa_truncated_digest(struct kunit *test)
 
 	for (i = 0; i < ARRAY_SIZE(dsa_kunit_vectors); i++) {
 		const struct dsa_kunit_vector *v = &dsa_kunit_vectors[i];
-		struct dsa_pub_key key = vec_key(v);
+		struct dsa_pub_key key = vec_key(test, v);
 		size_t used = used_digest_bytes(v);
 
 		KUNIT_EXPECT_EQ_MSG(test, dsa_verify(&key, v->digest, used - 1, v->r, v->r_len,
@@ -159,7 +204,7 @@ static void dsa_r_s_range(struct kunit *test)
 
 	for (i = 0; i < ARRAY_SIZE(dsa_kunit_vectors); i++) {
 		const struct dsa_kunit_vector *v = &dsa_kunit_vectors[i];
-		struct dsa_pub_key key = vec_key(v);
+		struct dsa_pub_key key = vec_key(test, v);
 		const u8 *dg = v->digest;
 		size_t dl = v->digest_len;
 		u8 *big = dup(test, v->q, v->q_len, 1);	/* 2^(8 q_len) + q > q */
@@ -209,14 +254,16 @@ static void dsa_wrong_key(struct kunit *test)
 		const struct dsa_kunit_vector *v = &dsa_kunit_vectors[i];
 		const struct dsa_kunit_vector *w =
 			&dsa_kunit_vectors[(i + 1) % ARRAY_SIZE(dsa_kunit_vectors)];
-		struct dsa_pub_key key = vec_key(v);
+		struct dsa_pub_key key;
 
 		/* y = g is a well-formed key, just not the signer's */
+		key = raw_key(v);
 		key.y = v->g;
 		key.y_len = v->g_len;
+		key = with_mode(test, key);
 		KUNIT_EXPECT_EQ_MSG(test, vec_verify(v, &key), -EKEYREJECTED, "%s", v->name);
 		/* another vector's key (other domain parameters or other y) */
-		key = vec_key(w);
+		key = vec_key(test, w);
 		if (w->y_len != v->y_len || memcmp(w->y, v->y, v->y_len))
 			KUNIT_EXPECT_EQ_MSG(test, vec_verify(v, &key), -EKEYREJECTED,
 					    "%s with the key of %s", v->name, w->name);
@@ -231,32 +278,33 @@ static void dsa_bad_keys(struct kunit *test)
 	u8 *even;
 
 	v = &dsa_kunit_vectors[ARRAY_SIZE(dsa_kunit_vectors) - 1];
-	key = vec_key(v);
+	key = raw_key(v);
 	key.g = one;
 	key.g_len = 1;
 	KUNIT_EXPECT_EQ(test, dsa_check_key(&key), -EINVAL);
 	KUNIT_EXPECT_EQ(test, vec_verify(v, &key), -EINVAL);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(dsa_precompute(&key)), -EINVAL);
 	key.g = zero;
 	KUNIT_EXPECT_EQ(test, dsa_check_key(&key), -EINVAL);
-	key = vec_key(v);
+	key = raw_key(v);
 	key.g = v->p;
 	key.g_len = v->p_len;
 	KUNIT_EXPECT_EQ(test, dsa_check_key(&key), -EINVAL);
-	key = vec_key(v);
+	key = raw_key(v);
 	key.y = one;
 	key.y_len = 1;
 	KUNIT_EXPECT_EQ(test, dsa_check_key(&key), -EINVAL);
 	key.y = v->p;
 	key.y_len = v->p_len;
 	KUNIT_EXPECT_EQ(test, dsa_check_key(&key), -EINVAL);
-	key = vec_key(v);
+	key = raw_key(v);
 	key.q = v->p;
 	key.q_len = v->p_len;
 	KUNIT_EXPECT_EQ(test, dsa_check_key(&key), -EINVAL);
-	key = vec_key(v);
+	key = raw_key(v);
 	key.q_len = 0;
 	KUNIT_EXPECT_EQ(test, dsa_check_key(&key), -EINVAL);
-	key = vec_key(v);
+	key = raw_key(v);
 	even = dup(test, v->p, v->p_len, 0);
 	even[v->p_len - 1] &= ~1;
 	key.p = even;
@@ -273,24 +321,60 @@ static void dsa_speed(struct kunit *test)
 
 	for (i = 0; i < ARRAY_SIZE(dsa_kunit_vectors); i++) {
 		const struct dsa_kunit_vector *v = &dsa_kunit_vectors[i];
-		struct dsa_pub_key key = vec_key(v);
+		struct dsa_pub_key key = vec_key(test, v);
 		u64 t0 = ktime_get_ns();
 
 		for (j = 0; j < iters; j++)
 			KUNIT_EXPECT_EQ(test, vec_verify(v, &key), 0);
-		kunit_info(test, "%s: %llu us per verify\n", v->name,
+		kunit_info(test, "%s%s: %llu us per verify\n", v->name,
+			   key.pre ? " (precomputed)" : "",
 			   div_u64(ktime_get_ns() - t0, iters * 1000));
+		if (key.pre) {
+			struct dsa_pub_key raw = raw_key(v);
+			struct dsa_precomp *pre;
+
+			t0 = ktime_get_ns();
+			pre = dsa_precompute(&raw);
+			t0 = ktime_get_ns() - t0;
+			KUNIT_ASSERT_NOT_ERR_OR_NULL(test, pre);
+			kunit_info(test, "%s: tables of %zu KiB in %llu us\n", v->name,
+				   dsa_precomp_size(pre) / 1024, div_u64(t0, 1000));
+			dsa_precomp_free(pre);
+		}
+	}
+}
+
+/* Tables of one key never serve another: a size mismatch is refused. */
+static void dsa_precomp_mismatch(struct kunit *test)
+{
+	const struct dsa_kunit_vector *small = &dsa_kunit_vectors[0];
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(dsa_kunit_vectors); i++) {
+		const struct dsa_kunit_vector *v = &dsa_kunit_vectors[i];
+		struct dsa_pub_key key = raw_key(v);
+		struct dsa_pub_key other = raw_key(small);
+
+		key.pre = precompute(test, &key);
+		KUNIT_EXPECT_LE_MSG(test, dsa_precomp_size(key.pre), (size_t)SZ_256K,
+				    "%s", v->name);
+		other.pre = key.pre;
+		if (mont_bits(v->p, v->p_len) != mont_bits(small->p, small->p_len) ||
+		    mont_bits(v->q, v->q_len) != mont_bits(small->q, small->q_len))
+			KUNIT_EXPECT_EQ_MSG(test, vec_verify(small, &other), -EINVAL,
+					    "%s tables on %s", v->name, small->name);
 	}
 }
 
 static struct kunit_case dsa_kunit_cases[] = {
-	KUNIT_CASE(dsa_vectors_valid),
-	KUNIT_CASE(dsa_flipped_bits),
-	KUNIT_CASE(dsa_truncated_digest),
-	KUNIT_CASE(dsa_r_s_range),
-	KUNIT_CASE(dsa_wrong_key),
+	KUNIT_CASE_PARAM(dsa_vectors_valid, dsa_mode_gen_params),
+	KUNIT_CASE_PARAM(dsa_flipped_bits, dsa_mode_gen_params),
+	KUNIT_CASE_PARAM(dsa_truncated_digest, dsa_mode_gen_params),
+	KUNIT_CASE_PARAM(dsa_r_s_range, dsa_mode_gen_params),
+	KUNIT_CASE_PARAM(dsa_wrong_key, dsa_mode_gen_params),
 	KUNIT_CASE(dsa_bad_keys),
-	KUNIT_CASE(dsa_speed),
+	KUNIT_CASE(dsa_precomp_mismatch),
+	KUNIT_CASE_PARAM(dsa_speed, dsa_mode_gen_params),
 	{}
 };
 

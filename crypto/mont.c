@@ -291,14 +291,15 @@ static void mod_add(const struct mont_ctx *ctx, unsigned long *r,
 #define MONT_X86_ADX 1
 /*
  * r[0..n) += a[0..n) * b with MULX and two independent carry chains (ADCX:
- * the high halves, ADOX: r), n % 4 single limbs then rounds of 4; returns
- * the carry.  LEA, MOV and JRCXZ leave the flags alone.  The same technique
- * as arch/x86/crypto/curve25519-x86_64.c.
+ * the high halves, ADOX: r), n % 8 single limbs then rounds of 8 (the
+ * loop's own instructions then cost 5 per 8 limbs); returns the carry.
+ * LEA, MOV, JMP and JRCXZ leave the flags alone.  The same technique as
+ * arch/x86/crypto/curve25519-x86_64.c.
  */
 static unsigned long addmul_adx(unsigned long *r, const unsigned long *a,
 				unsigned long n, unsigned long b)
 {
-	unsigned long c, lo, hi, zero = 0, single = n % 4, rounds = n / 4;
+	unsigned long c, lo, hi, zero = 0, single = n % 8, rounds = n / 8;
 
 	asm volatile("xor %[c], %[c]\n\t"		/* c = 0, CF = OF = 0 */
 		     "jrcxz 3f\n"
@@ -315,7 +316,10 @@ static unsigned long addmul_adx(unsigned long *r, const unsigned long *a,
 		     "jmp 1b\n"
 		     "3:\n\t"
 		     "mov %[rounds], %%rcx\n\t"
-		     "jrcxz 5f\n"
+		     "jrcxz 6f\n\t"		/* JRCXZ reaches 127 bytes only */
+		     "jmp 4f\n"
+		     "6:\n\t"
+		     "jmp 5f\n"
 		     "4:\n\t"
 		     "mulx (%[a]), %[lo], %[hi]\n\t"
 		     "adcx %[c], %[lo]\n\t"
@@ -333,8 +337,24 @@ static unsigned long addmul_adx(unsigned long *r, const unsigned long *a,
 		     "adcx %[hi], %[lo]\n\t"
 		     "adox 24(%[r]), %[lo]\n\t"
 		     "mov %[lo], 24(%[r])\n\t"
-		     "lea 32(%[a]), %[a]\n\t"
-		     "lea 32(%[r]), %[r]\n\t"
+		     "mulx 32(%[a]), %[lo], %[hi]\n\t"
+		     "adcx %[c], %[lo]\n\t"
+		     "adox 32(%[r]), %[lo]\n\t"
+		     "mov %[lo], 32(%[r])\n\t"
+		     "mulx 40(%[a]), %[lo], %[c]\n\t"
+		     "adcx %[hi], %[lo]\n\t"
+		     "adox 40(%[r]), %[lo]\n\t"
+		     "mov %[lo], 40(%[r])\n\t"
+		     "mulx 48(%[a]), %[lo], %[hi]\n\t"
+		     "adcx %[c], %[lo]\n\t"
+		     "adox 48(%[r]), %[lo]\n\t"
+		     "mov %[lo], 48(%[r])\n\t"
+		     "mulx 56(%[a]), %[lo], %[c]\n\t"
+		     "adcx %[hi], %[lo]\n\t"
+		     "adox 56(%[r]), %[lo]\n\t"
+		     "mov %[lo], 56(%[r])\n\t"
+		     "lea 64(%[a]), %[a]\n\t"
+		     "lea 64(%[r]), %[r]\n\t"
 		     "lea -1(%%rcx), %%rcx\n\t"
 		     "jrcxz 5f\n\t"
 		     "jmp 4b\n"
@@ -810,6 +830,169 @@ int mont_powm2(struct mont_ctx *ctx, unsigned long *r,
 	return 0;
 }
 EXPORT_SYMBOL_GPL(mont_powm2);
+
+/**
+ * mont_ctx_clone() - copy a Montgomery context, with scratch space of its own
+ * @dst: context to initialise
+ * @src: context set up by mont_ctx_init() (only its constants are read)
+ *
+ * Lets several threads use one precomputed context (each on a clone).
+ * On success the caller must release @dst with mont_ctx_destroy().
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int mont_ctx_clone(struct mont_ctx *dst, const struct mont_ctx *src)
+{
+	const unsigned int n = src->n;
+	unsigned long *mem;
+
+	memset(dst, 0, sizeof(*dst));
+	mem = kmalloc_array(8 * n + 2, sizeof(*mem), GFP_KERNEL);
+	if (!mem)
+		return -ENOMEM;
+	*dst = *src;
+	dst->m = mem;
+	dst->rr = mem + n;
+	dst->one = mem + 2 * n;
+	dst->t = mem + 3 * n;
+	dst->w = mem + 5 * n + 2;
+	memcpy(mem, src->m, 3 * n * sizeof(*mem));	/* m, rr, one */
+	return 0;
+}
+EXPORT_SYMBOL_GPL(mont_ctx_clone);
+
+/**
+ * mont_comb_init() - precompute a fixed-base comb table
+ * @ctx: Montgomery context of the modulus m
+ * @c: the table to set up
+ * @base: the fixed base, @ctx->n limbs, less than R
+ * @ebits: longest exponent (in bits) the table will serve
+ * @h: rows of the comb, 1 to %MONT_COMB_MAX_ROWS: the table has 2^@h entries
+ *
+ * Lim-Lee comb (HAC 14.117 with one column block): an exponent of up to
+ * @ebits bits is cut into @h rows of a = ceil(@ebits / @h) bits, and entry j
+ * of the table is the product of base^(2^(i a)) over the bits i set in j.
+ * mont_comb_powm2() then needs only a - 1 squarings.  Costs h a squarings
+ * and 2^h multiplications, once.
+ *
+ * On success the caller must release @c with mont_comb_free().
+ *
+ * Context: may sleep (allocates); uses @ctx's scratch space.
+ * Return: 0, -EINVAL for a bad @h or @ebits, -ENOMEM.
+ */
+int mont_comb_init(struct mont_ctx *ctx, struct mont_comb *c,
+		   const unsigned long *base, unsigned int ebits, unsigned int h)
+{
+	const unsigned int n = ctx->n;
+	unsigned int i, j;
+	unsigned long *t;
+
+	memset(c, 0, sizeof(*c));
+	if (!h || h > MONT_COMB_MAX_ROWS || !ebits || ebits > MONT_MAX_BITS)
+		return -EINVAL;
+	c->tbl = kvmalloc_array(n << h, sizeof(*c->tbl), GFP_KERNEL);
+	if (!c->tbl)
+		return -ENOMEM;
+	c->h = h;
+	c->a = DIV_ROUND_UP(ebits, h);
+	c->ebits = ebits;
+	c->n = n;
+
+	t = c->tbl;
+	memcpy(t, ctx->one, n * sizeof(*t));		/* entry 0: 1 */
+	mont_to(ctx, t + n, base);			/* entry 1: base */
+	for (i = 1; i < h; i++) {
+		unsigned long *row = t + (n << i);	/* entry 2^i */
+
+		memcpy(row, t + (n << (i - 1)), n * sizeof(*t));
+		for (j = 0; j < c->a; j++)
+			mont_sqr(ctx, row, row);
+		/* entries 2^i + k, 0 < k < 2^i */
+		for (j = 1; j < (1U << i); j++)
+			mont_mul(ctx, row + j * n, row, t + j * n);
+	}
+	return 0;
+}
+EXPORT_SYMBOL_GPL(mont_comb_init);
+
+/**
+ * mont_comb_free() - release a comb table
+ * @c: table set up by mont_comb_init(), or zeroed by a failed one
+ */
+void mont_comb_free(struct mont_comb *c)
+{
+	kvfree(c->tbl);
+	memset(c, 0, sizeof(*c));
+}
+EXPORT_SYMBOL_GPL(mont_comb_free);
+
+/* Column @col of exponent @e in comb @c: the table index. */
+static unsigned int comb_index(const struct mont_comb *c, const unsigned long *e,
+			       unsigned int ebits, unsigned int col)
+{
+	unsigned int i, idx = 0, bit = col;
+
+	for (i = 0; i < c->h && bit < ebits; i++, bit += c->a)
+		idx |= test_bit_limbs(e, bit) << i;
+	return idx;
+}
+
+/**
+ * mont_comb_powm2() - double exponentiation with two fixed-base tables
+ * @ctx: Montgomery context of the modulus the tables were built for
+ * @r: result a^x * b^y mod m, @ctx->n limbs
+ * @ca: table of the first base a
+ * @x: first exponent, @xn limbs, at most @ca->ebits bits long
+ * @xn: number of limbs of @x
+ * @cb: table of the second base b
+ * @y: second exponent, @yn limbs, at most @cb->ebits bits long
+ * @yn: number of limbs of @y
+ *
+ * Both combs share one chain of max(a) - 1 squarings.
+ *
+ * Context: uses @ctx's scratch space.
+ * Return: 0, or -EINVAL if an exponent is longer than its table allows or
+ * a table was built for another modulus size.
+ */
+int mont_comb_powm2(struct mont_ctx *ctx, unsigned long *r,
+		    const struct mont_comb *ca, const unsigned long *x, unsigned int xn,
+		    const struct mont_comb *cb, const unsigned long *y, unsigned int yn)
+{
+	const unsigned int n = ctx->n;
+	unsigned int xbits = mont_limb_bits(x, xn), ybits = mont_limb_bits(y, yn);
+	unsigned long *acc = ctx->w;
+	unsigned int col, cols = max(ca->a, cb->a);
+	bool started = false;
+
+	if (ca->n != n || cb->n != n || xbits > ca->ebits || ybits > cb->ebits)
+		return -EINVAL;
+	for (col = cols; col-- > 0; ) {
+		unsigned int ix = col < ca->a ? comb_index(ca, x, xbits, col) : 0;
+		unsigned int iy = col < cb->a ? comb_index(cb, y, ybits, col) : 0;
+
+		if (started)
+			mont_sqr(ctx, acc, acc);
+		if (ix) {
+			if (started)
+				mont_mul(ctx, acc, acc, ca->tbl + ix * n);
+			else
+				memcpy(acc, ca->tbl + ix * n, n * sizeof(*acc));
+			started = true;
+		}
+		if (iy) {
+			if (started)
+				mont_mul(ctx, acc, acc, cb->tbl + iy * n);
+			else
+				memcpy(acc, cb->tbl + iy * n, n * sizeof(*acc));
+			started = true;
+		}
+	}
+	if (!started)
+		memcpy(acc, ctx->one, n * sizeof(*acc));
+	mont_from(ctx, r, acc);
+	return 0;
+}
+EXPORT_SYMBOL_GPL(mont_comb_powm2);
 
 /**
  * mont_inv_prime() - inverse modulo a prime, by Fermat's little theorem

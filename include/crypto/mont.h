@@ -28,7 +28,8 @@
  * @rr: R^2 mod m, @n limbs
  * @one: R mod m (1 in Montgomery form), @n limbs
  * @t: scratch, 2 * @n + 2 limbs
- * @w: scratch for mont_reduce() and mont_inv_prime(), 3 * @n limbs
+ * @w: scratch for mont_reduce(), mont_inv_prime() and mont_comb_powm2(),
+ *	3 * @n limbs
  * @adx: x86-64 only: the CPU has MULX, ADCX and ADOX
  *
  * A context is not safe for concurrent use: the functions taking a
@@ -52,6 +53,25 @@ struct mont_ctx {
  *
  * Return: DIV_ROUND_UP(@bits, BITS_PER_LONG).
  */
+/* Largest number of rows of a fixed-base comb (2^rows table entries). */
+#define MONT_COMB_MAX_ROWS	8
+
+/**
+ * struct mont_comb - fixed-base comb table (mont_comb_init())
+ * @h: rows: exponent bit i * @a + j selects bit i of column j's table index
+ * @a: columns, ceil(@ebits / @h)
+ * @ebits: longest exponent served, in bits
+ * @n: limbs per entry (the modulus' @n)
+ * @tbl: 2^@h entries of @n limbs, in Montgomery form
+ */
+struct mont_comb {
+	unsigned int h;
+	unsigned int a;
+	unsigned int ebits;
+	unsigned int n;
+	unsigned long *tbl;
+};
+
 static inline unsigned int mont_limbs(unsigned int bits)
 {
 	return bits / BITS_PER_LONG + !!(bits % BITS_PER_LONG);
@@ -66,6 +86,7 @@ bool mont_is_zero(const unsigned long *a, unsigned int n);
 
 int mont_ctx_init(struct mont_ctx *ctx, const u8 *m, size_t len);
 void mont_ctx_destroy(struct mont_ctx *ctx);
+int mont_ctx_clone(struct mont_ctx *dst, const struct mont_ctx *src);
 
 void mont_mul(struct mont_ctx *ctx, unsigned long *r, const unsigned long *a,
 	      const unsigned long *b);
@@ -81,6 +102,12 @@ int mont_powm(struct mont_ctx *ctx, unsigned long *r, const unsigned long *a,
 int mont_powm2(struct mont_ctx *ctx, unsigned long *r,
 	       const unsigned long *a, const unsigned long *x, unsigned int xn,
 	       const unsigned long *b, const unsigned long *y, unsigned int yn);
+int mont_comb_init(struct mont_ctx *ctx, struct mont_comb *c,
+		   const unsigned long *base, unsigned int ebits, unsigned int h);
+void mont_comb_free(struct mont_comb *c);
+int mont_comb_powm2(struct mont_ctx *ctx, unsigned long *r,
+		    const struct mont_comb *ca, const unsigned long *x, unsigned int xn,
+		    const struct mont_comb *cb, const unsigned long *y, unsigned int yn);
 int mont_inv_prime(struct mont_ctx *ctx, unsigned long *r, const unsigned long *a);
 
 #endif /* _CRYPTO_MONT_H */

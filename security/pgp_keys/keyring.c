@@ -18,10 +18,13 @@
 #include <linux/fs.h>
 #include <linux/init.h>
 #include <linux/kernel.h>
+#include <linux/ktime.h>
+#include <linux/math64.h>
 #include <linux/security.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/timekeeping.h>
+#include <crypto/dsa.h>
 #include <keys/pgp_keys.h>
 
 extern const u8 pgp_keyring_start[];
@@ -114,6 +117,31 @@ static void __init pgp_keys_log(const struct pgp_builtin_key *k)
 			k->revoked ? ", revoked" : "", uid);
 }
 
+/*
+ * A DSA key that may sign gets fixed-base tables for g and y: a verification
+ * then costs about a third (crypto/dsa.c).  They are built once, here, and
+ * like the keys never freed.  Without them (no memory) the key still works.
+ */
+static void __init pgp_keys_precompute(struct pgp_builtin_key *k)
+{
+	struct dsa_precomp *pre;
+	u64 t0;
+
+	if (k->pub.algo != PGP_PUBKEY_DSA || !k->can_sign || k->revoked)
+		return;
+	t0 = ktime_get_ns();
+	pre = dsa_precompute(&k->pub.dsa);
+	if (IS_ERR(pre)) {
+		pr_warn("Key %*phN: no DSA tables (%ld), verifying without\n",
+			k->pub.fpr_len, k->pub.fpr, PTR_ERR(pre));
+		return;
+	}
+	k->pub.dsa.pre = pre;
+	pr_info("Key %*phN: DSA tables of %zu KiB built in %llu us\n",
+		k->pub.fpr_len, k->pub.fpr, dsa_precomp_size(pre) / 1024,
+		div_u64(ktime_get_ns() - t0, NSEC_PER_USEC));
+}
+
 static int __init pgp_keys_init(void)
 {
 	size_t len = pgp_keyring_end - pgp_keyring_start;
@@ -131,8 +159,10 @@ static int __init pgp_keys_init(void)
 		pgp_builtin_nr = 0;
 	} else {
 		pgp_builtin_nr = ret;
-		for (i = 0; i < pgp_builtin_nr; i++)
+		for (i = 0; i < pgp_builtin_nr; i++) {
 			pgp_keys_log(&pgp_builtin_keys[i]);
+			pgp_keys_precompute(&pgp_builtin_keys[i]);
+		}
 		if (!pgp_builtin_nr)
 			pr_warn("No usable key in the built-in keyring (%zu bytes)\n", len);
 	}

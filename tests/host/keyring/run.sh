@@ -461,6 +461,9 @@ files pgp_keys/keys(444)" sed -n '1,2p' <<<"$normal"
 		cat "$tmp/boot.err"
 	expect_grep "boot log: revoked key line" \
 		"^<6>modsign-pgp: Loaded key $R \\(rsa2048, primary, revoked\\) " cat "$tmp/boot.err"
+	expect_grep "boot log: the DSA signing key gets fixed-base tables" \
+		"^<6>modsign-pgp: Key $G: DSA tables of [0-9]+ KiB built in [0-9]+ us$" cat "$tmp/boot.err"
+	expect "boot log: no tables for the RSA keys" "1" grep -c "DSA tables" "$tmp/boot.err"
 	expect "boot log: one line per key ($(wc -l <<<"$listing"))" "$(wc -l <<<"$listing")" \
 		grep -c "Loaded key" "$tmp/boot.err"
 	expect "boot with a garbage keyring: empty listing" "init 0
