@@ -22,29 +22,10 @@
 #include <crypto/dsa.h>
 #include <crypto/mont.h>
 
-/* Compare two big-endian numbers of any lengths: -1, 0 or 1. */
-static int be_cmp(const u8 *a, size_t alen, const u8 *b, size_t blen)
-{
-	int c;
-
-	while (alen && !*a) {
-		a++;
-		alen--;
-	}
-	while (blen && !*b) {
-		b++;
-		blen--;
-	}
-	if (alen != blen)
-		return alen > blen ? 1 : -1;
-	c = memcmp(a, b, alen);
-	return c > 0 ? 1 : (c < 0 ? -1 : 0);
-}
-
 /* Is the big-endian number in (1, p)? */
 static bool in_open_range(const u8 *v, size_t vlen, const u8 *p, size_t plen)
 {
-	return mont_bits(v, vlen) > 1 && be_cmp(v, vlen, p, plen) < 0;
+	return mont_bits(v, vlen) > 1 && mont_be_cmp(v, vlen, p, plen) < 0;
 }
 
 /**

@@ -157,6 +157,34 @@ unsigned int mont_limb_bits(const unsigned long *a, unsigned int n)
 EXPORT_SYMBOL_GPL(mont_limb_bits);
 
 /**
+ * mont_be_cmp() - compare two big-endian numbers
+ * @a: first number, leading zero bytes allowed
+ * @alen: length of @a in bytes
+ * @b: second number, leading zero bytes allowed
+ * @blen: length of @b in bytes
+ *
+ * Return: -1, 0 or 1 as @a is less than, equal to or greater than @b.
+ */
+int mont_be_cmp(const u8 *a, size_t alen, const u8 *b, size_t blen)
+{
+	int c;
+
+	while (alen && !*a) {
+		a++;
+		alen--;
+	}
+	while (blen && !*b) {
+		b++;
+		blen--;
+	}
+	if (alen != blen)
+		return alen > blen ? 1 : -1;
+	c = memcmp(a, b, alen);
+	return c > 0 ? 1 : (c < 0 ? -1 : 0);
+}
+EXPORT_SYMBOL_GPL(mont_be_cmp);
+
+/**
  * mont_from_be() - load a big-endian byte string into a limb array
  * @r: destination, @n limbs
  * @n: number of limbs of @r

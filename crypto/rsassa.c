@@ -68,25 +68,6 @@ static const struct {
 	[HASH_ALGO_SHA512] = { di_sha512, sizeof(di_sha512), 64 },
 };
 
-/* Compare two big-endian numbers of any lengths: -1, 0 or 1. */
-static int be_cmp(const u8 *a, size_t alen, const u8 *b, size_t blen)
-{
-	int c;
-
-	while (alen && !*a) {
-		a++;
-		alen--;
-	}
-	while (blen && !*b) {
-		b++;
-		blen--;
-	}
-	if (alen != blen)
-		return alen > blen ? 1 : -1;
-	c = memcmp(a, b, alen);
-	return c > 0 ? 1 : (c < 0 ? -1 : 0);
-}
-
 /**
  * rsassa_pkcs1_verify() - verify an RSASSA-PKCS1-v1_5 signature
  * @key: public key; n must be odd and at most %RSASSA_MAX_N_BITS bits,
@@ -130,14 +111,14 @@ int rsassa_pkcs1_verify(const struct rsa_pub_key_raw *key, enum hash_algo hash,
 	if (nbits < 2 || nbits > RSASSA_MAX_N_BITS || !(key->n[key->n_len - 1] & 1))
 		return -EINVAL;
 	if (ebits < 2 || !(key->e[key->e_len - 1] & 1) ||
-	    be_cmp(key->e, key->e_len, key->n, key->n_len) >= 0)
+	    mont_be_cmp(key->e, key->e_len, key->n, key->n_len) >= 0)
 		return -EINVAL;
 
 	k = DIV_ROUND_UP(nbits, 8);
 	tlen = digest_infos[hash].der_len + digest_len;
 	if (k < tlen + 11)	/* "intended encoded message length too short" */
 		return -EKEYREJECTED;
-	if (be_cmp(sig, sig_len, key->n, key->n_len) >= 0)
+	if (mont_be_cmp(sig, sig_len, key->n, key->n_len) >= 0)
 		return -EKEYREJECTED;	/* s >= n, or a signature longer than n */
 
 	ret = mont_ctx_init(&ctx, key->n, key->n_len);

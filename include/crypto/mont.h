@@ -78,6 +78,7 @@ static inline unsigned int mont_limbs(unsigned int bits)
 }
 
 unsigned int mont_bits(const u8 *buf, size_t len);
+int mont_be_cmp(const u8 *a, size_t alen, const u8 *b, size_t blen);
 unsigned int mont_limb_bits(const unsigned long *a, unsigned int n);
 int mont_from_be(unsigned long *r, unsigned int n, const u8 *buf, size_t len);
 int mont_to_be(u8 *buf, size_t len, const unsigned long *a, unsigned int n);
