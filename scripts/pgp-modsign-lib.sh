@@ -26,17 +26,100 @@ PMS_P7_MARKER='~Module signature appended~'
 
 PMS_ERR=""
 
+# Reading files: od and stat, or, in sign-module.sh, its signing co-process
+# (pgp-modsign-agent.pl), which saves a process per read. The co-process is
+# used when PMS_IO_OUT and PMS_IO_IN hold the file descriptors of its input
+# and output and PMS_IO_FILE names a scratch file for long replies.
+PMS_IO_IN='' PMS_IO_OUT='' PMS_IO_FILE=''
+
+# _pms_esc STRING: REPLY = STRING percent-escaped for a request line
+_pms_esc()
+{
+	local s=${1//%/%25}
+
+	s=${s// /%20}
+	s=${s//$'\t'/%09}
+	s=${s//$'\n'/%0A}
+	REPLY=${s//$'\r'/%0D}
+}
+
+# pms_io REQUEST ARG...: one request to the co-process. Returns 0 with REPLY
+# = the answer after "OK", or 1 with PMS_ERR = the message after "ERR" (and
+# PMS_IO_FATAL=1 when the co-process is gone or ends: "ERR!").
+PMS_IO_FATAL=0
+pms_io()
+{
+	local a req='' line
+
+	PMS_IO_FATAL=0
+	for a; do
+		_pms_esc "$a"
+		req+=" $REPLY"
+	done
+	if ! printf '%s\n' "${req# }" 1>&"$PMS_IO_OUT" 2> /dev/null ||
+	   ! IFS= read -r line <&"$PMS_IO_IN"; then
+		PMS_ERR="the signing helper (pgp-modsign-agent.pl) is gone"
+		PMS_IO_FATAL=1
+		return 1
+	fi
+	case $line in
+	OK) REPLY='' ;;
+	"OK "*) REPLY=${line#OK } ;;
+	"ERR "*) PMS_ERR=${line#ERR }; return 1 ;;
+	"ERR! "*) PMS_ERR=${line#ERR! }; PMS_IO_FATAL=1; return 1 ;;
+	*) PMS_ERR="the signing helper (pgp-modsign-agent.pl) answered '${line:0:40}'"; PMS_IO_FATAL=1; return 1 ;;
+	esac
+	return 0
+}
+
+# _pms_read FMT FILE OFFSET LENGTH: REPLY = the bytes as "od -An -v -t FMT"
+# prints them, on one line: FMT x1 gives one hex string (no spaces), u1,
+# u4le and u4be give numbers separated by spaces. Bytes beyond the end of
+# the file are missing (a last partial u4 word is padded with zeros, as od
+# does).
+_pms_read()
+{
+	local fmt=$1 file=$2 off=$3 len=$4
+
+	if [[ -n $PMS_IO_OUT ]]; then
+		pms_io R "$fmt" "$file" "$off" "$len" "$PMS_IO_FILE" || { REPLY=''; return 1; }
+		IFS= read -r REPLY < "$PMS_IO_FILE" || REPLY=''
+		return 0
+	fi
+	REPLY=''
+	((len > 0)) || return 0
+	case $fmt in
+	x1)
+		REPLY=$(od -An -v -t x1 -j "$off" -N "$len" -- "$file")
+		REPLY=${REPLY//[$' \n']/}
+		;;
+	u1) REPLY=$(od -An -v -t u1 -w"$len" -j "$off" -N "$len" -- "$file") ;;
+	u4le) REPLY=$(od -An -v -t u4 --endian=little -w"$len" -j "$off" -N "$len" -- "$file") ;;
+	u4be) REPLY=$(od -An -v -t u4 --endian=big -w"$len" -j "$off" -N "$len" -- "$file") ;;
+	esac
+	return 0
+}
+
 # pms_hex FILE OFFSET LENGTH: REPLY = lowercase hex of those bytes (no spaces)
 pms_hex()
 {
-	REPLY=$(od -An -v -t x1 -j "$2" -N "$3" -- "$1")
-	REPLY=${REPLY//[$' \n']/}
+	_pms_read x1 "$1" "$2" "$3"
 }
 
-# pms_file_size FILE
+# pms_file_size FILE: prints its size
 pms_file_size()
 {
 	stat -L -c %s -- "$1"
+}
+
+# _pms_size FILE: REPLY = its size in bytes (return 1 if unreadable)
+_pms_size()
+{
+	if [[ -n $PMS_IO_OUT ]]; then
+		pms_io SIZE "$1"
+	else
+		REPLY=$(stat -L -c %s -- "$1" 2> /dev/null)
+	fi
 }
 
 # pms_zero_range FILE OFFSET LENGTH: overwrite bytes in place with zeros.
@@ -116,7 +199,9 @@ pms_elf_scan()
 
 	if [[ -n ${2:-} ]]; then
 		ELF_SIZE=$2
-	elif ! ELF_SIZE=$(stat -L -c %s -- "$file" 2> /dev/null); then
+	elif _pms_size "$file" && [[ -n $REPLY ]]; then
+		ELF_SIZE=$REPLY
+	else
 		PMS_ERR="cannot read file"
 		return 1
 	fi
@@ -124,8 +209,9 @@ pms_elf_scan()
 		PMS_ERR="not an ELF file (too short)"
 		return 1
 	fi
-	# shellcheck disable=SC2207 # numbers only
-	_pms_b=($(od -An -v -t u1 -N 64 -- "$file"))
+	_pms_read u1 "$file" 0 64
+	# shellcheck disable=SC2206 # numbers only
+	_pms_b=($REPLY)
 	if ((${#_pms_b[@]} < 52 || _pms_b[0] != 127 || _pms_b[1] != 69 ||
 	     _pms_b[2] != 76 || _pms_b[3] != 70)); then
 		PMS_ERR="not an ELF file"
@@ -184,8 +270,9 @@ pms_elf_scan()
 	fi
 	ELF_END=$((ELF_SHOFF + ELF_SHNUM * ELF_SHENTSIZE))
 
-	mapfile -t words < <(od -An -v -t u4 --endian="$ELF_ENDIAN" -w4 \
-				-j "$ELF_SHOFF" -N $((ELF_SHNUM * ELF_SHENTSIZE)) -- "$file")
+	_pms_read "u4${ELF_ENDIAN:0:1}e" "$file" "$ELF_SHOFF" $((ELF_SHNUM * ELF_SHENTSIZE))
+	# shellcheck disable=SC2206 # numbers only
+	words=($REPLY)
 	if ((${#words[@]} != ELF_SHNUM * entwords)); then
 		PMS_ERR="truncated section header table"
 		return 1

@@ -1,0 +1,726 @@
+#!/usr/bin/env perl
+# SPDX-License-Identifier: GPL-2.0
+#
+# Signing co-process of sign-module.sh: one long-lived gpg-agent conversation
+# per worker. For each module it hashes the file (module_sig content taken as
+# zeros) with the OpenPGP v4 signature trailer (RFC 4880 5.2.3, 5.2.4), has
+# the agent sign the digest (SIGKEY, SETHASH, PKSIGN), builds the signature
+# packet exactly as gpg 2.2 writes it and writes the signed copy. It also
+# reads bytes and file status for the shell's ELF parser, so that signing a
+# module needs no other process in the common case.
+#
+# Only core Perl: Digest::SHA, Socket, POSIX, Fcntl.
+
+use strict;
+use warnings;
+use Fcntl qw(O_RDONLY O_WRONLY O_CREAT O_EXCL O_TRUNC SEEK_SET);
+use POSIX qw(:sys_wait_h);
+use Socket qw(AF_UNIX SOCK_STREAM pack_sockaddr_un);
+
+my $prog = 'pgp-modsign-agent.pl';
+
+sub usage
+{
+	print <<"EOF";
+Usage: $prog --keygrip GRIP --check-sig SIG --check-data FILE [options]
+
+Co-process of sign-module.sh (not meant to be run by hand). Talks to
+gpg-agent over the Assuan protocol and signs modules for the shell script,
+one request line on stdin, one reply line ("OK ..." or "ERR ...") on stdout.
+
+  --keygrip GRIP          keygrip of the signing (sub)key
+  --check-sig SIG         a signature gpg made with the same options over
+  --check-data FILE       FILE: gives the issuer, algorithms and layout, and
+                          the helper checks that it builds the same packet
+  --homedir DIR           GnuPG home directory
+  --time T                signature creation time (default: now, per module)
+  --passphrase-file FILE  passphrase (first line), given to the agent when it
+                          asks (pinentry loopback)
+  --agent MODE            private: a gpg-agent --server of our own (parallel
+                          signing; only for keys on disk), shared: the running
+                          agent's socket, auto (default): private when the key
+                          is on disk and needs no pinentry, else shared
+  --gpg-agent PROG        gpg-agent for private mode (default gpg-agent)
+  --gpgconf PROG          gpgconf, to find the running agent's socket
+  --gpg-connect-agent PROG  to start the agent when it is not running
+
+Requests (arguments percent-escaped):
+  R FMT FILE OFF LEN [OUT]
+                          bytes as od would print them: FMT x1 (one hex
+                          string), u1, u4le, u4be (numbers, space separated);
+                          written as one line to OUT when given (the shell
+                          reads a file faster than a pipe)
+  SIZE FILE               its size
+  STAT FILE DIR           "mode uid gid size dirmode" (modes in octal)
+  SIGN SRC OFF SIZE FSIZE DST MODE OWNER OLDHEX
+                          sign SRC (FSIZE bytes) with SIZE bytes at OFF as
+                          zeros, write SRC with the module_sig container
+                          (OLDHEX: earlier signature packets, or -) to DST,
+                          created exclusively with MODE and, as root, owner
+                          OWNER (uid:gid); MODE - replaces DST
+  SIGNDATA FILE           the signature packet (hex) over FILE as it is
+  QUIT                    end (as does the end of the input)
+Replies: "OK [value]", "ERR message", or "ERR! message" when the helper
+cannot go on (agent connection lost) and ends.
+EOF
+}
+
+my %opt = (agent => 'auto', 'gpg-agent' => 'gpg-agent', gpgconf => 'gpgconf',
+	   'gpg-connect-agent' => 'gpg-connect-agent');
+while (@ARGV) {
+	my $a = shift @ARGV;
+	if ($a eq '-h' || $a eq '--help') {
+		usage();
+		exit 0;
+	}
+	if ($a =~ /^--(keygrip|check-sig|check-data|homedir|time|passphrase-file|agent|gpg-agent|gpgconf|gpg-connect-agent)(?:=(.*))?$/s) {
+		my $k = $1;
+		my $v = defined $2 ? $2 : shift @ARGV;
+		die "$prog: option --$k needs an argument\n" unless defined $v;
+		$opt{$k} = $v;
+		next;
+	}
+	die "$prog: unknown argument $a (see --help)\n";
+}
+
+$| = 1;
+
+# ------------------------------------------------------------------------
+# Replies to the shell
+
+sub reply_ok { print 'OK', (@_ ? ' ' . join(' ', @_) : ''), "\n"; }
+
+sub oneline
+{
+	my $s = shift;
+	$s =~ s/[\r\n]+/ /g;
+	$s =~ s/\s+$//;
+	return $s;
+}
+
+sub reply_err { print 'ERR ', oneline(join(' ', @_)), "\n"; }
+
+# ------------------------------------------------------------------------
+# Assuan client (one connection to one agent)
+
+my ($ain, $aout, $agent_pid, $transport);
+my $passphrase;
+
+sub aput
+{
+	my $line = shift;
+	my $off = 0;
+
+	$line .= "\n";
+	while ($off < length $line) {
+		my $n = syswrite($aout, $line, length($line) - $off, $off);
+		die "gpg-agent connection lost: $!\n" unless defined $n && $n > 0;
+		$off += $n;
+	}
+}
+
+my $abuf = '';
+
+sub aline
+{
+	while (1) {
+		my $i = index($abuf, "\n");
+		if ($i >= 0) {
+			my $l = substr($abuf, 0, $i);
+			substr($abuf, 0, $i + 1) = '';
+			return $l;
+		}
+		my $n = sysread($ain, $abuf, 65536, length $abuf);
+		die "gpg-agent connection lost" . (defined $n ? '' : ": $!") . "\n" unless $n;
+	}
+}
+
+sub unescape
+{
+	my $s = shift;
+	$s =~ s/%([0-9A-Fa-f]{2})/chr(hex($1))/ge;
+	return $s;
+}
+
+sub escape_data
+{
+	my $s = shift;
+	$s =~ s/([%\r\n\\])/sprintf('%%%02X', ord($1))/ge;
+	return $s;
+}
+
+# atransact: reads the answer to one command. Returns (undef, data, status
+# lines) on OK, (error text) on ERR.
+sub atransact
+{
+	my ($data, @status) = ('');
+	my $inquiries = 0;
+
+	while (1) {
+		my $l = aline();
+		if ($l =~ /^OK(?: |$)/) {
+			return (undef, $data, @status);
+		} elsif ($l =~ /^ERR (\d+)\s*(.*)$/) {
+			my ($code, $text) = ($1, $2);
+			$text = "error $code" if $text eq '';
+			return ($text);
+		} elsif ($l =~ /^D (.*)$/s) {
+			$data .= unescape($1);
+		} elsif ($l =~ /^S (.*)$/s) {
+			push @status, $1;
+		} elsif ($l =~ /^INQUIRE (\S+)/) {
+			# The agent asks for the passphrase (pinentry loopback);
+			# a wrong one is asked again: answer three times at most.
+			if ($1 eq 'PASSPHRASE' && defined $passphrase && $inquiries++ < 3) {
+				my $e = escape_data($passphrase);
+				aput('D ' . substr($e, 0, 900, '')) while length $e;
+				aput('END');
+			} else {
+				aput('CAN');
+			}
+		} elsif ($l =~ /^#/ || $l eq '') {
+			next;
+		} else {
+			die "unexpected answer from gpg-agent: " . substr($l, 0, 60) . "\n";
+		}
+	}
+}
+
+sub acmd
+{
+	aput(shift);
+	return atransact();
+}
+
+# start_private: gpg-agent --server on a pair of pipes, stderr to /dev/null.
+sub start_private
+{
+	my ($r1, $w1, $r2, $w2);
+
+	pipe($r1, $w1) or return "pipe: $!";
+	pipe($r2, $w2) or return "pipe: $!";
+	my @cmd = ($opt{'gpg-agent'});
+	push @cmd, '--homedir', $opt{homedir} if defined $opt{homedir};
+	push @cmd, '--server';
+	my $pid = fork();
+	return "fork: $!" unless defined $pid;
+	if ($pid == 0) {
+		$SIG{PIPE} = "DEFAULT";
+		close $w1;
+		close $r2;
+		open(STDIN, '<&', $r1) or POSIX::_exit(127);
+		open(STDOUT, '>&', $w2) or POSIX::_exit(127);
+		open(STDERR, '>', '/dev/null') or POSIX::_exit(127);
+		{ no warnings "exec"; exec { $cmd[0] } @cmd; }
+		POSIX::_exit(127);
+	}
+	close $r1;
+	close $w2;
+	($ain, $aout, $agent_pid) = ($r2, $w1, $pid);
+	my $greet = eval { aline() };
+	return "$cmd[0] --server did not start" unless defined $greet && $greet =~ /^OK/;
+	$transport = 'private';
+	return undef;
+}
+
+sub stop_agent
+{
+	close $aout if $aout;
+	close $ain if $ain;
+	($ain, $aout) = ();
+	$abuf = '';
+	if ($agent_pid) {
+		waitpid($agent_pid, 0);
+		$agent_pid = undef;
+	}
+}
+
+sub run_capture
+{
+	my @cmd = @_;
+	my $pid = open(my $fh, '-|');
+	return undef unless defined $pid;
+	if ($pid == 0) {
+		$SIG{PIPE} = "DEFAULT";
+		open(STDERR, '>', '/dev/null');
+		{ no warnings "exec"; exec { $cmd[0] } @cmd; }
+		POSIX::_exit(127);
+	}
+	local $/;
+	my $out = <$fh>;
+	close $fh;
+	return $? == 0 ? $out : undef;
+}
+
+# connect_shared: the agent gpg itself uses (started when needed).
+sub connect_shared
+{
+	my @h = defined $opt{homedir} ? ('--homedir', $opt{homedir}) : ();
+	my $sock = run_capture($opt{gpgconf}, @h, '--list-dirs', 'agent-socket');
+	return "cannot find the gpg-agent socket ($opt{gpgconf} --list-dirs failed)"
+		unless defined $sock && $sock =~ /\S/;
+	chomp $sock;
+	for my $try (0, 1) {
+		run_capture($opt{'gpg-connect-agent'}, @h, '/bye') if $try;
+		socket(my $s, AF_UNIX, SOCK_STREAM, 0) or return "socket: $!";
+		next unless connect($s, pack_sockaddr_un($sock));
+		($ain, $aout, $agent_pid) = ($s, $s, undef);
+		my $greet = eval { aline() };
+		return "gpg-agent at $sock did not answer" unless defined $greet && $greet =~ /^OK/;
+		$transport = 'shared';
+		# What gpg tells the agent for a pinentry, when it has to ask.
+		my %env = (display => 'DISPLAY', ttytype => 'TERM', xauthority => 'XAUTHORITY');
+		my $tty = $ENV{GPG_TTY};
+		$tty = POSIX::ttyname(0) if !defined $tty && -t STDIN;
+		acmd("OPTION ttyname=$tty") if defined $tty && $tty ne '';
+		for my $k (sort keys %env) {
+			my $v = $ENV{$env{$k}};
+			acmd("OPTION $k=$v") if defined $v && $v ne '' && $v !~ /[\r\n]/;
+		}
+		return undef;
+	}
+	return "cannot connect to gpg-agent at $sock: $!";
+}
+
+# ------------------------------------------------------------------------
+# OpenPGP
+
+my %digest_name = (2 => 'sha1', 8 => 'sha256', 9 => 'sha384', 10 => 'sha512', 11 => 'sha224');
+my ($pkalgo, $hashalgo, $fpr, $keyid, $fixed_time);
+
+# packet_header BODYLEN: the old-format header gpg writes for a signature.
+sub packet_header
+{
+	my $len = shift;
+
+	return pack('CC', 0x88, $len) if $len < 256;
+	return pack('Cn', 0x89, $len) if $len < 65536;
+	return pack('CN', 0x8a, $len);
+}
+
+# mpi BYTES: RFC 4880 3.2 multiprecision integer, leading zeros removed.
+sub mpi
+{
+	my $v = shift;
+
+	$v =~ s/^\0+//;
+	return pack('n', 0) if $v eq '';
+	my $bits = 8 * length($v);
+	my $top = ord($v);
+	while (!($top & 0x80)) {
+		$bits--;
+		$top <<= 1;
+	}
+	return pack('n', $bits) . $v;
+}
+
+sub hashed_area
+{
+	my $t = shift;
+
+	# issuer fingerprint (33, v4 key), signature creation time (2):
+	# gpg 2.2's order.
+	return pack('CCC', 22, 33, 4) . $fpr . pack('CCN', 5, 2, $t);
+}
+
+sub unhashed_area
+{
+	return pack('CC', 9, 16) . $keyid;
+}
+
+# sig_prefix TIME: the packet body up to the hashed area's end
+sub sig_prefix
+{
+	my $h = hashed_area(shift);
+
+	return pack('CCCCn', 4, 0x00, $pkalgo, $hashalgo, length $h) . $h;
+}
+
+# digest_of REF_TO_DATA PREFIX: the hash over data, prefix and trailer
+sub digest_of
+{
+	my ($dref, $prefix) = @_;
+	my $d = Digest::SHA->new($digest_name{$hashalgo});
+
+	$d->add($$dref);
+	$d->add($prefix);
+	$d->add(pack('CCN', 4, 0xff, length $prefix));
+	return $d->digest;
+}
+
+# parse_sexp CANONICAL: nested array refs and strings
+sub parse_sexp
+{
+	my $s = shift;
+	my @stack = ([]);
+	my $p = 0;
+
+	while ($p < length $s) {
+		my $c = substr($s, $p, 1);
+		if ($c eq '(') {
+			push @stack, [];
+			$p++;
+		} elsif ($c eq ')') {
+			die "malformed S-expression from gpg-agent\n" if @stack < 2;
+			my $l = pop @stack;
+			push @{$stack[-1]}, $l;
+			$p++;
+		} elsif (substr($s, $p) =~ /^(\d+):/) {
+			my $n = $1;
+			$p += length($n) + 1;
+			die "malformed S-expression from gpg-agent\n" if $p + $n > length $s;
+			push @{$stack[-1]}, substr($s, $p, $n);
+			$p += $n;
+		} else {
+			die "malformed S-expression from gpg-agent\n";
+		}
+	}
+	die "malformed S-expression from gpg-agent\n" unless @stack == 1 && @{$stack[0]} == 1;
+	return $stack[0][0];
+}
+
+# sig_mpis SIGVAL: the MPIs of the signature in OpenPGP order
+sub sig_mpis
+{
+	my $e = parse_sexp(shift);
+
+	die "gpg-agent returned no sig-val\n" unless ref $e && !ref $e->[0] && $e->[0] eq 'sig-val';
+	my ($alg) = grep { ref $_ && !ref $_->[0] && $_->[0] ne 'flags' && $_->[0] ne 'hash' }
+		@{$e}[1 .. $#$e];
+	die "gpg-agent returned no signature algorithm\n" unless $alg;
+	my %want = (1 => 'rsa', 3 => 'rsa', 17 => 'dsa', 19 => 'ecdsa', 22 => 'eddsa');
+	die "gpg-agent made a $alg->[0] signature, gpg's key is OpenPGP algorithm $pkalgo\n"
+		unless defined $want{$pkalgo} && $alg->[0] eq $want{$pkalgo};
+	my %v;
+	for my $p (@{$alg}[1 .. $#$alg]) {
+		$v{$p->[0]} = $p->[1] if ref $p && @$p == 2 && !ref $p->[1];
+	}
+	my @names = $pkalgo == 1 || $pkalgo == 3 ? ('s') : ('r', 's');
+	for (@names) {
+		die "gpg-agent's $alg->[0] signature has no $_\n" unless defined $v{$_};
+	}
+	return join('', map { mpi($v{$_}) } @names);
+}
+
+my $keydesc;
+
+# sign_data REF_TO_DATA: the whole signature packet
+sub sign_data
+{
+	my $dref = shift;
+	my $t = defined $fixed_time ? $fixed_time : time;
+	my $prefix = sig_prefix($t);
+	my $digest = digest_of($dref, $prefix);
+
+	aput("SIGKEY $opt{keygrip}");
+	aput("SETKEYDESC $keydesc") if $transport eq 'shared';
+	aput("SETHASH $hashalgo " . unpack('H*', $digest));
+	aput('PKSIGN');
+	for my $what ('SIGKEY', $transport eq 'shared' ? ('SETKEYDESC') : (), 'SETHASH') {
+		my ($err) = atransact();
+		die "gpg-agent: $what: $err\n" if defined $err;
+	}
+	my ($err, $sexp) = atransact();
+	die "gpg-agent: $err\n" if defined $err;
+	my $body = $prefix . pack('n', length unhashed_area()) . unhashed_area() .
+		substr($digest, 0, 2) . sig_mpis($sexp);
+	return packet_header(length $body) . $body;
+}
+
+# ------------------------------------------------------------------------
+# Start-up: learn issuer and algorithms from gpg's own signature, check that
+# the packet built here is gpg's, connect to an agent.
+
+sub slurp
+{
+	my ($file, $want) = @_;
+	my $fh;
+
+	sysopen($fh, $file, O_RDONLY) or die "cannot read $file: $!\n";
+	my $data = '';
+	while (1) {
+		my $n = sysread($fh, $data, 1 << 20, length $data);
+		die "cannot read $file: $!\n" unless defined $n;
+		last if $n == 0;
+	}
+	close $fh;
+	die "$file changed while being signed\n" if defined $want && length($data) != $want;
+	return $data;
+}
+
+sub startup
+{
+	eval { require Digest::SHA; 1 } or return "perl module Digest::SHA not available";
+	for (qw(keygrip check-sig check-data)) {
+		return "--$_ missing" unless defined $opt{$_};
+	}
+	return "bad keygrip" unless $opt{keygrip} =~ /^[0-9A-Fa-f]{40}$/;
+	return "bad --time" if defined $opt{time} && $opt{time} !~ /^\d+$/;
+	$fixed_time = $opt{time};
+	my $sig = eval { slurp($opt{'check-sig'}) };
+	return "cannot read gpg's signature" unless defined $sig;
+	my $data = eval { slurp($opt{'check-data'}) };
+	return "cannot read $opt{'check-data'}" unless defined $data;
+
+	# gpg's packet: old-format tag 2, v4, class 0, the two subpacket areas
+	my ($ctb) = unpack('C', $sig);
+	return "gpg's output is not a signature packet" unless defined $ctb && ($ctb & 0xfc) == 0x88;
+	my $hl = (1, 2, 4)[$ctb & 3];
+	return "gpg's output is not a signature packet" unless defined $hl && length($sig) > 1 + $hl;
+	my $blen = $hl == 1 ? unpack('C', substr($sig, 1, 1)) :
+		$hl == 2 ? unpack('n', substr($sig, 1, 2)) : unpack('N', substr($sig, 1, 4));
+	return "gpg wrote more than one packet" unless length($sig) == 1 + $hl + $blen;
+	my $body = substr($sig, 1 + $hl);
+	return "gpg's signature is too short" if length($body) < 10;
+	my ($ver, $class, $pa, $ha, $hlen) = unpack('CCCCn', $body);
+	return "gpg wrote a v$ver signature" unless $ver == 4;
+	return "gpg wrote a signature of class $class" unless $class == 0;
+	return "gpg chose hash algorithm $ha" unless $digest_name{$ha};
+	return "gpg's signature is truncated" if length($body) < 6 + $hlen + 2;
+	my $hashed = substr($body, 6, $hlen);
+	# find the issuer fingerprint and creation time
+	my ($p, $ctime) = (0);
+	($fpr, $ctime) = ();
+	while ($p < length $hashed) {
+		my $l = ord(substr($hashed, $p, 1));
+		return "unexpected subpacket length encoding in gpg's signature" if $l >= 192;
+		my $t = ord(substr($hashed, $p + 1, 1)) & 0x7f;
+		$fpr = substr($hashed, $p + 3, 20) if $t == 33 && $l == 22;
+		$ctime = unpack('N', substr($hashed, $p + 2, 4)) if $t == 2 && $l == 5;
+		$p += 1 + $l;
+	}
+	return "gpg's signature has no issuer fingerprint" unless defined $fpr && defined $ctime;
+	return "gpg's key has OpenPGP algorithm $pa" unless $pa == 1 || $pa == 17 || $pa == 19 || $pa == 22;
+	($pkalgo, $hashalgo, $keyid) = ($pa, $ha, substr($fpr, 12, 8));
+	my $mine = sig_prefix($ctime);
+	my $ulen = length unhashed_area();
+	if (substr($body, 0, length $mine) ne $mine ||
+	    substr($body, length $mine, 2 + $ulen) ne pack('n', $ulen) . unhashed_area()) {
+		return "gpg writes other subpackets than issuer fingerprint, creation time and " .
+			"issuer (gpg.conf?)";
+	}
+	my $digest = digest_of(\$data, $mine);
+	if (substr($body, length($mine) + 2 + $ulen, 2) ne substr($digest, 0, 2)) {
+		return "the digest computed here is not gpg's";
+	}
+	$keydesc = 'Please+enter+the+passphrase+to+unlock+the+OpenPGP+secret+key%0A' .
+		'to+sign+kernel+modules+(sign-module.sh):%0A' . uc(unpack('H*', $fpr)) . '%0A';
+
+	if (defined $opt{'passphrase-file'}) {
+		open(my $fh, '<', $opt{'passphrase-file'}) or
+			return "cannot read passphrase file $opt{'passphrase-file'}: $!";
+		$passphrase = <$fh>;
+		close $fh;
+		$passphrase = '' unless defined $passphrase;
+		$passphrase =~ s/\n$//;
+	}
+
+	my $mode = $opt{agent};
+	return "bad --agent $mode" unless $mode =~ /^(auto|private|shared)$/;
+	my $err;
+	if ($mode ne 'shared') {
+		$err = start_private();
+		if (!defined $err) {
+			my ($e, undef, @st) = acmd("KEYINFO $opt{keygrip}");
+			my ($type, $prot) = ('', '');
+			for (@st) {
+				($type, $prot) = (split ' ')[2, 6] if /^KEYINFO /;
+			}
+			$type //= '';
+			$prot //= '';
+			if (defined $e || $type ne 'D') {
+				$err = defined $e ? "private gpg-agent: $e" :
+					"key not on disk (smartcard?)";
+			} elsif ($prot ne 'C' && !defined $passphrase) {
+				$err = "key protected by a passphrase (cached only in the running agent)";
+			}
+			stop_agent() if defined $err;
+		}
+		return $err if defined $err && $mode eq 'private';
+	}
+	if ($mode eq 'shared' || defined $err) {
+		$err = connect_shared();
+		return $err if defined $err;
+	}
+	my ($e) = acmd(defined $passphrase ? 'OPTION pinentry-mode=loopback' :
+		       $transport eq 'private' ? 'OPTION pinentry-mode=error' : 'NOP');
+	return "gpg-agent: $e" if defined $e && defined $passphrase;
+	return undef;
+}
+
+# ------------------------------------------------------------------------
+# Requests
+
+# od_format FMT DATA: what "od -An -v -t FMT" prints, on one line
+sub od_format
+{
+	my ($fmt, $d) = @_;
+
+	return unpack('H*', $d) if $fmt eq 'x1';
+	return join(' ', unpack('C*', $d)) if $fmt eq 'u1';
+	$d .= "\0" x ((4 - length($d) % 4) % 4);
+	return join(' ', unpack($fmt eq 'u4le' ? 'V*' : 'N*', $d));
+}
+
+sub req_read
+{
+	my ($fmt, $file, $off, $len, $out) = @_;
+
+	die "usage: R FMT FILE OFF LEN [OUT]\n" unless defined $len && $fmt =~ /^(x1|u1|u4le|u4be)$/ &&
+		$off =~ /^\d+$/ && $len =~ /^\d+$/;
+	sysopen(my $fh, $file, O_RDONLY) or die "cannot read file: $!\n";
+	my $d = '';
+	if ($len > 0 && sysseek($fh, $off, SEEK_SET)) {
+		while (length($d) < $len) {
+			my $n = sysread($fh, $d, $len - length($d), length $d);
+			die "cannot read file: $!\n" unless defined $n;
+			last if $n == 0;
+		}
+	}
+	close $fh;
+	if (defined $out) {
+		my $o;
+		sysopen($o, $out, O_WRONLY | O_CREAT | O_TRUNC, 0600) &&
+			print($o od_format($fmt, $d), "\n") && close($o) or
+			die "cannot write $out: $!\n";
+		reply_ok();
+	} else {
+		reply_ok(od_format($fmt, $d));
+	}
+}
+
+sub req_size
+{
+	my @s = stat($_[0]);
+	die "cannot read file\n" unless @s;
+	reply_ok($s[7]);
+}
+
+sub req_stat
+{
+	my @s = stat($_[0]);
+	die "cannot stat file: $!\n" unless @s;
+	my @d = stat($_[1]);
+	die "cannot stat directory: $!\n" unless @d;
+	reply_ok(sprintf('%o %d %d %d %o', $s[2] & 07777, $s[4], $s[5], $s[7], $d[2] & 07777));
+}
+
+my $cur_dst;
+
+sub req_sign
+{
+	my ($src, $off, $size, $fsize, $dst, $mode, $owner, $old) = @_;
+
+	die "usage: SIGN SRC OFF SIZE FSIZE DST MODE OWNER OLDHEX\n" unless defined $old &&
+		"$off $size $fsize" =~ /^\d+ \d+ \d+$/ && $mode =~ /^([0-7]+|-)$/ &&
+		$old =~ /^(-|([0-9a-fA-F]{2})+)$/;
+	my $data = slurp($src, $fsize);
+	die "module_sig lies outside the file\n" if $size < 16 || $off + $size > length $data;
+	substr($data, $off, $size) = "\0" x $size;
+	my $pkt = sign_data(\$data);
+	my $payload = ($old eq '-' ? '' : pack('H*', $old)) . $pkt;
+	my $need = 16 + length $payload;
+	die "signature needs $need bytes but module_sig has $size (use --reserve $need or more)\n"
+		if $need > $size;
+	substr($data, $off, $need) = pack('H16CCCCN', '4f5047504d534947', 1, 0, 0, 0,
+					  length $payload) . $payload;
+
+	my $fh;
+	if ($mode eq '-') {
+		sysopen($fh, $dst, O_WRONLY | O_CREAT | O_TRUNC, 0600) or die "write $!\n";
+	} else {
+		my $m = oct($mode);
+		sysopen($fh, $dst, O_WRONLY | O_CREAT | O_EXCL, $m & 0666) or die "write $!\n";
+		$cur_dst = $dst;
+		# as sign-module.sh's cp/chown/chmod: owner (root only), then
+		# the bits the creation mode cannot give
+		if ($> == 0 && $owner =~ /^(\d+):(\d+)$/ && ($1 || $2)) {
+			chown($1, $2, $fh);
+		}
+		chmod($m, $fh) if $m & 07111;
+	}
+	my $o = 0;
+	while ($o < length $data) {
+		my $n = syswrite($fh, $data, length($data) - $o, $o);
+		if (!defined $n) {
+			my $e = "$!";
+			close $fh;
+			unlink $dst;
+			$cur_dst = undef;
+			die "write $e\n";
+		}
+		$o += $n;
+	}
+	if (!close $fh) {
+		my $e = "$!";
+		unlink $dst;
+		$cur_dst = undef;
+		die "write $e\n";
+	}
+	$cur_dst = undef;
+	reply_ok();
+}
+
+sub req_signdata
+{
+	my $data = slurp($_[0]);
+
+	reply_ok(unpack('H*', sign_data(\$data)));
+}
+
+# A signal while a copy is being written: do not leave it behind. A closed
+# pipe is an error where it happens.
+$SIG{PIPE} = 'IGNORE';
+for my $s (qw(TERM INT HUP)) {
+	$SIG{$s} = sub {
+		unlink $cur_dst if defined $cur_dst;
+		stop_agent();
+		POSIX::_exit(1);
+	};
+}
+
+umask 0;
+my $err = eval { startup() };
+$err = $@ if !defined $err && $@;
+if (defined $err) {
+	reply_err($err);
+	stop_agent();
+	exit 1;
+}
+reply_ok($transport, sprintf('%d %d', $pkalgo, $hashalgo), uc(unpack('H*', $fpr)));
+
+while (defined(my $line = <STDIN>)) {
+	chomp $line;
+	my ($cmd, @arg) = map { unescape($_) } split / /, $line;
+	next unless defined $cmd;
+	last if $cmd eq 'QUIT';
+	my $ok = eval {
+		if ($cmd eq 'R') {
+			req_read(@arg);
+		} elsif ($cmd eq 'SIZE') {
+			req_size(@arg);
+		} elsif ($cmd eq 'STAT') {
+			req_stat(@arg);
+		} elsif ($cmd eq 'SIGN') {
+			req_sign(@arg);
+		} elsif ($cmd eq 'SIGNDATA') {
+			req_signdata(@arg);
+		} else {
+			die "unknown request $cmd\n";
+		}
+		1;
+	};
+	if (!$ok) {
+		my $e = $@;
+		$e =~ s/\n.*//s;
+		# the connection is in an unknown state after a broken exchange:
+		# say so ("ERR!") and end
+		if ($e =~ /^gpg-agent connection lost|^unexpected answer|^malformed S-exp/) {
+			print 'ERR! ', oneline($e), "\n";
+			last;
+		}
+		reply_err($e);
+	}
+}
+stop_agent();
+exit 0;
