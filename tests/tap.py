@@ -106,12 +106,15 @@ def main():
         p, fl, msgs = p + kp, fl + kf, msgs + kmsgs
         if seen:
             print(f'  kunit: {kp} passed, {kf} failed')
+        reports = 0
         for bad in ('BUG:', 'WARNING:', 'Kernel panic', 'UBSAN:', 'KASAN:',
                     'general protection fault', 'Oops'):
             hits = [l for l in lines if bad in l]
+            reports += len(hits)
             if hits:
                 fl += 1
                 msgs.append(f'console: {hits[0].strip()}')
+        print(f'  console scan: {reports} BUG/WARNING/KASAN/UBSAN/Oops lines')
     for m in msgs:
         print('  ' + m)
     print(f'counts {p} {fl}')
