@@ -14,12 +14,14 @@ name (.text, .init.text, .rodata, .data, .modinfo, .symtab, .strtab, .rela.text,
 The byte chosen inside a section is its middle byte, so it is real content.
 FIELD: name type flags addr offset size link info addralign entsize.
 """
+import os
 import struct
 import sys
 
-SHDR_FIELDS = ['name', 'type', 'flags', 'addr', 'offset', 'size', 'link', 'info',
-               'addralign', 'entsize']
-SHDR_FMT = '<IIQQQQIIQQ'
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), 'lib'))
+import pgpmod  # noqa: E402  (tests/lib/pgpmod.py)
+from pgpmod import SHDR_FIELDS, SHDR_FMT  # noqa: E402
 
 
 class Elf:
@@ -27,21 +29,12 @@ class Elf:
         self.path = path
         with open(path, 'rb') as f:
             self.data = bytearray(f.read())
-        d = self.data
-        if d[:4] != b'\x7fELF' or d[4] != 2 or d[5] != 1:
+        if not pgpmod.is_elf64le(self.data):
             raise SystemExit(f'{path}: not a little-endian ELF64 file')
-        (self.shoff,) = struct.unpack_from('<Q', d, 0x28)
-        self.shentsize, self.shnum, self.shstrndx = struct.unpack_from('<HHH', d, 0x3a)
-        self.sections = []
-        for i in range(self.shnum):
-            off = self.shoff + i * self.shentsize
-            vals = struct.unpack_from(SHDR_FMT, d, off)
-            self.sections.append(dict(zip(SHDR_FIELDS, vals), index=i, hdr=off))
-        strtab = self.sections[self.shstrndx]
+        self.shoff, self.shentsize, self.shnum, self.shstrndx = pgpmod.elf_shdr_table(self.data)
+        self.sections = pgpmod.elf_sections(self.data)
         for s in self.sections:
-            start = strtab['offset'] + s['name']
-            end = d.index(0, start)
-            s['sname'] = d[start:end].decode()
+            s['sname'] = s['sname'].decode()
 
     def section(self, name):
         hits = [s for s in self.sections if s['sname'] == name]
@@ -51,11 +44,11 @@ class Elf:
 
     def sig_payload(self):
         s = self.section('module_sig')
-        magic = bytes(self.data[s['offset']:s['offset'] + 8])
-        if magic != b'OPGPMSIG':
+        magic = bytes(self.data[s['offset']:s['offset'] + len(pgpmod.SIG_MAGIC)])
+        if magic != pgpmod.SIG_MAGIC:
             raise SystemExit(f'{self.path}: module_sig has no OPGPMSIG header')
-        (plen,) = struct.unpack_from('>I', self.data, s['offset'] + 12)
-        return s, s['offset'] + 16, plen
+        start, plen = pgpmod.container_payload(self.data, s['offset'])
+        return s, start, plen
 
     def padding(self):
         """A zero byte between two sections' contents (alignment padding)."""
@@ -94,7 +87,6 @@ class Elf:
         tmp = self.path + '.tmp'
         with open(tmp, 'wb') as f:
             f.write(self.data)
-        import os
         os.replace(tmp, self.path)
 
 
