@@ -18,115 +18,44 @@ import struct
 import subprocess
 import sys
 
-MAGIC = b'OPGPMSIG'
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'lib'))
+import pgpmod  # noqa: E402  (tests/lib/pgpmod.py)
+from pgpmod import container, new_len, packet, subpackets  # noqa: E402
+from pgpmod import subpacket as sub  # noqa: E402
+
+MAGIC = pgpmod.SIG_MAGIC
 SIGNER = ''
 
 
 def read_elf_section(data, name):
-    shoff, = struct.unpack_from('<Q', data, 0x28)
-    shentsize, shnum, shstrndx = struct.unpack_from('<HHH', data, 0x3a)
-    secs = []
-    for i in range(shnum):
-        vals = struct.unpack_from('<IIQQQQIIQQ', data, shoff + i * shentsize)
-        secs.append(vals)
-    stroff = secs[shstrndx][4]
-    for v in secs:
-        n = data[stroff + v[0]:data.index(0, stroff + v[0])].decode()
-        if n == name:
-            return v[4], v[5]
-    raise SystemExit(f'no section {name}')
-
-
-def new_len(n):
-    """RFC 4880 new-format body length."""
-    if n < 192:
-        return bytes([n])
-    if n < 8384:
-        n -= 192
-        return bytes([(n >> 8) + 192, n & 0xff])
-    return b'\xff' + struct.pack('>I', n)
-
-
-def packet(tag, body):
-    return bytes([0xc0 | tag]) + new_len(len(body)) + body
+    """(offset, size) of the content of section name."""
+    s = pgpmod.find_section(pgpmod.elf_sections(data), name)
+    if s is None:
+        raise SystemExit(f'no section {name}')
+    return s['offset'], s['size']
 
 
 def parse_packet(buf):
     """One new- or old-format packet: (tag, body, rest)."""
-    b0 = buf[0]
-    if b0 & 0x40:
-        tag = b0 & 0x3f
-        l0 = buf[1]
-        if l0 < 192:
-            n, hl = l0, 2
-        elif l0 < 224:
-            n, hl = ((l0 - 192) << 8) + buf[2] + 192, 3
-        else:
-            n, hl = struct.unpack_from('>I', buf, 2)[0], 6
-    else:
-        tag = (b0 >> 2) & 0xf
-        lt = b0 & 3
-        size = {0: 1, 1: 2, 2: 4}[lt]
-        n = int.from_bytes(buf[1:1 + size], 'big')
-        hl = 1 + size
+    tag, hl, n = pgpmod.packet_header(buf)
     return tag, bytes(buf[hl:hl + n]), bytes(buf[hl + n:])
-
-
-def subpackets(area):
-    out = []
-    while area:
-        l0 = area[0]
-        if l0 < 192:
-            n, hl = l0, 1
-        elif l0 < 255:
-            n, hl = ((l0 - 192) << 8) + area[1] + 192, 2
-        else:
-            n, hl = struct.unpack_from('>I', area, 1)[0], 5
-        body = area[hl:hl + n]
-        out.append((body[0], body[1:]))
-        area = area[hl + n:]
-    return out
-
-
-def sub(typ, data):
-    body = bytes([typ]) + data
-    n = len(body)
-    if n < 192:
-        hdr = bytes([n])
-    elif n < 8384:
-        m = n - 192
-        hdr = bytes([(m >> 8) + 192, m & 0xff])
-    else:
-        hdr = b'\xff' + struct.pack('>I', n)
-    return hdr + body
 
 
 class Sig:
     """A v4 signature packet body, split into its fields."""
 
     def __init__(self, body):
-        self.ver, self.type, self.pk, self.hash = body[0], body[1], body[2], body[3]
-        hl, = struct.unpack_from('>H', body, 4)
-        self.hashed = subpackets(body[6:6 + hl])
-        p = 6 + hl
-        ul, = struct.unpack_from('>H', body, p)
-        self.unhashed = subpackets(body[p + 2:p + 2 + ul])
-        p += 2 + ul
-        self.prefix = body[p:p + 2]
-        self.mpis = body[p + 2:]
+        (self.ver, self.type, self.pk, self.hash, hashed, unhashed, self.prefix,
+         self.mpis) = pgpmod.split_sig_v4(body)
+        self.hashed = subpackets(hashed)
+        self.unhashed = subpackets(unhashed)
 
     def build(self, hashed_raw=None, unhashed_raw=None):
         h = hashed_raw if hashed_raw is not None else b''.join(sub(t, d) for t, d in self.hashed)
         u = unhashed_raw if unhashed_raw is not None else b''.join(sub(t, d) for t, d in self.unhashed)
         return (bytes([self.ver, self.type, self.pk, self.hash]) + struct.pack('>H', len(h)) + h +
                 struct.pack('>H', len(u)) + u + self.prefix + self.mpis)
-
-
-def container(payload, version=1, reserved=b'\0\0\0', claimed=None, size=None, tail=b''):
-    claimed = len(payload) if claimed is None else claimed
-    body = MAGIC + bytes([version]) + reserved + struct.pack('>I', claimed) + payload + tail
-    size = max(size or 0, len(body))
-    return body + b'\0' * (size - len(body))
 
 
 def main():
@@ -140,8 +69,8 @@ def main():
     off, size = read_elf_section(data, 'module_sig')
     sec = data[off:off + size]
     assert sec[:8] == MAGIC, 'not a signed module'
-    plen, = struct.unpack_from('>I', sec, 12)
-    payload = sec[16:16 + plen]
+    start, plen = pgpmod.container_payload(sec, 0)
+    payload = sec[start:start + plen]
     tag, body, rest = parse_packet(payload)
     assert tag == 2 and not rest
     sig = Sig(body)
