@@ -15,6 +15,11 @@ import os
 import struct
 import sys
 
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "lib"))
+import pgpmod  # noqa: E402  (tests/lib/pgpmod.py)
+from pgpmod import new_len, subpacket, subpackets  # noqa: E402
+
 PROG = os.path.basename(sys.argv[0])
 
 
@@ -23,71 +28,20 @@ def die(msg):
     sys.exit(1)
 
 
-def new_len(n):
-    """New-format length octets (RFC 4880 4.2.2), never partial."""
-    if n < 192:
-        return bytes([n])
-    if n < 8384:
-        n -= 192
-        return bytes([(n >> 8) + 192, n & 0xff])
-    return b"\xff" + struct.pack(">I", n)
-
-
 def packet(tag, body, old=True):
     """A whole packet: old format with the smallest length type, or new."""
-    if old and tag < 16:
-        if len(body) < 256:
-            return bytes([0x80 | tag << 2 | 0, len(body)]) + body
-        if len(body) < 65536:
-            return bytes([0x80 | tag << 2 | 1]) + struct.pack(">H", len(body)) + body
-        return bytes([0x80 | tag << 2 | 2]) + struct.pack(">I", len(body)) + body
-    return bytes([0xc0 | tag]) + new_len(len(body)) + body
+    return pgpmod.packet(tag, body, old)
 
 
 def split_packet(data):
     """(tag, body, rest) of the first packet of data."""
-    ctb = data[0]
-    if not ctb & 0x80:
-        die("input is not a binary OpenPGP packet (armoured?)")
-    if ctb & 0x40:
-        tag = ctb & 0x3f
-        o = data[1]
-        if o < 192:
-            hl, n = 2, o
-        elif o < 224:
-            hl, n = 3, ((o - 192) << 8) + data[2] + 192
-        elif o == 255:
-            hl, n = 6, struct.unpack(">I", data[2:6])[0]
-        else:
-            die("input uses partial lengths")
-    else:
-        tag = (ctb >> 2) & 0xf
-        lt = ctb & 3
-        if lt == 3:
-            die("input uses an indeterminate length")
-        hl = {0: 2, 1: 3, 2: 5}[lt]
-        n = int.from_bytes(data[1:hl], "big")
+    try:
+        tag, hl, n = pgpmod.packet_header(data)
+    except pgpmod.PacketError as e:
+        die({e.NOT_PACKET: "input is not a binary OpenPGP packet (armoured?)",
+             e.PARTIAL: "input uses partial lengths",
+             e.INDETERMINATE: "input uses an indeterminate length"}[e.kind])
     return tag, data[hl:hl + n], data[hl + n:]
-
-
-def subpackets(area):
-    """List of (header+type octets, data) of a subpacket area."""
-    out, p = [], 0
-    while p < len(area):
-        o = area[p]
-        if o < 192:
-            n, p = o, p + 1
-        elif o < 255:
-            n, p = ((o - 192) << 8) + area[p + 1] + 192, p + 2
-        else:
-            n, p = struct.unpack(">I", area[p + 1:p + 5])[0], p + 5
-        out.append((area[p], area[p + 1:p + n]))
-        p += n
-    return out
-
-
-def subpacket(typ, data):
-    return new_len(len(data) + 1) + bytes([typ]) + data
 
 
 class Sig:
@@ -96,20 +50,14 @@ class Sig:
     def __init__(self, body):
         if body[0] != 4:
             die("input is not a v4 signature")
-        self.version, self.type, self.algo, self.hash = body[0:4]
-        hl = struct.unpack(">H", body[4:6])[0]
-        self.hashed = body[6:6 + hl]
-        p = 6 + hl
-        ul = struct.unpack(">H", body[p:p + 2])[0]
-        self.unhashed = body[p + 2:p + 2 + ul]
-        p += 2 + ul
-        self.prefix = body[p:p + 2]
+        (self.version, self.type, self.algo, self.hash, self.hashed, self.unhashed,
+         self.prefix, raw) = pgpmod.split_sig_v4(body)
         self.mpis = []
-        p += 2
-        while p < len(body):
-            bits = struct.unpack(">H", body[p:p + 2])[0]
+        p = 0
+        while p < len(raw):
+            bits = struct.unpack(">H", raw[p:p + 2])[0]
             n = (bits + 7) // 8
-            self.mpis.append(body[p + 2:p + 2 + n])
+            self.mpis.append(raw[p + 2:p + 2 + n])
             p += 2 + n
 
     def body(self, hashed=None, unhashed=None, mpis=None, raw_mpis=None, **kw):
