@@ -19,8 +19,11 @@ OUTDIR  gets one module per payload, same size and layout as MODULE, and a
 "wrap-corpus.py --extract MODULE SIG" writes MODULE's signature payload to SIG.
 """
 import os
-import struct
 import sys
+
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "lib"))
+import pgpmod  # noqa: E402  (tests/lib/pgpmod.py)
 
 PROG = os.path.basename(sys.argv[0])
 MAX_SIGS = 16
@@ -33,19 +36,12 @@ def die(msg):
 
 def module_sig(data):
     """(offset, size) of the module_sig section content of an ELF64 LE file."""
-    if data[:4] != b"\x7fELF" or data[4] != 2 or data[5] != 1:
+    if not pgpmod.is_elf64le(data):
         die("not a little-endian ELF64 file")
-    shoff, = struct.unpack_from("<Q", data, 0x28)
-    shentsize, shnum, shstrndx = struct.unpack_from("<HHH", data, 0x3a)
-    def shdr(i):
-        return struct.unpack_from("<IIQQQQIIQQ", data, shoff + i * shentsize)
-    strtab = shdr(shstrndx)
-    for i in range(1, shnum):
-        s = shdr(i)
-        o = strtab[4] + s[0]
-        if data[o:o + 11] == b"module_sig\0":
-            return s[4], s[5]
-    die("no module_sig section")
+    s = pgpmod.find_section(pgpmod.elf_sections(data), "module_sig")
+    if s is None:
+        die("no module_sig section")
+    return s["offset"], s["size"]
 
 
 def packet_tags(payload):
@@ -53,35 +49,10 @@ def packet_tags(payload):
     tags = []
     p = 0
     while p < len(payload):
-        c = payload[p]
-        if not c & 0x80:
+        try:
+            tag, hl, ln = pgpmod.packet_header(payload, p)
+        except pgpmod.HEADER_ERRORS:
             return None
-        if c & 0x40:
-            tag = c & 0x3f
-            if p + 1 >= len(payload):
-                return None
-            o = payload[p + 1]
-            if o < 192:
-                hl, ln = 2, o
-            elif o < 224:
-                if p + 2 >= len(payload):
-                    return None
-                hl, ln = 3, ((o - 192) << 8) + payload[p + 2] + 192
-            elif o == 255:
-                if p + 6 > len(payload):
-                    return None
-                hl, ln = 6, struct.unpack_from(">I", payload, p + 2)[0]
-            else:
-                return None
-        else:
-            tag = (c >> 2) & 0xf
-            lt = c & 3
-            if lt == 3:
-                return None
-            w = 1 << lt
-            if p + 1 + w > len(payload):
-                return None
-            hl, ln = 1 + w, int.from_bytes(payload[p + 1:p + 1 + w], "big")
         if p + hl + ln > len(payload):
             return None
         p += hl + ln
@@ -106,8 +77,8 @@ def main(argv):
     if len(argv) == 4 and argv[1] == "--extract":
         data = open(argv[2], "rb").read()
         off, size = module_sig(data)
-        n, = struct.unpack_from(">I", data, off + 12)
-        open(argv[3], "wb").write(data[off + 16:off + 16 + n])
+        start, n = pgpmod.container_payload(data, off)
+        open(argv[3], "wb").write(data[start:start + n])
         return 0
     if len(argv) != 4:
         sys.stderr.write(__doc__)
@@ -126,11 +97,10 @@ def main(argv):
             continue
         fn, layer, what = line.split("\t", 2)
         payload = open(os.path.join(corpus, fn), "rb").read()
-        if len(payload) > size - 16:
+        if len(payload) > size - pgpmod.SIG_HEADER_LEN:
             die("%s: payload of %d bytes does not fit module_sig (%d)" % (fn, len(payload), size))
-        sec = b"OPGPMSIG\x01\x00\x00\x00" + struct.pack(">I", len(payload)) + payload
         d = bytearray(data)
-        d[off:off + size] = sec + bytes(size - len(sec))
+        d[off:off + size] = pgpmod.container(payload, size=size)
         name = os.path.splitext(fn)[0] + os.path.splitext(module)[1]
         with open(os.path.join(out, name), "wb") as f:
             f.write(d)
