@@ -13,6 +13,7 @@
 
 long compat_alloc_fail_after = -1;
 unsigned long compat_alloc_count;
+long compat_alloc_live;
 unsigned long compat_printk_count[8];
 unsigned long compat_warn_count;
 const char hex_asc[] = "0123456789abcdef";
@@ -43,6 +44,8 @@ void *kmalloc(size_t size, gfp_t flags)
 	if (size > (1UL << 30))		/* like KMALLOC_MAX_SIZE-ish limits */
 		return NULL;
 	p = malloc(size ? size : 1);
+	if (p)
+		compat_alloc_live++;
 	if (p && (flags & __GFP_ZERO))
 		memset(p, 0, size);
 	return p;
@@ -69,9 +72,14 @@ void *kcalloc(size_t n, size_t size, gfp_t flags)
 
 void *krealloc(const void *p, size_t size, gfp_t flags)
 {
+	void *q;
+
 	if (!compat_alloc_ok())
 		return NULL;
-	return realloc((void *)p, size ? size : 1);
+	q = realloc((void *)p, size ? size : 1);
+	if (q && !p)
+		compat_alloc_live++;
+	return q;
 }
 
 void *kmemdup(const void *src, size_t len, gfp_t flags)
@@ -101,17 +109,19 @@ char *kstrndup(const char *s, size_t max, gfp_t flags)
 
 char *kstrdup(const char *s, gfp_t flags)
 {
-	return s ? kstrndup(s, SIZE_MAX, flags) : NULL;
+	return s ? kstrndup(s, strlen(s), flags) : NULL;
 }
 
 void kfree(const void *p)
 {
+	if (p)
+		compat_alloc_live--;
 	free((void *)p);
 }
 
 void kfree_sensitive(const void *p)
 {
-	free((void *)p);
+	kfree(p);
 }
 
 ssize_t strscpy(char *dst, const char *src, size_t count)

@@ -7,9 +7,11 @@
 #include <kunit/test.h>
 #include <fnmatch.h>
 
+/* what a case leaves to be undone: a kunit_kmalloc() block, or an action */
 struct kunit_resource_node {
 	struct kunit_resource_node *next;
 	void *p;
+	kunit_action_t *action;		/* NULL: p is a block to kfree() */
 };
 
 static struct kunit_suite *suites[64];
@@ -34,9 +36,32 @@ void *kunit_kmalloc(struct kunit *test, size_t size, gfp_t gfp)
 		return NULL;
 	}
 	n->p = p;
+	n->action = NULL;
 	n->next = test->allocs;
 	test->allocs = n;
 	return p;
+}
+
+int kunit_add_action(struct kunit *test, kunit_action_t *action, void *ctx)
+{
+	struct kunit_resource_node *n = malloc(sizeof(*n));
+
+	if (!n)
+		return -ENOMEM;
+	n->p = ctx;
+	n->action = action;
+	n->next = test->allocs;
+	test->allocs = n;
+	return 0;
+}
+
+int kunit_add_action_or_reset(struct kunit *test, kunit_action_t *action, void *ctx)
+{
+	int ret = kunit_add_action(test, action, ctx);
+
+	if (ret)
+		action(ctx);
+	return ret;
 }
 
 void *kunit_kzalloc(struct kunit *test, size_t size, gfp_t gfp)
@@ -72,7 +97,7 @@ void kunit_kfree(struct kunit *test, const void *p)
 	struct kunit_resource_node **pp;
 
 	for (pp = &test->allocs; *pp; pp = &(*pp)->next) {
-		if ((*pp)->p == p) {
+		if ((*pp)->p == p && !(*pp)->action) {
 			struct kunit_resource_node *n = *pp;
 
 			*pp = n->next;
@@ -89,7 +114,10 @@ static void free_all(struct kunit *test)
 		struct kunit_resource_node *n = test->allocs;
 
 		test->allocs = n->next;
-		kfree(n->p);
+		if (n->action)
+			n->action(n->p);
+		else
+			kfree(n->p);
 		free(n);
 	}
 }

@@ -297,9 +297,12 @@ typedef unsigned int gfp_t;
 /*
  * Allocation fault injection for tests: when compat_alloc_fail_after >= 0,
  * that many further allocations succeed, then every one fails (NULL).
+ * compat_alloc_count counts the attempts, compat_alloc_live the blocks
+ * allocated and not yet freed (a test compares it before and after, for leaks).
  */
 extern long compat_alloc_fail_after;
 extern unsigned long compat_alloc_count;
+extern long compat_alloc_live;
 void *kmalloc(size_t size, gfp_t flags);
 void *kzalloc(size_t size, gfp_t flags);
 void *kcalloc(size_t n, size_t size, gfp_t flags);

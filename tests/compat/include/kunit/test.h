@@ -75,6 +75,11 @@ void kunit_compat_register(struct kunit_suite *suite);
 #define kunit_test_suite(suite)		kunit_test_suites(&suite)
 #define kunit_test_init_section_suites(...) kunit_test_suites(__VA_ARGS__)
 
+/* <kunit/resource.h>: run at the end of the case, after exit(), last added first */
+typedef void (kunit_action_t)(void *);
+int kunit_add_action(struct kunit *test, kunit_action_t *action, void *ctx);
+int kunit_add_action_or_reset(struct kunit *test, kunit_action_t *action, void *ctx);
+
 void *kunit_kmalloc(struct kunit *test, size_t size, gfp_t gfp);
 void *kunit_kzalloc(struct kunit *test, size_t size, gfp_t gfp);
 void *kunit_kmalloc_array(struct kunit *test, size_t n, size_t size, gfp_t gfp);
@@ -175,6 +180,10 @@ void kunit_compat_log(struct kunit *test, const char *fmt, ...) __printf(2, 3);
 
 #define KUNIT_EXPECT_EQ_MSG(t, a, b, ...)	KUNIT_EXPECT_EQ(t, a, b)
 #define KUNIT_EXPECT_NE_MSG(t, a, b, ...)	KUNIT_EXPECT_NE(t, a, b)
+#define KUNIT_EXPECT_LT_MSG(t, a, b, ...)	KUNIT_EXPECT_LT(t, a, b)
+#define KUNIT_EXPECT_LE_MSG(t, a, b, ...)	KUNIT_EXPECT_LE(t, a, b)
+#define KUNIT_EXPECT_GT_MSG(t, a, b, ...)	KUNIT_EXPECT_GT(t, a, b)
+#define KUNIT_EXPECT_GE_MSG(t, a, b, ...)	KUNIT_EXPECT_GE(t, a, b)
 #define KUNIT_EXPECT_TRUE_MSG(t, c, ...)	KUNIT_EXPECT_TRUE(t, c)
 #define KUNIT_EXPECT_FALSE_MSG(t, c, ...)	KUNIT_EXPECT_FALSE(t, c)
 #define KUNIT_EXPECT_MEMEQ_MSG(t, a, b, n, ...)	KUNIT_EXPECT_MEMEQ(t, a, b, n)
