@@ -98,8 +98,9 @@ start_build() {	# start_build <output> <compiler arguments...>
 	local o="$1"
 	shift
 	rm -f "$out/$o" "$out/$o.rc"	# --keep: never use the last run's result
-	( "$cc" "${cflags[@]}" -o "$out/$o" "$@" -lcrypto 2> "$out/$o.log"
-	  echo $? > "$out/$o.rc" ) &
+	( rc=0	# (set -e: a failed compile must still leave its .rc, or built waits forever)
+	  "$cc" "${cflags[@]}" -o "$out/$o" "$@" -lcrypto 2> "$out/$o.log" || rc=$?
+	  echo "$rc" > "$out/$o.rc" ) &
 }
 
 built() {	# built <output>: 0 if it was built
