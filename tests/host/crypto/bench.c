@@ -8,7 +8,8 @@
  * (so that other load on the machine counts less), ours and
  * OpenSSL's, and the ratio ours/OpenSSL.
  */
-#include "kshim.h"
+#include <linux/kernel.h>	/* tests/compat (see kshim.h) */
+#include <linux/slab.h>
 
 #include <time.h>
 

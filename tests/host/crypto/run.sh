@@ -1,10 +1,11 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# Build crypto/{mont,dsa,rsassa,ed25519}.c in userspace through kshim.h with
+# Build crypto/{mont,dsa,rsassa,ed25519}.c in userspace on tests/compat (the
+# kernel API in userspace; kshim.h adds this build's configuration) with
 # ASan/UBSan, then run:
 #   1. test_crypto   - against OpenSSL (random operands, keys, signatures)
-#   2. the KUnit suites crypto/*_kunit.c through the shim's KUnit subset
+#   2. the KUnit suites crypto/*_kunit.c through tests/compat's KUnit
 #   3. the arithmetic again through the C multiply (no MULX/ADX) and
 #      through the portable one (no 128-bit type), and Ed25519 with the
 #      field code used where there is no 128-bit type, and the
@@ -19,7 +20,7 @@ Usage: tests/host/crypto/run.sh [--scale N] [--keep DIR] [--help]
 
 Userspace tests of the kernel's public-key verification code (crypto/mont.c,
 crypto/dsa.c, crypto/rsassa.c, crypto/ed25519.c) under ASan and UBSan,
-checked against OpenSSL, plus the KUnit suites run through a small shim.
+checked against OpenSSL, plus the KUnit suites, all built on tests/compat.
 
   --scale N   multiply the number of random cases by N (default 1)
   --keep DIR  build in DIR and keep it (default: a temporary directory)
@@ -52,19 +53,6 @@ else
 	trap 'rm -rf "$out"' EXIT
 fi
 
-# One-line forwarding headers: every kernel header the sources include
-# resolves to kshim.h.
-for h in linux/errno.h linux/export.h linux/kernel.h linux/module.h linux/slab.h \
-	 linux/string.h linux/types.h linux/unaligned.h linux/err.h linux/ktime.h linux/math64.h asm/bitsperlong.h asm/cpufeature.h \
-	 crypto/hash_info.h crypto/utils.h crypto/hash.h crypto/sha2.h kunit/test.h; do
-	mkdir -p "$out/shim/$(dirname "$h")"
-	{
-		# <errno.h> includes <linux/errno.h>: give it the real one too
-		[ "$h" = linux/errno.h ] && printf '#include_next <%s>\n' "$h"
-		printf '#include "%s/kshim.h"\n' "$here"
-	} > "$out/shim/$h"
-done
-
 srcs=()
 for f in mont dsa rsassa ed25519; do
 	[ -f "$top/crypto/$f.c" ] && srcs+=("$top/crypto/$f.c")
@@ -78,7 +66,7 @@ done
 cflags=(-std=gnu11 -O1 -g -Wall -Wextra -Wno-unused-parameter -Wno-sign-compare
 	-Wno-missing-field-initializers -Werror=implicit-function-declaration
 	-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
-	-I"$out/shim" -I"$top/include" -I"$here")
+	-I"$top/tests/compat/include" -I"$top/include" -I"$here")
 
 fail=0
 n=0
@@ -92,14 +80,27 @@ tap() {	# tap <status> <description>
 	fi
 }
 
+# tests/compat's runtime, built once as it is (without kshim.h, so never with
+# "long" made 32-bit wide); kunit_main.o only for the KUnit suites.  Should it
+# fail, the builds below fail too.
+mkdir -p "$out/compat"
+rm -f "$out"/compat/*.o
+( cd "$out/compat" && "$cc" "${cflags[@]}" -c "$top/tests/compat/compat.c" \
+	"$top/tests/compat/shash_openssl.c" "$top/tests/compat/hash_info.c" \
+	"$top/tests/compat/kunit_main.c" ) > "$out/compat.log" 2>&1 ||
+	sed 's/^/# /' "$out/compat.log" >&2
+compat=("$out/compat/compat.o" "$out/compat/shash_openssl.o" "$out/compat/hash_info.o")
+
 # All binaries are built at once in the background (the compiles dominate
 # the run time); built <output> waits for one and reports its warnings.
+# kshim.h comes first in every file.
 start_build() {	# start_build <output> <compiler arguments...>
 	local o="$1"
 	shift
 	rm -f "$out/$o" "$out/$o.rc"	# --keep: never use the last run's result
 	( rc=0	# (set -e: a failed compile must still leave its .rc, or built waits forever)
-	  "$cc" "${cflags[@]}" -o "$out/$o" "$@" -lcrypto 2> "$out/$o.log" || rc=$?
+	  "$cc" "${cflags[@]}" -include "$here/kshim.h" -o "$out/$o" "$@" "${compat[@]}" \
+		-lcrypto 2> "$out/$o.log" || rc=$?
 	  echo "$rc" > "$out/$o.rc" ) &
 }
 
@@ -118,17 +119,17 @@ have_ed25519=false
 [ -f "$here/test_ed25519.c" ] && have_ed25519=true
 
 start_build test_crypto -Wno-deprecated-declarations -I"$top/crypto" "$here/test_crypto.c" \
-	"$here/kshim.c" "${srcs[@]}"
+	"${srcs[@]}"
 $have_ed25519 && start_build test_ed25519 -I"$top/crypto" "$here/test_ed25519.c" \
-	"$here/kshim.c" "${srcs[@]}"
-[ ${#kunits[@]} -gt 0 ] && start_build kunit -DKSHIM_KUNIT_MAIN -I"$top/crypto" \
-	"$here/kshim.c" "${srcs[@]}" "${kunits[@]}"
+	"${srcs[@]}"
+[ ${#kunits[@]} -gt 0 ] && start_build kunit -I"$top/crypto" \
+	"${srcs[@]}" "${kunits[@]}" "$out/compat/kunit_main.o"
 start_build test_crypto_noint128 -DKSHIM_NO_INT128 -Wno-deprecated-declarations \
-	-I"$top/crypto" "$here/test_crypto.c" "$here/kshim.c" "${srcs[@]}"
+	-I"$top/crypto" "$here/test_crypto.c" "${srcs[@]}"
 start_build test_mont32 -DKSHIM_LIMB32 -I"$top/crypto" "$here/test_mont32.c" \
 	"$top/crypto/mont.c" "$top/crypto/dsa.c" "$top/crypto/rsassa.c"
 $have_ed25519 && start_build test_ed25519_noint128 -DKSHIM_NO_INT128 -I"$top/crypto" \
-	"$here/test_ed25519.c" "$here/kshim.c" "${srcs[@]}"
+	"$here/test_ed25519.c" "${srcs[@]}"
 
 # 1. OpenSSL comparison
 rc=0
@@ -150,18 +151,25 @@ if $have_ed25519; then
 	fi
 fi
 
-# 2. KUnit suites through the shim
+# 2. KUnit suites (tests/compat/kunit_main.c prints KTAP: a suite's cases
+#    are indented 4, their messages and parameters 8)
 if [ ${#kunits[@]} -gt 0 ]; then
 	rc=0
 	built kunit || rc=$?
 	tap $rc "build KUnit suites ($(basename -a "${kunits[@]}" | tr '\n' ' ' | sed 's/ $//'))"
 	if [ $rc -eq 0 ]; then
 		"$out/kunit" > "$out/kunit.tap" 2> "$out/kunit.err" || rc=$?
-		grep -v 'us per verify' "$out/kunit.err" >&2 || true
-		grep -v '^1\.\.' "$out/kunit.tap" | sed 's/^/# kunit: /'
-		grep 'us per verify' "$out/kunit.err" |
-			sed 's/^# /# kunit (ASan build, not a benchmark): /' || true
-		tap $rc "KUnit cases: $(grep -c '^ok' "$out/kunit.tap" || true) passed, $(grep -c '^not ok' "$out/kunit.tap" || true) failed"
+		cat "$out/kunit.err" >&2
+		awk '/^    # Subtest: / { suite = $3; next }
+		     /^    (not )?ok / { n++; r = $1 == "not" ? "not ok" : "ok"
+				       sub(/^    (not )?ok [0-9]+ /, "")
+				       print "# kunit: " r " " n " - " suite "." $0; next }
+		     /^        # Subtest: / { next }
+		     /^        # / && !/us per verify/ { sub(/^        /, ""); print "# kunit: " $0; next }
+		     /^# / { print }' "$out/kunit.tap"
+		grep 'us per verify' "$out/kunit.tap" |
+			sed 's/^        # [^:]*: /# kunit (ASan build, not a benchmark): /' || true
+		tap $rc "KUnit cases: $(grep -c '^    ok' "$out/kunit.tap" || true) passed, $(grep -c '^    not ok' "$out/kunit.tap" || true) failed"
 	fi
 fi
 
@@ -170,7 +178,7 @@ fi
 #    BITS_PER_LONG == 32 code, and Ed25519's field code without 128 bits
 if [ -x "$out/test_crypto" ]; then
 	rc=0
-	KSHIM_NO_ADX=1 TEST_MONT_ONLY=1 "$out/test_crypto" > "$out/noadx.tap" || rc=$?
+	KCOMPAT_NO_ADX=1 TEST_MONT_ONLY=1 "$out/test_crypto" > "$out/noadx.tap" || rc=$?
 	tap $rc "mont with the C multiply (no MULX/ADX) matches OpenSSL"
 fi
 rc=0

@@ -7,9 +7,10 @@
  *
  * Usage: test_crypto [iterations-scale]   (default 1)
  * Environment: TEST_SEED, TEST_MONT_ONLY=1 (arithmetic only, a quarter of
- * the cases), KSHIM_NO_ADX=1 (hide MULX/ADX from crypto/mont.c).
+ * the cases), KCOMPAT_NO_ADX=1 (hide MULX/ADX from crypto/mont.c).
  */
-#include "kshim.h"
+#include <linux/kernel.h>	/* tests/compat (see kshim.h) */
+#include <linux/slab.h>
 
 #include <stdarg.h>
 #include <time.h>
@@ -356,19 +357,19 @@ static void test_mont_enomem(void)
 	unsigned long a[1] = { 5 }, e[1] = { 77 }, r[1];
 	struct mont_ctx ctx;
 	bool ok = true;
-	long live = kshim_live_allocs;
+	long live = compat_alloc_live;
 
-	kshim_fail_alloc_after = 0;
+	compat_alloc_fail_after = 0;
 	ok &= mont_ctx_init(&ctx, m, sizeof(m)) == -ENOMEM;
-	kshim_fail_alloc_after = -1;
+	compat_alloc_fail_after = -1;
 	ok &= mont_ctx_init(&ctx, m, sizeof(m)) == 0;
-	kshim_fail_alloc_after = 0;
+	compat_alloc_fail_after = 0;
 	ok &= mont_powm(&ctx, r, a, e, 1) == -ENOMEM;
 	ok &= mont_powm2(&ctx, r, a, e, 1, a, e, 1) == -ENOMEM;
 	ok &= mont_inv_prime(&ctx, r, a) == -ENOMEM;
-	kshim_fail_alloc_after = -1;
+	compat_alloc_fail_after = -1;
 	mont_ctx_destroy(&ctx);
-	ok &= kshim_live_allocs == live;
+	ok &= compat_alloc_live == live;
 	tap(ok, "mont: allocation failures return -ENOMEM without leaks");
 }
 
@@ -578,7 +579,7 @@ static void test_dsa_enomem(void)
 	const BIGNUM *br, *bs;
 	DSA_SIG *sig;
 	int rl, sl, i, bad = 0;
-	long live = kshim_live_allocs;
+	long live = compat_alloc_live;
 
 	if (!DSA_generate_parameters_ex(d, 1024, NULL, 0, NULL, NULL, NULL) ||
 	    !DSA_generate_key(d))
@@ -591,9 +592,9 @@ static void test_dsa_enomem(void)
 	for (i = 0; i < 8; i++) {
 		int ret;
 
-		kshim_fail_alloc_after = i;
+		compat_alloc_fail_after = i;
 		ret = dsa_verify(&f.key, dg, 20, r, rl, s, sl);
-		kshim_fail_alloc_after = -1;
+		compat_alloc_fail_after = -1;
 		if (ret != -ENOMEM && ret != 0)
 			bad++;
 		if (ret == 0)
@@ -603,7 +604,7 @@ static void test_dsa_enomem(void)
 		bad++;
 	DSA_SIG_free(sig);
 	DSA_free(d);
-	tap(!bad && kshim_live_allocs == live,
+	tap(!bad && compat_alloc_live == live,
 	    "dsa_verify: each of its %d allocations failing gives -ENOMEM, no leak", i);
 }
 
@@ -864,7 +865,7 @@ static void test_rsa_enomem(void)
 	u8 dg[32] = { 9 }, sig[256];
 	unsigned int sl;
 	int i, bad = 0;
-	long live = kshim_live_allocs;
+	long live = compat_alloc_live;
 
 	BN_set_word(e, 65537);
 	RSA_generate_key_ex(r, 1024, e, NULL);
@@ -873,15 +874,15 @@ static void test_rsa_enomem(void)
 	for (i = 0; i < 8; i++) {
 		int ret;
 
-		kshim_fail_alloc_after = i;
+		compat_alloc_fail_after = i;
 		ret = rsassa_pkcs1_verify(&f.key, HASH_ALGO_SHA256, dg, 32, sig, sl);
-		kshim_fail_alloc_after = -1;
+		compat_alloc_fail_after = -1;
 		if (ret == 0)
 			break;
 		if (ret != -ENOMEM)
 			bad++;
 	}
-	tap(!bad && i < 8 && i >= 3 && kshim_live_allocs == live,
+	tap(!bad && i < 8 && i >= 3 && compat_alloc_live == live,
 	    "rsassa_pkcs1_verify: each of its %d allocations failing gives -ENOMEM, no leak", i);
 	RSA_free(r);
 	BN_free(e);
