@@ -9,13 +9,12 @@
 # reads bytes and file status for the shell's ELF parser, so that signing a
 # module needs no other process in the common case.
 #
-# Only core Perl: Digest::SHA, Socket, POSIX, Fcntl.
+# Only core Perl: Digest::SHA, Fcntl; Socket and POSIX for the running
+# agent (loaded only then: they take longer to load than a signature).
 
 use strict;
 use warnings;
 use Fcntl qw(O_RDONLY O_WRONLY O_CREAT O_EXCL O_TRUNC SEEK_SET);
-use POSIX qw(:sys_wait_h);
-use Socket qw(AF_UNIX SOCK_STREAM pack_sockaddr_un);
 
 my $prog = 'pgp-modsign-agent.pl';
 
@@ -51,13 +50,21 @@ Requests (arguments percent-escaped):
                           written as one line to OUT when given (the shell
                           reads a file faster than a pipe)
   SIZE FILE               its size
+  ELF FILE OUT            what the shell's ELF parser will read, at once, as
+                          lines "FMT OFF LEN DATA" (R's formats) in OUT: the
+                          ELF header, the section header table and the
+                          section name table, as far as the header and the
+                          table point to them, and "size 0 0 SIZE" (the
+                          parser checks everything itself)
   STAT FILE DIR           "mode uid gid size dirmode" (modes in octal)
-  SIGN SRC OFF SIZE FSIZE DST MODE OWNER OLDHEX
+  SIGN SRC OFF SIZE FSIZE DST MODE OWNER OLDHEX [FINAL]
                           sign SRC (FSIZE bytes) with SIZE bytes at OFF as
                           zeros, write SRC with the module_sig container
                           (OLDHEX: earlier signature packets, or -) to DST,
                           created exclusively with MODE and, as root, owner
-                          OWNER (uid:gid); MODE - replaces DST
+                          OWNER (uid:gid); MODE - replaces DST. Then rename
+                          DST to FINAL when given (errors: "write ...",
+                          "rename ...", DST removed)
   SIGNDATA FILE           the signature packet (hex) over FILE as it is
   QUIT                    end (as does the end of the input)
 Replies: "OK [value]", "ERR message", or "ERR! message" when the helper
@@ -208,11 +215,12 @@ sub start_private
 		$SIG{PIPE} = "DEFAULT";
 		close $w1;
 		close $r2;
-		open(STDIN, '<&', $r1) or POSIX::_exit(127);
-		open(STDOUT, '>&', $w2) or POSIX::_exit(127);
-		open(STDERR, '>', '/dev/null') or POSIX::_exit(127);
+		# (nothing is buffered: exit is safe in the child)
+		open(STDIN, '<&', $r1) or exit 127;
+		open(STDOUT, '>&', $w2) or exit 127;
+		open(STDERR, '>', '/dev/null') or exit 127;
 		{ no warnings "exec"; exec { $cmd[0] } @cmd; }
-		POSIX::_exit(127);
+		exit 127;
 	}
 	close $r1;
 	close $w2;
@@ -244,7 +252,7 @@ sub run_capture
 		$SIG{PIPE} = "DEFAULT";
 		open(STDERR, '>', '/dev/null');
 		{ no warnings "exec"; exec { $cmd[0] } @cmd; }
-		POSIX::_exit(127);
+		exit 127;
 	}
 	local $/;
 	my $out = <$fh>;
@@ -255,6 +263,7 @@ sub run_capture
 # connect_shared: the agent gpg itself uses (started when needed).
 sub connect_shared
 {
+	require Socket;
 	my @h = defined $opt{homedir} ? ('--homedir', $opt{homedir}) : ();
 	my $sock = run_capture($opt{gpgconf}, @h, '--list-dirs', 'agent-socket');
 	return "cannot find the gpg-agent socket ($opt{gpgconf} --list-dirs failed)"
@@ -262,8 +271,8 @@ sub connect_shared
 	chomp $sock;
 	for my $try (0, 1) {
 		run_capture($opt{'gpg-connect-agent'}, @h, '/bye') if $try;
-		socket(my $s, AF_UNIX, SOCK_STREAM, 0) or return "socket: $!";
-		next unless connect($s, pack_sockaddr_un($sock));
+		socket(my $s, Socket::AF_UNIX(), Socket::SOCK_STREAM(), 0) or return "socket: $!";
+		next unless connect($s, Socket::pack_sockaddr_un($sock));
 		($ain, $aout, $agent_pid) = ($s, $s, undef);
 		my $greet = eval { aline() };
 		return "gpg-agent at $sock did not answer" unless defined $greet && $greet =~ /^OK/;
@@ -271,7 +280,10 @@ sub connect_shared
 		# What gpg tells the agent for a pinentry, when it has to ask.
 		my %env = (display => 'DISPLAY', ttytype => 'TERM', xauthority => 'XAUTHORITY');
 		my $tty = $ENV{GPG_TTY};
-		$tty = POSIX::ttyname(0) if !defined $tty && -t STDIN;
+		if (!defined $tty && -t STDIN) {
+			require POSIX;
+			$tty = POSIX::ttyname(0);
+		}
 		acmd("OPTION ttyname=$tty") if defined $tty && $tty ne '';
 		for my $k (sort keys %env) {
 			my $v = $ENV{$env{$k}};
@@ -562,14 +574,12 @@ sub od_format
 	return join(' ', unpack($fmt eq 'u4le' ? 'V*' : 'N*', $d));
 }
 
-sub req_read
+# read_at FH OFF LEN: up to LEN bytes at OFF (fewer at the end of the file)
+sub read_at
 {
-	my ($fmt, $file, $off, $len, $out) = @_;
-
-	die "usage: R FMT FILE OFF LEN [OUT]\n" unless defined $len && $fmt =~ /^(x1|u1|u4le|u4be)$/ &&
-		$off =~ /^\d+$/ && $len =~ /^\d+$/;
-	sysopen(my $fh, $file, O_RDONLY) or die "cannot read file: $!\n";
+	my ($fh, $off, $len) = @_;
 	my $d = '';
+
 	if ($len > 0 && sysseek($fh, $off, SEEK_SET)) {
 		while (length($d) < $len) {
 			my $n = sysread($fh, $d, $len - length($d), length $d);
@@ -577,16 +587,85 @@ sub req_read
 			last if $n == 0;
 		}
 	}
+	return $d;
+}
+
+sub write_out
+{
+	my ($out, $text) = @_;
+	my $o;
+
+	sysopen($o, $out, O_WRONLY | O_CREAT | O_TRUNC, 0600) && print($o $text) && close($o) or
+		die "cannot write $out: $!\n";
+}
+
+sub req_read
+{
+	my ($fmt, $file, $off, $len, $out) = @_;
+
+	die "usage: R FMT FILE OFF LEN [OUT]\n" unless defined $len && $fmt =~ /^(x1|u1|u4le|u4be)$/ &&
+		$off =~ /^\d+$/ && $len =~ /^\d+$/;
+	sysopen(my $fh, $file, O_RDONLY) or die "cannot read file: $!\n";
+	my $d = read_at($fh, $off, $len);
 	close $fh;
 	if (defined $out) {
-		my $o;
-		sysopen($o, $out, O_WRONLY | O_CREAT | O_TRUNC, 0600) &&
-			print($o od_format($fmt, $d), "\n") && close($o) or
-			die "cannot write $out: $!\n";
+		write_out($out, od_format($fmt, $d) . "\n");
 		reply_ok();
 	} else {
 		reply_ok(od_format($fmt, $d));
 	}
+}
+
+# req_elf FILE OUT: the header, the section header table and the section
+# name table as a strict parser would locate them; nothing is checked here
+# beyond what is needed to find them.
+sub req_elf
+{
+	my ($file, $out) = @_;
+
+	die "usage: ELF FILE OUT\n" unless defined $out;
+	sysopen(my $fh, $file, O_RDONLY) or die "cannot read file: $!\n";
+	my $size = (stat $fh)[7];
+	my $h = read_at($fh, 0, 64);
+	my $text = "size 0 0 $size\nu1 0 64 " . od_format('u1', $h) . "\n";
+	my ($c, $e) = unpack('x4CC', $h . "\0" x 6);
+	if (length($h) == 64 && ($c == 1 || $c == 2) && ($e == 1 || $e == 2)) {
+		my ($w, $q) = $e == 1 ? ('v', 'V') : ('n', 'N');
+		my ($shoff, $entsize, $num, $strndx);
+		if ($c == 2) {
+			my ($lo, $hi) = unpack("x40$q$q", $h);
+			($lo, $hi) = ($hi, $lo) if $e == 2;
+			$shoff = $hi ? undef : $lo;
+			($entsize, $num, $strndx) = unpack("x58$w$w$w", $h);
+		} else {
+			$shoff = unpack("x32$q", $h);
+			($entsize, $num, $strndx) = unpack("x46$w$w$w", $h);
+		}
+		my $tlen = $num * $entsize;
+		if (defined $shoff && $entsize == ($c == 2 ? 64 : 40) && $num > 0 &&
+		    $shoff < $size && $tlen <= $size - $shoff) {
+			my $t = read_at($fh, $shoff, $tlen);
+			$text .= 'u4' . ($e == 1 ? 'le' : 'be') . " $shoff $tlen " .
+				od_format($e == 1 ? 'u4le' : 'u4be', $t) . "\n";
+			if ($strndx < $num) {
+				my $ent = substr($t, $strndx * $entsize, $entsize);
+				my ($off, $len);
+				if ($c == 2) {
+					my ($ol, $oh, $sl, $sh) = unpack("x24$q$q$q$q", $ent);
+					($ol, $oh, $sl, $sh) = ($oh, $ol, $sh, $sl) if $e == 2;
+					($off, $len) = ($ol, $sl) unless $oh || $sh;
+				} else {
+					($off, $len) = unpack("x16$q$q", $ent);
+				}
+				if (defined $off && $len > 0 && $off <= $size && $len <= $size - $off) {
+					$text .= "x1 $off $len " . od_format('x1', read_at($fh, $off, $len)) . "\n";
+				}
+			}
+		}
+	}
+	close $fh;
+	write_out($out, $text);
+	reply_ok();
 }
 
 sub req_size
@@ -609,9 +688,9 @@ my $cur_dst;
 
 sub req_sign
 {
-	my ($src, $off, $size, $fsize, $dst, $mode, $owner, $old) = @_;
+	my ($src, $off, $size, $fsize, $dst, $mode, $owner, $old, $final) = @_;
 
-	die "usage: SIGN SRC OFF SIZE FSIZE DST MODE OWNER OLDHEX\n" unless defined $old &&
+	die "usage: SIGN SRC OFF SIZE FSIZE DST MODE OWNER OLDHEX [FINAL]\n" unless defined $old &&
 		"$off $size $fsize" =~ /^\d+ \d+ \d+$/ && $mode =~ /^([0-7]+|-)$/ &&
 		$old =~ /^(-|([0-9a-fA-F]{2})+)$/;
 	my $data = slurp($src, $fsize);
@@ -657,6 +736,12 @@ sub req_sign
 		$cur_dst = undef;
 		die "write $e\n";
 	}
+	if (defined $final && !rename($dst, $final)) {
+		my $e = "$!";
+		unlink $dst;
+		$cur_dst = undef;
+		die "rename $e\n";
+	}
 	$cur_dst = undef;
 	reply_ok();
 }
@@ -675,7 +760,7 @@ for my $s (qw(TERM INT HUP)) {
 	$SIG{$s} = sub {
 		unlink $cur_dst if defined $cur_dst;
 		stop_agent();
-		POSIX::_exit(1);
+		exit 1;
 	};
 }
 
@@ -697,6 +782,8 @@ while (defined(my $line = <STDIN>)) {
 	my $ok = eval {
 		if ($cmd eq 'R') {
 			req_read(@arg);
+		} elsif ($cmd eq 'ELF') {
+			req_elf(@arg);
 		} elsif ($cmd eq 'SIZE') {
 			req_size(@arg);
 		} elsif ($cmd eq 'STAT') {

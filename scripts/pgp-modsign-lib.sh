@@ -72,6 +72,27 @@ pms_io()
 	return 0
 }
 
+# What the co-process read ahead for pms_elf_scan ("FMT OFF LEN" -> data),
+# for the file _PMS_CACHE_FILE.
+declare -A _PMS_CACHE=()
+_PMS_CACHE_FILE=''
+
+# _pms_prefetch FILE: with the co-process, one request reads what
+# pms_elf_scan is going to read (its ELF request); _pms_read and _pms_size
+# then answer from the cache when offset and length are the ones asked.
+_pms_prefetch()
+{
+	local fmt off len data
+
+	_PMS_CACHE=() _PMS_CACHE_FILE=''
+	[[ -n $PMS_IO_OUT ]] || return 0
+	pms_io ELF "$1" "$PMS_IO_FILE" || return 0
+	while read -r fmt off len data; do
+		_PMS_CACHE["$fmt $off $len"]=$data
+	done < "$PMS_IO_FILE"
+	_PMS_CACHE_FILE=$1
+}
+
 # _pms_read FMT FILE OFFSET LENGTH: REPLY = the bytes as "od -An -v -t FMT"
 # prints them, on one line: FMT x1 gives one hex string (no spaces), u1,
 # u4le and u4be give numbers separated by spaces. Bytes beyond the end of
@@ -81,6 +102,10 @@ _pms_read()
 {
 	local fmt=$1 file=$2 off=$3 len=$4
 
+	if [[ $file == "$_PMS_CACHE_FILE" && -n ${_PMS_CACHE["$fmt $off $len"]+set} ]]; then
+		REPLY=${_PMS_CACHE["$fmt $off $len"]}
+		return 0
+	fi
 	if [[ -n $PMS_IO_OUT ]]; then
 		pms_io R "$fmt" "$file" "$off" "$len" "$PMS_IO_FILE" || { REPLY=''; return 1; }
 		IFS= read -r REPLY < "$PMS_IO_FILE" || REPLY=''
@@ -115,7 +140,9 @@ pms_file_size()
 # _pms_size FILE: REPLY = its size in bytes (return 1 if unreadable)
 _pms_size()
 {
-	if [[ -n $PMS_IO_OUT ]]; then
+	if [[ $1 == "$_PMS_CACHE_FILE" && -n ${_PMS_CACHE["size 0 0"]+set} ]]; then
+		REPLY=${_PMS_CACHE["size 0 0"]}
+	elif [[ -n $PMS_IO_OUT ]]; then
 		pms_io SIZE "$1"
 	else
 		REPLY=$(stat -L -c %s -- "$1" 2> /dev/null)
@@ -189,6 +216,16 @@ _pms_uint()
 # Return: 0, or 1 with PMS_ERR set (not ELF, not ET_REL, truncated or
 # inconsistent).
 pms_elf_scan()
+{
+	local rc=0
+
+	_pms_prefetch "$1"
+	_pms_elf_scan "$@" || rc=$?
+	_PMS_CACHE=() _PMS_CACHE_FILE=''
+	return "$rc"
+}
+
+_pms_elf_scan()
 {
 	local file=$1 words w i base name_off strtab_hex
 	local str_off str_size end type flags off size entwords lo hi
@@ -277,15 +314,15 @@ pms_elf_scan()
 		PMS_ERR="truncated section header table"
 		return 1
 	fi
+	lo=0
+	[[ $ELF_ENDIAN == big ]] && lo=1
+	hi=$((1 - lo))
 	for ((i = 0; i < ELF_SHNUM; i++)); do
 		base=$((i * entwords))
 		type=$((words[base + 1]))
 		if ((ELF_CLASS == 64)); then
 			# 64-bit fields as two 32-bit words, low word first
 			# for little-endian files, high word first for big.
-			lo=0
-			[[ $ELF_ENDIAN == big ]] && lo=1
-			hi=$((1 - lo))
 			flags=$((words[base + 2 + lo] + (words[base + 2 + hi] << 32)))
 			# High words of 2^15 or more: beyond any file.
 			if ((words[base + 6 + hi] >= 0x8000 || words[base + 8 + hi] >= 0x8000)); then

@@ -368,6 +368,17 @@ fail()
 	return 1
 }
 
+# tool CMD...: runs CMD with its output in $tmproot/tool.out (without a
+# subshell: one process less than msg=$(CMD)); on failure msg = its last
+# line. Redirection errors land in the file too.
+tool()
+{
+	msg=''
+	{ "$@"; } >| "$tmproot/tool.out" 2>&1 && return 0
+	msg=$(grep -v '^$' "$tmproot/tool.out" 2> /dev/null | tail -n 1) || true
+	return 1
+}
+
 # rescan FILE: pms_elf_scan with the reason copied into err
 rescan()
 {
@@ -446,8 +457,8 @@ sign_module()
 	fi
 
 	if ((strip)); then
-		if ! msg=$("$OBJCOPY" --strip-debug "$elf" "$tmproot/e$((step + 1))" 2>&1); then
-			fail "objcopy --strip-debug failed: ${msg##*$'\n'}"
+		if ! tool "$OBJCOPY" --strip-debug "$elf" "$tmproot/e$((step + 1))"; then
+			fail "objcopy --strip-debug failed: $msg"
 			return 1
 		fi
 		step=$((step + 1)) elf=$tmproot/e$step
@@ -481,9 +492,9 @@ sign_module()
 				fail "--append cannot resize module_sig ($SIG_SIZE bytes) to $reserve bytes"
 				return 1
 			fi
-			if ! msg=$("$OBJCOPY" --update-section "$PMS_SECNAME=$tmproot/zeros" \
-				   "$elf" "$tmproot/e$((step + 1))" 2>&1); then
-				fail "objcopy --update-section failed: ${msg##*$'\n'}"
+			if ! tool "$OBJCOPY" --update-section "$PMS_SECNAME=$tmproot/zeros" \
+				  "$elf" "$tmproot/e$((step + 1))"; then
+				fail "objcopy --update-section failed: $msg"
 				return 1
 			fi
 			step=$((step + 1)) elf=$tmproot/e$step
@@ -498,9 +509,9 @@ sign_module()
 				{ fail "cannot write temporary files"; return 1; }
 		fi
 	else
-		if ! msg=$("$OBJCOPY" --add-section "$PMS_SECNAME=$tmproot/zeros" \
-			   "$elf" "$tmproot/e$((step + 1))" 2>&1); then
-			fail "objcopy --add-section failed: ${msg##*$'\n'}"
+		if ! tool "$OBJCOPY" --add-section "$PMS_SECNAME=$tmproot/zeros" \
+			  "$elf" "$tmproot/e$((step + 1))"; then
+			fail "objcopy --add-section failed: $msg"
 			return 1
 		fi
 		step=$((step + 1)) elf=$tmproot/e$step
@@ -581,7 +592,11 @@ install_signed()
 	cur_tmp=$tmp
 	umask "$new_umask"
 	set -C
-	msg=$(cat -- "$out" 2>&1 > "$tmp") || msg=${msg:-"cannot write"}
+	msg=''
+	if ! { cat -- "$out" > "$tmp"; } 2>| "$tmproot/tool.out"; then
+		msg=$(tail -n 1 "$tmproot/tool.out" 2> /dev/null) || true
+		msg=${msg:-"cannot write"}
+	fi
 	set +C
 	umask "$saved_umask"
 	if [[ -n $msg ]]; then
@@ -603,7 +618,7 @@ replace_module()
 {
 	local msg
 
-	if ! msg=$(mv -f -- "$tmp" "$real" 2>&1); then
+	if ! tool mv -f -- "$tmp" "$real"; then
 		fail "cannot replace the module: ${msg##*: }"
 		return 1
 	fi
@@ -614,8 +629,8 @@ replace_module()
 # agent_sign ELF: the agent path's end of sign_module (uses its locals).
 # The helper signs ELF (module_sig taken as zeros), adds the container and
 # writes the result: for an uncompressed module straight to a new file
-# beside it (created exclusively with the module's mode and owner), else to
-# $tmproot/signed for compression.
+# beside it (created exclusively with the module's mode and owner) which it
+# then renames over the module, else to $tmproot/signed for compression.
 agent_sign()
 {
 	local elf=$1 dst
@@ -625,9 +640,9 @@ agent_sign()
 		dst=$tmp
 		cur_tmp=$tmp
 		if pms_io SIGN "$elf" "$SIG_OFF" "$SIG_SIZE" "$ELF_SIZE" "$dst" "${mode:-644}" \
-			"${uid:-0}:${gid:-0}" "${old_payload:--}"; then
-			replace_module
-			return
+			"${uid:-0}:${gid:-0}" "${old_payload:--}" "$real"; then
+			cur_tmp=
+			return 0
 		fi
 	else
 		dst=$tmproot/signed
@@ -640,6 +655,8 @@ agent_sign()
 		helper_gone
 	elif [[ $PMS_ERR == "write "* && $comp == none ]]; then
 		fail "cannot write a temporary copy in $dir: ${PMS_ERR#write }"
+	elif [[ $PMS_ERR == "rename "* ]]; then
+		fail "cannot replace the module: ${PMS_ERR#rename }"
 	elif [[ $PMS_ERR == "write "* ]]; then
 		fail "cannot write temporary files"
 	else

@@ -1109,6 +1109,67 @@ if ! ls -A "$T/m" "$T/ma" | grep -q '^\.'; then
 else
 	nok "agent path: no temporary file left beside the modules"
 fi
+# The helper's reads for the shell's ELF parser (one ELF request per scan,
+# then a cache) must show the parser what od shows it: the same verdict and
+# the same section table, for good modules and damaged ones.
+mkdir -p "$T/sd"
+i=0
+for src in "$base" "$T/m/agent-ed25519-sha512.ko" "$T/m/i386.ko" "$T/m/elf32-big.ko" "$T/m/elf64-big.ko"; do
+	[[ -f $src ]] || continue
+	sz=$(stat -c %s "$src")
+	cp -- "$src" "$T/sd/$i.ko"
+	i=$((i + 1))
+	for ((k = 0; k < 24; k++, i++)); do
+		cp -- "$src" "$T/sd/$i.ko"
+		# a byte in the ELF header, or anywhere
+		if ((k < 12)); then o=$((RANDOM % 64)); else o=$((RANDOM * 32768 + RANDOM)); o=$((o % sz)); fi
+		printf '%b' "\\x$(printf %02x $((RANDOM % 256)))" |
+			dd of="$T/sd/$i.ko" bs=1 seek="$o" conv=notrunc status=none
+	done
+done
+head -c 40 "$base" > "$T/sd/short.ko"
+printf 'junk' > "$T/sd/junk.ko"
+grip=$(gpg --homedir "$H" --batch --with-colons --with-keygrip --list-secret-keys "${fpr[ed25519]}" |
+	awk -F: '$1 == "grp" { print $10; exit }')
+: > "$T/sd/empty"
+gpg --homedir "$H" --batch --no-tty --yes --no-armor -u "${fpr[ed25519]}!" \
+	-o "$T/sd/check.sig" --detach-sign "$T/sd/empty" 2> /dev/null
+cat > "$T/sd/run.sh" <<'EOF'
+# run.sh LIB HELPER HOMEDIR GRIP DIR: scans DIR/*.ko with od, then through
+# the helper, and says which differ
+. "$1"
+set -u
+dump()
+{
+	local rc=0
+
+	pms_elf_scan "$1" || rc=$?
+	echo "rc=$rc err=$PMS_ERR"
+	((rc)) || declare -p ELF_SIZE ELF_CLASS ELF_ENDIAN SH_NAME SH_TYPE SH_FLAGS SH_OFF SH_SIZE \
+		SIG_COUNT SIG_IDX SIG_OFF SIG_SIZE ELF_END
+}
+for f in "$5"/*.ko; do dump "$f" > "$f.od"; done
+coproc H { exec perl "$2" --homedir "$3" --keygrip "$4" --check-sig "$5/check.sig" --check-data "$5/empty"; }
+IFS= read -r l <&"${H[0]}"
+[[ $l == "OK "* ]] || { echo "helper: $l"; exit 1; }
+PMS_IO_IN=${H[0]} PMS_IO_OUT=${H[1]} PMS_IO_FILE=$5/io
+n=0 bad=0 good=0
+for f in "$5"/*.ko; do
+	dump "$f" > "$f.io"
+	n=$((n + 1))
+	grep -q '^rc=0' "$f.od" && good=$((good + 1))
+	cmp -s "$f.od" "$f.io" || { bad=$((bad + 1)); echo "differs: ${f##*/}"; }
+done
+echo "$n files ($good well-formed), $bad differ"
+((bad == 0 && n > 0))
+EOF
+if out=$(bash "$T/sd/run.sh" "$scripts/pgp-modsign-lib.sh" "$scripts/pgp-modsign-agent.pl" "$H" "$grip" "$T/sd" 2>&1); then
+	ok "ELF parser through the helper and through od: same view ($(tail -n 1 <<< "$out"))"
+else
+	nok "ELF parser through the helper and through od: same view"
+	sed 's/^/# /' <<< "$out" | head -n 10
+fi
+
 check "pgp-modsign-agent.pl --help" bash -c "perl '$scripts/pgp-modsign-agent.pl' --help | grep -q Usage"
 
 # --- failure cases: original byte-identical ----------------------------------------
@@ -1235,8 +1296,9 @@ failure_cases()
 	while IFS= read -r l; do [[ $l == PKSIGN* ]] && sleep 30; printf '%s\n' "$l"; done | gpg-agent "$@"
 	EOF
 	chmod +x "$T/slowagent"
+	# (on the agent path the helper renames right after writing: no mv)
 	phases=(gpg rename)
-	((${#xa[@]})) && phases+=(agent)
+	((${#xa[@]})) && phases=(gpg agent)
 	for phase in "${phases[@]}"; do
 		for sig in TERM KILL; do
 			mkdir -p "$T/int"
