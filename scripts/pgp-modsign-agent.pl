@@ -80,7 +80,9 @@ while (@ARGV) {
 		usage();
 		exit 0;
 	}
-	if ($a =~ /^--(keygrip|check-sig|check-data|homedir|time|passphrase-file|agent|gpg-agent|gpgconf|gpg-connect-agent)(?:=(.*))?$/s) {
+	my $names = 'keygrip|check-sig|check-data|homedir|time|passphrase-file|agent|' .
+		'gpg-agent|gpgconf|gpg-connect-agent';
+	if ($a =~ /^--($names)(?:=(.*))?$/s) {
 		my $k = $1;
 		my $v = defined $2 ? $2 : shift @ARGV;
 		die "$prog: option --$k needs an argument\n" unless defined $v;
@@ -476,9 +478,10 @@ sub startup
 
 	# gpg's packet: old-format tag 2, v4, class 0, the two subpacket areas
 	my ($ctb) = unpack('C', $sig);
-	return "gpg's output is not a signature packet" unless defined $ctb && ($ctb & 0xfc) == 0x88;
+	my $notsig = "gpg's output is not a signature packet";
+	return $notsig unless defined $ctb && ($ctb & 0xfc) == 0x88;
 	my $hl = (1, 2, 4)[$ctb & 3];
-	return "gpg's output is not a signature packet" unless defined $hl && length($sig) > 1 + $hl;
+	return $notsig unless defined $hl && length($sig) > 1 + $hl;
 	my $blen = $hl == 1 ? unpack('C', substr($sig, 1, 1)) :
 		$hl == 2 ? unpack('n', substr($sig, 1, 2)) : unpack('N', substr($sig, 1, 4));
 	return "gpg wrote more than one packet" unless length($sig) == 1 + $hl + $blen;
@@ -502,7 +505,8 @@ sub startup
 		$p += 1 + $l;
 	}
 	return "gpg's signature has no issuer fingerprint" unless defined $fpr && defined $ctime;
-	return "gpg's key has OpenPGP algorithm $pa" unless $pa == 1 || $pa == 17 || $pa == 19 || $pa == 22;
+	return "gpg's key has OpenPGP algorithm $pa"
+		unless $pa == 1 || $pa == 17 || $pa == 19 || $pa == 22;
 	($pkalgo, $hashalgo, $keyid) = ($pa, $ha, substr($fpr, 12, 8));
 	my $mine = sig_prefix($ctime);
 	my $ulen = length unhashed_area();
@@ -544,7 +548,7 @@ sub startup
 				$err = defined $e ? "private gpg-agent: $e" :
 					"key not on disk (smartcard?)";
 			} elsif ($prot ne 'C' && !defined $passphrase) {
-				$err = "key protected by a passphrase (cached only in the running agent)";
+				$err = 'key protected by a passphrase (cached only in the running agent)';
 			}
 			stop_agent() if defined $err;
 		}
@@ -603,8 +607,8 @@ sub req_read
 {
 	my ($fmt, $file, $off, $len, $out) = @_;
 
-	die "usage: R FMT FILE OFF LEN [OUT]\n" unless defined $len && $fmt =~ /^(x1|u1|u4le|u4be)$/ &&
-		$off =~ /^\d+$/ && $len =~ /^\d+$/;
+	die "usage: R FMT FILE OFF LEN [OUT]\n"
+		unless defined $len && $fmt =~ /^(x1|u1|u4le|u4be)$/ && "$off $len" =~ /^\d+ \d+$/;
 	sysopen(my $fh, $file, O_RDONLY) or die "cannot read file: $!\n";
 	my $d = read_at($fh, $off, $len);
 	close $fh;
@@ -657,8 +661,10 @@ sub req_elf
 				} else {
 					($off, $len) = unpack("x16$q$q", $ent);
 				}
-				if (defined $off && $len > 0 && $off <= $size && $len <= $size - $off) {
-					$text .= "x1 $off $len " . od_format('x1', read_at($fh, $off, $len)) . "\n";
+				if (defined $off && $len > 0 && $off <= $size &&
+				    $len <= $size - $off) {
+					$text .= "x1 $off $len " .
+						od_format('x1', read_at($fh, $off, $len)) . "\n";
 				}
 			}
 		}

@@ -35,6 +35,10 @@ PMS_IO_IN='' PMS_IO_OUT='' PMS_IO_FILE=''
 # _pms_esc STRING: REPLY = STRING percent-escaped for a request line
 _pms_esc()
 {
+	if [[ $1 != *[%[:space:]]* ]]; then
+		REPLY=$1
+		return
+	fi
 	local s=${1//%/%25}
 
 	s=${s// /%20}
@@ -67,7 +71,11 @@ pms_io()
 	"OK "*) REPLY=${line#OK } ;;
 	"ERR "*) PMS_ERR=${line#ERR }; return 1 ;;
 	"ERR! "*) PMS_ERR=${line#ERR! }; PMS_IO_FATAL=1; return 1 ;;
-	*) PMS_ERR="the signing helper (pgp-modsign-agent.pl) answered '${line:0:40}'"; PMS_IO_FATAL=1; return 1 ;;
+	*)
+		PMS_ERR="the signing helper (pgp-modsign-agent.pl) answered '${line:0:40}'"
+		PMS_IO_FATAL=1
+		return 1
+		;;
 	esac
 	return 0
 }
@@ -181,26 +189,45 @@ pms_hex_to_file()
 	fi
 }
 
-# _pms_uint OFF LEN: unsigned value of LEN bytes at OFF of the array _pms_b,
-# in the ELF's byte order, into REPLY; values of 2^47 or more (never a valid
-# offset or size in a file) become PMS_BIG so that bounds checks fail safely.
+# _pms_uint OFF LEN: unsigned value of LEN (2, 4 or 8) bytes at OFF of the
+# array _pms_b, in the ELF's byte order, into REPLY; values of 2^47 or more
+# (never a valid offset or size in a file) become PMS_BIG so that bounds
+# checks fail safely.
 _pms_uint()
 {
-	local off=$1 len=$2 k v=0 byte
+	local o=$1
 
-	for ((k = 0; k < len; k++)); do
-		if [[ $ELF_ENDIAN == little ]]; then
-			byte=${_pms_b[off + len - 1 - k]}
-		else
-			byte=${_pms_b[off + k]}
-		fi
-		if ((k < len - 6 && byte != 0)) || ((k == len - 6 && byte >= 128)); then
-			REPLY=$PMS_BIG
-			return
-		fi
-		v=$(((v << 8) | byte))
-	done
-	REPLY=$v
+	if [[ $ELF_ENDIAN == little ]]; then
+		case $2 in
+		2) REPLY=$((_pms_b[o] | _pms_b[o + 1] << 8)) ;;
+		4) REPLY=$((_pms_b[o] | _pms_b[o + 1] << 8 | _pms_b[o + 2] << 16 |
+			    _pms_b[o + 3] << 24)) ;;
+		8)
+			if ((_pms_b[o + 7] || _pms_b[o + 6] || _pms_b[o + 5] >= 128)); then
+				REPLY=$PMS_BIG
+			else
+				REPLY=$((_pms_b[o] | _pms_b[o + 1] << 8 |
+					 _pms_b[o + 2] << 16 | _pms_b[o + 3] << 24 |
+					 _pms_b[o + 4] << 32 | _pms_b[o + 5] << 40))
+			fi
+			;;
+		esac
+	else
+		case $2 in
+		2) REPLY=$((_pms_b[o] << 8 | _pms_b[o + 1])) ;;
+		4) REPLY=$((_pms_b[o] << 24 | _pms_b[o + 1] << 16 | _pms_b[o + 2] << 8 |
+			    _pms_b[o + 3])) ;;
+		8)
+			if ((_pms_b[o] || _pms_b[o + 1] || _pms_b[o + 2] >= 128)); then
+				REPLY=$PMS_BIG
+			else
+				REPLY=$((_pms_b[o + 2] << 40 | _pms_b[o + 3] << 32 |
+					 _pms_b[o + 4] << 24 | _pms_b[o + 5] << 16 |
+					 _pms_b[o + 6] << 8 | _pms_b[o + 7]))
+			fi
+			;;
+		esac
+	fi
 }
 
 # pms_elf_scan FILE [SIZE]

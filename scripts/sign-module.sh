@@ -337,11 +337,16 @@ agent_start()
 		agent_note "cannot create a temporary directory"
 		return 0
 	fi
-	coproc PMS_HELPER { exec "$PERL" "$libdir/pgp-modsign-agent.pl" "${helper_args[@]}" 2> "$tmproot/helper.err"; }
+	coproc PMS_HELPER {
+		exec "$PERL" "$libdir/pgp-modsign-agent.pl" "${helper_args[@]}" \
+			2> "$tmproot/helper.err"
+	}
 	helper_pid=$PMS_HELPER_PID
 	PMS_IO_IN=${PMS_HELPER[0]} PMS_IO_OUT=${PMS_HELPER[1]} PMS_IO_FILE=$tmproot/io
 	if ! IFS= read -r line <&"$PMS_IO_IN" || [[ $line != "OK "* ]]; then
-		[[ $line == "ERR "* ]] || line="ERR helper failed: $(tail -n 1 "$tmproot/helper.err" 2> /dev/null)"
+		if [[ $line != "ERR "* ]]; then
+			line="ERR helper failed: $(tail -n 1 "$tmproot/helper.err" 2> /dev/null)"
+		fi
 		agent_stop
 		agent_note "${line#ERR }"
 	fi
@@ -413,7 +418,8 @@ sign_module()
 			return 1
 		fi
 	else
-		{ read -r mode uid gid fsize; read -r dmode _; } < <(stat -c '%a %u %g %s' -- "$real" "$dir") || true
+		{ read -r mode uid gid fsize; read -r dmode _; } \
+			< <(stat -c '%a %u %g %s' -- "$real" "$dir") || true
 	fi
 	if [[ ! -w $real ]] || (((8#${mode:-0} & 0222) == 0)); then
 		fail "file is read-only"
@@ -646,7 +652,8 @@ agent_sign()
 		fi
 	else
 		dst=$tmproot/signed
-		if pms_io SIGN "$elf" "$SIG_OFF" "$SIG_SIZE" "$ELF_SIZE" "$dst" - - "${old_payload:--}"; then
+		if pms_io SIGN "$elf" "$SIG_OFF" "$SIG_SIZE" "$ELF_SIZE" "$dst" - - \
+			"${old_payload:--}"; then
 			install_signed "$dst"
 			return
 		fi
