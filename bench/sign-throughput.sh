@@ -4,7 +4,9 @@
 # Signing throughput: N copies of a module signed with scripts/sign-module.sh
 # (gpg, OpenPGP module_sig) and with mainline scripts/sign-file (OpenSSL,
 # appended PKCS#7), same key size, digest and parallelism. Prints modules/s
-# for both and their ratio. Optional (make bench); needs gcc and libssl-dev.
+# for both and their ratio, measured in the same run; then, for reference,
+# sign-module.sh --no-agent (gpg once per module) and gpg alone. Optional
+# (make bench); needs gcc and libssl-dev.
 
 set -euo pipefail
 
@@ -82,10 +84,11 @@ if [[ -z $module ]]; then
 	module=$T/testmod.ko
 	gcc -O2 -c -o "$module" "$top/tests/host/sign/testmod.c"
 fi
-mkdir -p "$T/pgp" "$T/p7"
+mkdir -p "$T/pgp" "$T/p7" "$T/pgp1"
 for ((i = 0; i < count; i++)); do
 	cp -- "$module" "$T/pgp/m$i.ko"
 	cp -- "$module" "$T/p7/m$i.ko"
+	cp -- "$module" "$T/pgp1/m$i.ko"
 done
 size=$(stat -c %s -- "$module")
 
@@ -98,7 +101,13 @@ printf '%s\0' "$T"/p7/*.ko |
 	xargs -0 -n 1 -P "$jobs" "$T/sign-file" "$digest" "$T/key.pem" "$T/cert.pem"
 t2=$(now)
 
-# The floor: gpg --detach-sign alone, one process per module, same jobs.
+# The former way: gpg once per module.
+t5=$(now)
+"$top/scripts/sign-module.sh" -q -j "$jobs" --no-agent --homedir "$T/gnupg" --digest "$digest" \
+	"$T"/pgp1/*.ko
+t6=$(now)
+
+# gpg --detach-sign alone, one process per module, same jobs.
 t3=$(now)
 for ((i = 0; i < count; i++)); do
 	echo "$T/p7/m$i.ko"
@@ -107,17 +116,18 @@ done | xargs -n 1 -P "$jobs" -I{} gpg --homedir "$T/gnupg" --batch --no-tty --qu
 t4=$(now)
 
 # Sanity: the results verify (one of each).
-"$top/scripts/verify-module.sh" -q --keyring "$T/pub.gpg" "$T/pgp/m0.ko"
+"$top/scripts/verify-module.sh" -q --keyring "$T/pub.gpg" "$T/pgp/m0.ko" "$T/pgp1/m0.ko"
 tail -c 28 "$T/p7/m0.ko" | grep -q 'Module signature appended' ||
 	{ echo "$prog: sign-file produced no signature" >&2; exit 1; }
 
-pgp_ns=$((t1 - t0)) p7_ns=$((t2 - t1)) gpg_ns=$((t4 - t3))
-awk -v n="$count" -v a="$pgp_ns" -v b="$p7_ns" -v c="$gpg_ns" -v j="$jobs" -v sz="$size" \
+pgp_ns=$((t1 - t0)) p7_ns=$((t2 - t1)) gpg_ns=$((t4 - t3)) pgp1_ns=$((t6 - t5))
+awk -v n="$count" -v a="$pgp_ns" -v b="$p7_ns" -v c="$gpg_ns" -v e="$pgp1_ns" -v j="$jobs" -v sz="$size" \
     -v algo="$algo" -v bits="$bits" -v d="$digest" 'BEGIN {
 	ra = n / (a / 1e9); rb = n / (b / 1e9)
 	printf "modules: %d copies of a %d-byte module, %d parallel jobs\n", n, sz, j
 	printf "sign-module.sh (gpg %s, %s):       %7.2f s  %8.1f modules/s\n", algo, d, a / 1e9, ra
 	printf "scripts/sign-file (openssl rsa%d, %s): %7.2f s  %8.1f modules/s\n", bits, d, b / 1e9, rb
+	printf "(sign-module.sh --no-agent, gpg per module:  %7.2f s  %8.1f modules/s)\n", e / 1e9, n / (e / 1e9)
 	printf "(gpg --detach-sign alone, %s:            %7.2f s  %8.1f modules/s)\n", algo, c / 1e9, n / (c / 1e9)
 	printf "ratio sign-module.sh / sign-file: %.2f\n", ra / rb
 }'
