@@ -255,7 +255,7 @@ pms_elf_scan()
 _pms_elf_scan()
 {
 	local file=$1 words w i base name_off strtab_hex
-	local str_off str_size end type flags off size entwords lo hi
+	local str_off str_size type off size entwords lo hi
 
 	PMS_ERR=
 	SH_NAME=() SH_TYPE=() SH_FLAGS=() SH_OFF=() SH_SIZE=()
@@ -344,30 +344,27 @@ _pms_elf_scan()
 	lo=0
 	[[ $ELF_ENDIAN == big ]] && lo=1
 	hi=$((1 - lo))
+	# (few commands per section: each costs more than its arithmetic; the
+	# ", 1" keeps a zero result from being a failure under set -e)
 	for ((i = 0; i < ELF_SHNUM; i++)); do
-		base=$((i * entwords))
-		type=$((words[base + 1]))
+		((base = i * entwords, type = words[base + 1], SH_NAME[i] = words[base],
+		  SH_TYPE[i] = type, 1))
 		if ((ELF_CLASS == 64)); then
 			# 64-bit fields as two 32-bit words, low word first
 			# for little-endian files, high word first for big.
-			flags=$((words[base + 2 + lo] + (words[base + 2 + hi] << 32)))
 			# High words of 2^15 or more: beyond any file.
 			if ((words[base + 6 + hi] >= 0x8000 || words[base + 8 + hi] >= 0x8000)); then
 				off=$PMS_BIG size=$PMS_BIG
 			else
-				off=$((words[base + 6 + lo] + (words[base + 6 + hi] << 32)))
-				size=$((words[base + 8 + lo] + (words[base + 8 + hi] << 32)))
+				((off = words[base + 6 + lo] + (words[base + 6 + hi] << 32),
+				  size = words[base + 8 + lo] + (words[base + 8 + hi] << 32), 1))
 			fi
+			((SH_FLAGS[i] = words[base + 2 + lo] + (words[base + 2 + hi] << 32), 1))
 		else
-			flags=$((words[base + 2]))
-			off=$((words[base + 4]))
-			size=$((words[base + 5]))
+			((SH_FLAGS[i] = words[base + 2], off = words[base + 4],
+			  size = words[base + 5], 1))
 		fi
-		SH_NAME[i]=$((words[base]))
-		SH_TYPE[i]=$type
-		SH_FLAGS[i]=$flags
-		SH_OFF[i]=$off
-		SH_SIZE[i]=$size
+		SH_OFF[i]=$off SH_SIZE[i]=$size
 		# SHT_NULL and SHT_NOBITS occupy no file space; section 0 is
 		# not looked at (as in the kernel).
 		if ((i > 0 && type != 0 && type != 8)); then
@@ -375,8 +372,7 @@ _pms_elf_scan()
 				PMS_ERR="truncated or inconsistent ELF: section $i lies outside the file"
 				return 1
 			fi
-			end=$((off + size))
-			((end > ELF_END)) && ELF_END=$end
+			((off + size > ELF_END)) && ELF_END=$((off + size))
 		fi
 	done
 
