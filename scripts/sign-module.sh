@@ -53,16 +53,18 @@ Options:
 With two modules or more, gpg signs an empty file once (so that its key
 choice, options and errors apply), then each job keeps one gpg-agent
 conversation (scripts/pgp-modsign-agent.pl, Perl) and signs every module
-through it: the same signature packet as gpg's, several times faster. For
-a key on disk that needs no pinentry (no passphrase, or --passphrase-file)
-each job runs its own "gpg-agent --server" on the same home directory, so
-that the jobs sign in parallel; other keys (smartcards, passphrases cached
-in the running agent) go through the running agent. When this path cannot
-be used, a note says why and gpg signs each module.
+through it: the same signature packet as gpg's, and no process per module
+but objcopy for a module signed the first time. For a key on disk that
+needs no pinentry (no passphrase, or --passphrase-file) each job runs its
+own "gpg-agent --server" on the same home directory, so that the jobs sign
+in parallel; other keys (smartcards, passphrases cached in the running
+agent) go through the running agent. When this path cannot be used, a
+note says why and gpg signs each module.
 
 Re-signing a signed module replaces its signature(s) and gives the same
-bytes as signing the unsigned module when the algorithm is deterministic
-(RSA, EdDSA). SOURCE_DATE_EPOCH sets the signature creation time.
+bytes as signing the unsigned module: gpg-agent's signatures are
+deterministic (RSA, EdDSA, and DSA and ECDSA with RFC 6979 nonces).
+SOURCE_DATE_EPOCH sets the signature creation time.
 
 On any failure the module is left byte-identical, a line
 "$prog: MODULE: reason" is printed and the exit status is non-zero.

@@ -1051,6 +1051,39 @@ grep -q "note: not signing through gpg-agent: perl not found" "$T/err" && ((gpg_
 	ok "--agent without perl: a note, then gpg signs" ||
 	{ nok "--agent without perl: a note, then gpg signs"; sed 's/^/# /' "$T/err"; }
 
+# Which agent signs: a private gpg-agent --server per job for a key on disk,
+# the running agent for a key gpg-agent reports on a smartcard (KEYINFO
+# type T, faked here) and when PGP_MODSIGN_AGENT=shared; the private
+# agent's log shows whether it signed.
+cat > "$T/cardagent" <<'EOF'
+#!/bin/bash
+# gpg-agent that logs its requests and says the keys are on a card
+tee -a "$AGENT_LOG" | gpg-agent "$@" | sed -u 's/^\(S KEYINFO [0-9A-F]* \)D /\1T /'
+EOF
+cat > "$T/logagent" <<'EOF'
+#!/bin/bash
+tee -a "$AGENT_LOG" | gpg-agent "$@"
+EOF
+chmod +x "$T/cardagent" "$T/logagent"
+for c in "logagent auto private" "cardagent auto shared" "logagent shared shared"; do
+	read -r prog how want <<< "$c"
+	: > "$T/agent.log"
+	cp -- "$base" "$T/ma/w1.ko"
+	cp -- "$base" "$T/ma/w2.ko"
+	rc=0
+	env AGENT_LOG="$T/agent.log" GPG_AGENT="$T/$prog" PGP_MODSIGN_AGENT="$how" "$sign" -q \
+		--homedir "$H" -u "${fpr[ed25519]}" "$T/ma/w1.ko" "$T/ma/w2.ko" 2> "$T/err" || rc=$?
+	got=shared
+	grep -q '^PKSIGN' "$T/agent.log" && got=private
+	if ((rc == 0)) && [[ ! -s $T/err && $got == "$want" ]] &&
+	   "$verify" -q --keyring "$kr" "$T/ma/w1.ko" "$T/ma/w2.ko"; then
+		ok "$prog, PGP_MODSIGN_AGENT=$how: the $want agent signs, modules verify"
+	else
+		nok "$prog, PGP_MODSIGN_AGENT=$how: the $want agent signs, modules verify (got $got, rc $rc)"
+		sed 's/^/# /' "$T/err"
+	fi
+done
+
 # Falling back to gpg for every module, with a note: gpg.conf makes gpg
 # write other subpackets; no gpg-agent for private agents; the agent going
 # away in the middle (that module fails untouched, the others are signed).
