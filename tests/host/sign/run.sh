@@ -1203,6 +1203,10 @@ else
 	sed 's/^/# /' <<< "$out" | head -n 10
 fi
 
+# Every run so far ended by itself (no SIGKILL): no work directory is left.
+left=$(find "$T/tmp" -mindepth 1 -maxdepth 1 -name 'sign-module.*' | wc -l)
+((left == 0)) && ok "no temporary directory left behind (agent and gpg paths, failures, fallbacks)" ||
+	nok "no temporary directory left behind ($left in \$TMPDIR)"
 check "pgp-modsign-agent.pl --help" bash -c "perl '$scripts/pgp-modsign-agent.pl' --help | grep -q Usage"
 
 # --- failure cases: original byte-identical ----------------------------------------
