@@ -47,12 +47,6 @@ struct mont_ctx {
 	bool adx;
 };
 
-/**
- * mont_limbs() - number of limbs needed to hold @bits bits
- * @bits: bit count
- *
- * Return: DIV_ROUND_UP(@bits, BITS_PER_LONG).
- */
 /* Largest number of rows of a fixed-base comb (2^rows table entries). */
 #define MONT_COMB_MAX_ROWS	8
 
@@ -72,6 +66,12 @@ struct mont_comb {
 	unsigned long *tbl;
 };
 
+/**
+ * mont_limbs() - number of limbs needed to hold @bits bits
+ * @bits: bit count
+ *
+ * Return: DIV_ROUND_UP(@bits, BITS_PER_LONG).
+ */
 static inline unsigned int mont_limbs(unsigned int bits)
 {
 	return bits / BITS_PER_LONG + !!(bits % BITS_PER_LONG);
