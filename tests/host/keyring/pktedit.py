@@ -18,7 +18,11 @@ Usage: pktedit.py IN OUT [--drop-sigtype HEX]... [--strip-backsig]
 Unchanged packets are copied byte for byte (gpg writes old-format headers);
 changed packets are written with new-format headers.
 """
+import os
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "lib"))
+import pgpmod  # noqa: E402  (tests/lib/pgpmod.py)
 
 
 def die(msg):
@@ -30,58 +34,29 @@ def read_packets(data):
     """Yield (tag, header+body bytes, body bytes)."""
     i = 0
     while i < len(data):
-        start = i
-        ctb = data[i]
-        i += 1
-        if not ctb & 0x80:
-            die("offset %d: not a packet header" % start)
-        if ctb & 0x40:
-            tag = ctb & 0x3F
-            o = data[i]
-            if o < 192:
-                n, i = o, i + 1
-            elif o < 224:
-                n, i = ((o - 192) << 8) + data[i + 1] + 192, i + 2
-            elif o == 255:
-                n, i = int.from_bytes(data[i + 1:i + 5], "big"), i + 5
-            else:
-                die("offset %d: partial body length" % start)
-        else:
-            tag = (ctb >> 2) & 0x0F
-            lt = ctb & 3
-            if lt == 3:
-                die("offset %d: indeterminate length" % start)
-            w = 1 << lt
-            n, i = int.from_bytes(data[i:i + w], "big"), i + w
-        if i + n > len(data):
-            die("offset %d: packet runs past the end" % start)
-        yield tag, data[start:i + n], data[i:i + n]
-        i += n
+        if not data[i] & 0x80:
+            die("offset %d: not a packet header" % i)
+        try:
+            tag, hl, n = pgpmod.packet_header(data, i)
+        except pgpmod.PacketError as e:
+            die("offset %d: %s" % (i, e.kind))
+        except pgpmod.HEADER_ERRORS:
+            die("offset %d: packet header cut short" % i)
+        if i + hl + n > len(data):
+            die("offset %d: packet runs past the end" % i)
+        yield tag, data[i:i + hl + n], data[i + hl:i + hl + n]
+        i += hl + n
 
 
-def new_header(tag, n):
-    if n < 192:
-        return bytes([0xC0 | tag, n])
-    if n < 8384:
-        n -= 192
-        return bytes([0xC0 | tag, (n >> 8) + 192, n & 0xFF])
-    return bytes([0xC0 | tag, 255]) + n.to_bytes(4, "big")
-
-
-def subpackets(area):
-    """Yield (start, end, type) of each subpacket in area."""
-    i = 0
-    while i < len(area):
-        s = i
-        o = area[i]
-        if o < 192:
-            n, i = o, i + 1
-        elif o < 255:
-            n, i = ((o - 192) << 8) + area[i + 1] + 192, i + 2
-        else:
-            n, i = int.from_bytes(area[i + 1:i + 5], "big"), i + 5
-        yield s, i + n, area[i] & 0x7F
-        i += n
+def edit_subpackets(area, fn):
+    """The area with each subpacket's (type, data) replaced by fn(type, data), or dropped
+    where fn returns None; lengths are re-encoded in the shortest form, as gpg writes them."""
+    out = b""
+    for typ, sp in pgpmod.subpackets(area):
+        r = fn(typ, sp)
+        if r is not None:
+            out += pgpmod.subpacket(*r)
+    return out
 
 
 def split_sig(body):
@@ -104,19 +79,12 @@ def edit_unhashed(body, fn):
 
 
 def strip_backsig(unh):
-    out = b""
-    for s, e, t in subpackets(unh):
-        if t != 32:
-            out += unh[s:e]
-    return out
+    return edit_subpackets(unh, lambda t, d: None if t & 0x7F == 32 else (t, d))
 
 
 def corrupt_backsig(unh):
-    out = bytearray(unh)
-    for s, e, t in subpackets(unh):
-        if t == 32:
-            out[e - 1] ^= 0x01
-    return bytes(out)
+    return edit_subpackets(
+        unh, lambda t, d: (t, d[:-1] + bytes([d[-1] ^ 0x01])) if t & 0x7F == 32 else (t, d))
 
 
 def main(argv):
@@ -168,7 +136,7 @@ def main(argv):
             nb = edit_unhashed(nb, corrupt_backsig)
         if st in corrupt:
             nb = nb[:-1] + bytes([nb[-1] ^ 0x01])
-        out += raw if nb == body else new_header(2, len(nb)) + nb
+        out += raw if nb == body else pgpmod.packet(2, nb)
     with open(dst, "wb") as f:
         f.write(out)
     return 0
