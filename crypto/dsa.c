@@ -92,8 +92,7 @@ static int load_sig_value(struct mont_ctx *cq, unsigned long *v,
  */
 struct dsa_precomp {
 	struct mont_ctx cp;
-	struct mont_comb g, y;
-	unsigned int pbits, qbits;
+	struct mont_comb g, y;		/* ebits: the bit length of q */
 };
 
 /*
@@ -125,7 +124,7 @@ struct dsa_precomp *dsa_precompute(const struct dsa_pub_key *key)
 {
 	struct dsa_precomp *pre;
 	unsigned long *base;
-	unsigned int np, h;
+	unsigned int np, h, qbits;
 	int ret;
 
 	ret = dsa_check_key(key);
@@ -134,8 +133,7 @@ struct dsa_precomp *dsa_precompute(const struct dsa_pub_key *key)
 	pre = kzalloc(sizeof(*pre), GFP_KERNEL);
 	if (!pre)
 		return ERR_PTR(-ENOMEM);
-	pre->pbits = mont_bits(key->p, key->p_len);
-	pre->qbits = mont_bits(key->q, key->q_len);
+	qbits = mont_bits(key->q, key->q_len);
 	ret = mont_ctx_init(&pre->cp, key->p, key->p_len);
 	if (ret)
 		goto err_free;
@@ -148,10 +146,10 @@ struct dsa_precomp *dsa_precompute(const struct dsa_pub_key *key)
 	}
 	/* 1 < g, y < p was checked: they fit in np limbs */
 	mont_from_be(base, np, key->g, key->g_len);
-	ret = mont_comb_init(&pre->cp, &pre->g, base, pre->qbits, h);
+	ret = mont_comb_init(&pre->cp, &pre->g, base, qbits, h);
 	if (!ret) {
 		mont_from_be(base, np, key->y, key->y_len);
-		ret = mont_comb_init(&pre->cp, &pre->y, base, pre->qbits, h);
+		ret = mont_comb_init(&pre->cp, &pre->y, base, qbits, h);
 	}
 	kfree(base);
 	if (ret)
@@ -200,7 +198,8 @@ EXPORT_SYMBOL_GPL(dsa_precomp_free);
 static bool dsa_precomp_fits(const struct dsa_precomp *pre,
 			     const struct dsa_pub_key *key, unsigned int qbits)
 {
-	return pre->qbits == qbits && pre->pbits == mont_bits(key->p, key->p_len);
+	return pre->g.ebits == qbits && pre->y.ebits == qbits &&
+	       pre->cp.bits == mont_bits(key->p, key->p_len);
 }
 
 /**
