@@ -18,7 +18,7 @@ usage()
 {
 	cat <<EOF
 Usage: $prog [-n N] [-j JOBS] [--module FILE] [--algo ALGO] [--digest ALGO]
-             [--kernel-src DIR]
+             [--kernel-src DIR] [--kbuild-obj DIR]
 
   -n N              number of module copies (default 100)
   -j JOBS           parallel jobs for both tools (default 2)
@@ -29,10 +29,14 @@ Usage: $prog [-n N] [-j JOBS] [--module FILE] [--algo ALGO] [--digest ALGO]
   --digest ALGO     sha256, sha384 or sha512 (default sha512)
   --kernel-src DIR  kernel source holding scripts/sign-file.c
                     (default \$KERNEL_SRC or /tmp/k/linux-source-6.12)
+  --kbuild-obj DIR  also time "make -jJOBS modules_install" of the N copies
+                    (as an external module directory) with the patched
+                    kernel build DIR: OpenPGP signing (this key) against
+                    mainline's CONFIG_MODULE_SIG_ALL (the build's own key)
 EOF
 }
 
-count=100 jobs=2 module='' algo=rsa4096 digest=sha512
+count=100 jobs=2 module='' algo=rsa4096 digest=sha512 kobj=''
 ksrc=${KERNEL_SRC:-/tmp/k/linux-source-6.12}
 while (($#)); do
 	case $1 in
@@ -42,6 +46,7 @@ while (($#)); do
 	--algo) algo=${2?}; shift 2 ;;
 	--digest) digest=${2?}; shift 2 ;;
 	--kernel-src) ksrc=${2?}; shift 2 ;;
+	--kbuild-obj) kobj=$(cd "${2?}" && pwd); shift 2 ;;
 	-h | --help) usage; exit 0 ;;
 	*) usage >&2; exit 2 ;;
 	esac
@@ -120,6 +125,45 @@ t4=$(now)
 tail -c 28 "$T/p7/m0.ko" | grep -q 'Module signature appended' ||
 	{ echo "$prog: sign-file produced no signature" >&2; exit 1; }
 
+# make modules_install, as a packager runs it: N copies as an external
+# module directory, installed and signed by the patched kbuild (one
+# sign-module.sh run) and by mainline's per-module sign-file.
+kb_line=''
+if [[ -n $kobj ]]; then
+	grep -q '^CONFIG_MODULE_SIG_PGP=y' "$kobj/.config" ||
+		{ echo "$prog: $kobj: not a CONFIG_MODULE_SIG_PGP build" >&2; exit 1; }
+	mkdir -p "$T/ext"
+	for ((i = 0; i < count; i++)); do
+		cp -- "$module" "$T/ext/m$i.ko"
+		echo "$T/ext/m$i.o"
+	done > "$T/ext/modules.order"
+	echo 'obj-m := m0.o' > "$T/ext/Kbuild"
+	p7hash=$(sed -n 's/^CONFIG_MODULE_SIG_HASH="\(.*\)"/\1/p' "$kobj/.config")
+	modinst()
+	{
+		rm -rf -- "$T/inst"
+		make -s -C "$kobj" M="$T/ext" INSTALL_MOD_PATH="$T/inst" -j"$jobs" \
+			CONFIG_MODULE_SIG_PGP_HOMEDIR="$T/gnupg" CONFIG_MODULE_SIG_PGP_HASH="$digest" \
+			CONFIG_MODULE_SIG_PGP_SIGNER= "$@" modules_install > "$T/kb.log" 2>&1 ||
+			{ echo "$prog: make modules_install failed:" >&2; cat "$T/kb.log" >&2; exit 1; }
+	}
+	t7=$(now)
+	modinst CONFIG_MODULE_SIG_PGP_ALL=y CONFIG_MODULE_SIG_ALL=
+	t8=$(now)
+	"$top/scripts/verify-module.sh" -q --keyring "$T/pub.gpg" "$T"/inst/lib/modules/*/updates/m0.ko
+	t9=$(now)
+	modinst CONFIG_MODULE_SIG_PGP_ALL= CONFIG_MODULE_SIG_ALL=y
+	t10=$(now)
+	tail -c 28 "$T"/inst/lib/modules/*/updates/m0.ko | grep -q 'Module signature appended' ||
+		{ echo "$prog: mainline modules_install did not sign" >&2; exit 1; }
+	kb_line=$(awk -v n="$count" -v a="$((t8 - t7))" -v b="$((t10 - t9))" -v j="$jobs" \
+		-v algo="$algo" -v d="$digest" -v h="$p7hash" 'BEGIN {
+		printf "make -j%d modules_install, %s %s (one sign-module.sh run):  %7.2f s  %8.1f modules/s\n", j, algo, d, a / 1e9, n / (a / 1e9)
+		printf "make -j%d modules_install, mainline sign-file (the build'"'"'s key, %s): %7.2f s  %8.1f modules/s\n", j, h, b / 1e9, n / (b / 1e9)
+		printf "ratio make modules_install ours / mainline: %.2f\n", (n / (a / 1e9)) / (n / (b / 1e9))
+	}')
+fi
+
 pgp_ns=$((t1 - t0)) p7_ns=$((t2 - t1)) gpg_ns=$((t4 - t3)) pgp1_ns=$((t6 - t5))
 awk -v n="$count" -v a="$pgp_ns" -v b="$p7_ns" -v c="$gpg_ns" -v e="$pgp1_ns" -v j="$jobs" -v sz="$size" \
     -v algo="$algo" -v bits="$bits" -v d="$digest" 'BEGIN {
@@ -131,3 +175,4 @@ awk -v n="$count" -v a="$pgp_ns" -v b="$p7_ns" -v c="$gpg_ns" -v e="$pgp1_ns" -v
 	printf "(gpg --detach-sign alone, %s:            %7.2f s  %8.1f modules/s)\n", algo, c / 1e9, n / (c / 1e9)
 	printf "ratio sign-module.sh / sign-file: %.2f\n", ra / rb
 }'
+[[ -z $kb_line ]] || printf '%s\n' "$kb_line"

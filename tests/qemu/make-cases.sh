@@ -136,7 +136,19 @@ if grep -q '^CONFIG_MODULE_SIG_PGP=y' "$obj/.config"; then
 
 	# make modules_install signs with gpg (patches/0004, CONFIG_MODULE_SIG_PGP_ALL) using
 	# CONFIG_MODULE_SIG_PGP_HOMEDIR and, with no signer configured, gpg's default key.
-	make -s -C "$obj" M="$moddir" INSTALL_MOD_PATH="$out/modinst" modules_install >/dev/null
+	# The modules are signed in one sign-module.sh run after they are all installed
+	# (patches/0005): every one of them must verify, and the list file must be gone.
+	make -C "$obj" M="$moddir" INSTALL_MOD_PATH="$out/modinst" -j2 modules_install \
+		>"$out/modinst.log"
+	nmod=$(find "$out/modinst" -name '*.ko' | wc -l)
+	if ! grep -q "SIGNPGP $nmod modules, -j2" "$out/modinst.log" ||
+	   ! find "$out/modinst" -name '*.ko' -print0 |
+		xargs -0 "$top/scripts/verify-module.sh" -q --keyring "$keys/trusted.pgp" ||
+	   [[ -n $(find "$out/modinst" -name .modules.pgp-sign) ]]; then
+		echo "$prog: make modules_install did not sign all $nmod modules in one run:" >&2
+		cat "$out/modinst.log" >&2
+		exit 1
+	fi
 	installed=$(find "$out/modinst" -name pgptest.ko | head -n 1)
 	cp "$installed" "$out/mods/installed.ko"
 	case_line ok ok installed.ko "$(lc "$FPR_dsa2048")" "signed by make modules_install (gpg default key)"
