@@ -9,7 +9,8 @@ Builds the test kernel (as make check does), then
   1. bench/load-time.sh: module load cost per signature scheme and module size, in
      guest instructions (QEMU -icount shift=0), against mainline PKCS#7;
   2. tests/host/crypto/bench (when present): native verify time next to OpenSSL;
-  3. bench/sign-throughput.sh (when present): sign-module.sh -j2 vs scripts/sign-file;
+  3. bench/sign-throughput.sh (when present): sign-module.sh -j2 vs scripts/sign-file, and
+     make -j2 modules_install signing with gpg vs with sign-file;
 and writes bench/results.md and bench/load-time.png.  Raw figures: build/bench/.
 USAGE
 	exit 0
@@ -55,12 +56,13 @@ if [[ ${BENCH_UML:-1} == 1 ]]; then
 fi
 if [[ -x bench/sign-throughput.sh ]]; then
 	echo "== signing throughput"
-	bench/sign-throughput.sh -n 100 -j 2 --module build/mods/pgptest.ko --kernel-src build/src |
+	bench/sign-throughput.sh -n 100 -j 2 --module build/mods/pgptest.ko --kernel-src build/src \
+		--kbuild-obj build/obj |
 		tee "$out/sign.txt"
 	# the project's default key (Ed25519, as gpg 2.3+ makes) against sign-file's RSA-4096
 	echo "== signing throughput, Ed25519 key (the default of pgp-modsign-genkey.sh)"
 	bench/sign-throughput.sh -n 100 -j 2 --algo ed25519 --module build/mods/pgptest.ko \
-		--kernel-src build/src | tee -a "$out/sign.txt"
+		--kernel-src build/src --kbuild-obj build/obj | tee -a "$out/sign.txt"
 fi
 echo "== report"
 python3 bench/report.py "$out" bench/results.md bench/load-time.png
