@@ -98,6 +98,12 @@ if ((qemu)); then
 				"$logs/console-$boot.log" $args
 			count console "$logs/console-$boot.log"
 		done
+		# The default key path (a throw-away key made by the kernel build).
+		t0=$(date +%s)
+		echo "== kbuild-genkey"
+		bash "$top/tests/kbuild/genkey-default.sh" "$top/build/src" >"$logs/kbuild-genkey.log" 2>&1
+		timings+=("$(printf '%-22s %5ds' kbuild-genkey $(($(date +%s) - t0)))")
+		count tap "$logs/kbuild-genkey.log"
 		# The sanitizer kernel gets its own build of the test modules (a module built
 		# against another configuration is refused with ENOEXEC) and its own cases.
 		if ((full)) &&
