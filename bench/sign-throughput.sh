@@ -120,6 +120,31 @@ done | xargs -n 1 -P "$jobs" -I{} gpg --homedir "$T/gnupg" --batch --no-tty --qu
 	--digest-algo "${digest^^}" --detach-sign -o {}.sig {} 2> /dev/null || true
 t4=$(now)
 
+# gpg-agent signing alone: JOBS private "gpg-agent --server" processes (as
+# the agent path runs them), each given its share of SIGKEY/SETHASH/PKSIGN
+# commands at once: no file, ELF or process work, the ceiling of any signer
+# built on gpg-agent with this key.
+grip=$(gpg --homedir "$T/gnupg" --batch --with-colons --with-keygrip --list-secret-keys |
+	awk -F: '$1 == "sec" || $1 == "ssb" { can = ($12 ~ /s/) } $1 == "grp" && can { print $10; exit }')
+hash=$(sha512sum < "$module" | cut -c1-"$(( ${digest#sha} / 4 ))")
+for ((k = 0; k < jobs; k++)); do
+	for ((i = k; i < count; i += jobs)); do
+		printf 'SIGKEY %s\nSETHASH --hash=%s %s\nPKSIGN\n' "$grip" "$digest" "$hash"
+	done > "$T/agent$k.txt"
+	echo BYE >> "$T/agent$k.txt"
+done
+t11=$(now)
+for ((k = 0; k < jobs; k++)); do
+	gpg-agent --homedir "$T/gnupg" --server < "$T/agent$k.txt" > "$T/agent$k.out" 2> /dev/null &
+done
+wait
+t12=$(now)
+nsig=$(cat "$T"/agent*.out | grep -c '^D ' || true)
+if ((nsig != count)); then
+	echo "$prog: gpg-agent made $nsig signatures, not $count" >&2
+	exit 1
+fi
+
 # Sanity: the results verify (one of each).
 "$top/scripts/verify-module.sh" -q --keyring "$T/pub.gpg" "$T/pgp/m0.ko" "$T/pgp1/m0.ko"
 tail -c 28 "$T/p7/m0.ko" | grep -q 'Module signature appended' ||
@@ -166,6 +191,7 @@ fi
 
 pgp_ns=$((t1 - t0)) p7_ns=$((t2 - t1)) gpg_ns=$((t4 - t3)) pgp1_ns=$((t6 - t5))
 awk -v n="$count" -v a="$pgp_ns" -v b="$p7_ns" -v c="$gpg_ns" -v e="$pgp1_ns" -v j="$jobs" -v sz="$size" \
+    -v g="$((t12 - t11))" \
     -v algo="$algo" -v bits="$bits" -v d="$digest" 'BEGIN {
 	ra = n / (a / 1e9); rb = n / (b / 1e9)
 	printf "modules: %d copies of a %d-byte module, %d parallel jobs\n", n, sz, j
@@ -173,6 +199,7 @@ awk -v n="$count" -v a="$pgp_ns" -v b="$p7_ns" -v c="$gpg_ns" -v e="$pgp1_ns" -v
 	printf "scripts/sign-file (openssl rsa%d, %s): %7.2f s  %8.1f modules/s\n", bits, d, b / 1e9, rb
 	printf "(sign-module.sh --no-agent, gpg per module:  %7.2f s  %8.1f modules/s)\n", e / 1e9, n / (e / 1e9)
 	printf "(gpg --detach-sign alone, %s:            %7.2f s  %8.1f modules/s)\n", algo, c / 1e9, n / (c / 1e9)
+	printf "(gpg-agent signing alone, %d agents, %s:    %7.2f s  %8.1f signatures/s: the ceiling, %.2f of sign-file)\n", j, algo, g / 1e9, n / (g / 1e9), (n / (g / 1e9)) / rb
 	printf "ratio sign-module.sh / sign-file: %.2f\n", ra / rb
 }'
 [[ -z $kb_line ]] || printf '%s\n' "$kb_line"
