@@ -27,10 +27,12 @@ PMS_P7_MARKER='~Module signature appended~'
 PMS_ERR=""
 
 # Reading files: od and stat, or, in sign-module.sh, its signing co-process
-# (pgp-modsign-agent.pl), which saves a process per read. The co-process is
+# (pgp-modsign-agent.pl), which saves a process per read and parses ELF
+# section tables faster than bash can (pms_elf_scan). The co-process is
 # used when PMS_IO_OUT and PMS_IO_IN hold the file descriptors of its input
 # and output and PMS_IO_FILE names a scratch file for long replies.
 PMS_IO_IN='' PMS_IO_OUT='' PMS_IO_FILE=''
+_PMS_OVERLAP=''
 
 # _pms_esc STRING: REPLY = STRING percent-escaped for a request line
 _pms_esc()
@@ -80,27 +82,6 @@ pms_io()
 	return 0
 }
 
-# What the co-process read ahead for pms_elf_scan ("FMT OFF LEN" -> data),
-# for the file _PMS_CACHE_FILE.
-declare -A _PMS_CACHE=()
-_PMS_CACHE_FILE=''
-
-# _pms_prefetch FILE: with the co-process, one request reads what
-# pms_elf_scan is going to read (its ELF request); _pms_read and _pms_size
-# then answer from the cache when offset and length are the ones asked.
-_pms_prefetch()
-{
-	local fmt off len data
-
-	_PMS_CACHE=() _PMS_CACHE_FILE=''
-	[[ -n $PMS_IO_OUT ]] || return 0
-	pms_io ELF "$1" "$PMS_IO_FILE" || return 0
-	while read -r fmt off len data; do
-		_PMS_CACHE["$fmt $off $len"]=$data
-	done < "$PMS_IO_FILE"
-	_PMS_CACHE_FILE=$1
-}
-
 # _pms_read FMT FILE OFFSET LENGTH: REPLY = the bytes as "od -An -v -t FMT"
 # prints them, on one line: FMT x1 gives one hex string (no spaces), u1,
 # u4le and u4be give numbers separated by spaces. Bytes beyond the end of
@@ -110,10 +91,6 @@ _pms_read()
 {
 	local fmt=$1 file=$2 off=$3 len=$4
 
-	if [[ $file == "$_PMS_CACHE_FILE" && -n ${_PMS_CACHE["$fmt $off $len"]+set} ]]; then
-		REPLY=${_PMS_CACHE["$fmt $off $len"]}
-		return 0
-	fi
 	if [[ -n $PMS_IO_OUT ]]; then
 		pms_io R "$fmt" "$file" "$off" "$len" "$PMS_IO_FILE" || { REPLY=''; return 1; }
 		IFS= read -r REPLY < "$PMS_IO_FILE" || REPLY=''
@@ -148,9 +125,7 @@ pms_file_size()
 # _pms_size FILE: REPLY = its size in bytes (return 1 if unreadable)
 _pms_size()
 {
-	if [[ $1 == "$_PMS_CACHE_FILE" && -n ${_PMS_CACHE["size 0 0"]+set} ]]; then
-		REPLY=${_PMS_CACHE["size 0 0"]}
-	elif [[ -n $PMS_IO_OUT ]]; then
+	if [[ -n $PMS_IO_OUT ]]; then
 		pms_io SIZE "$1"
 	else
 		REPLY=$(stat -L -c %s -- "$1" 2> /dev/null)
@@ -242,14 +217,66 @@ _pms_uint()
 #   ELF_END: end of the ELF data (max of header, table and section ends)
 # Return: 0, or 1 with PMS_ERR set (not ELF, not ET_REL, truncated or
 # inconsistent).
+#
+# With the co-process, its SCAN request does all of this (the same checks,
+# messages and values, see pgp-modsign-agent.pl; tests/host/sign/
+# scan-agree.sh compares the two) and a few reads take its answer from
+# PMS_IO_FILE; without, _pms_elf_scan does it in bash. A SIZE that is not a
+# plain decimal number (which bash would take as arithmetic) is left to
+# bash. SCAN also runs pms_check_sig_section's loop over the sections: its
+# result, _PMS_OVERLAP, belongs to the values of this scan.
 pms_elf_scan()
 {
-	local rc=0
+	if [[ -z $PMS_IO_OUT || ( -n ${2:-} && ! $2 =~ ^(0|[1-9][0-9]{0,17})$ ) ]]; then
+		_PMS_OVERLAP=''
+		_pms_elf_scan "$@"
+		return
+	fi
+	if pms_io SCAN "$1" "${2:--}" "$PMS_IO_FILE"; then
+		{
+			read -r
+			read -r SIG_COUNT SIG_IDX SIG_OFF SIG_SIZE SIG_TYPE SIG_FLAGS \
+				ELF_SIZE ELF_CLASS ELF_EHSIZE ELF_ENDIAN ELF_TYPE ELF_SHOFF \
+				ELF_SHENTSIZE ELF_SHNUM ELF_SHSTRNDX ELF_END _PMS_OVERLAP
+			read -ra SH_NAME
+			read -ra SH_TYPE
+			read -ra SH_FLAGS
+			read -ra SH_OFF
+			read -ra SH_SIZE
+			read -r _PMS_STRTAB_HEX
+		} < "$PMS_IO_FILE"
+		PMS_ERR=
+		return 0
+	fi
+	_PMS_OVERLAP=''
+	_pms_scan_rejected "$@"
+}
 
-	_pms_prefetch "$1"
-	_pms_elf_scan "$@" || rc=$?
-	_PMS_CACHE=() _PMS_CACHE_FILE=''
-	return "$rc"
+# The values of a scan, in the order of the co-process's SCAN answer.
+_PMS_SCAN_VARS=(SIG_COUNT SIG_IDX SIG_OFF SIG_SIZE SIG_TYPE SIG_FLAGS
+		ELF_SIZE ELF_CLASS ELF_EHSIZE ELF_ENDIAN ELF_TYPE ELF_SHOFF
+		ELF_SHENTSIZE ELF_SHNUM ELF_SHSTRNDX ELF_END)
+
+# _pms_scan_rejected FILE [SIZE]: the co-process's SCAN answered "ERR
+# PMS_ERR". For a malformed module it has written what _pms_elf_scan would
+# leave: the values as far as the checks got (the others keep theirs), and
+# the message first, which tells this answer from an older one when the
+# request itself failed or the co-process is gone; then bash scans (as
+# before SCAN existed).
+_pms_scan_rejected()
+{
+	local -a v
+	local i line
+
+	if { IFS= read -r line && [[ $line == "$PMS_ERR" ]] && read -ra v &&
+	     read -ra SH_NAME && read -ra SH_TYPE && read -ra SH_FLAGS &&
+	     read -ra SH_OFF && read -ra SH_SIZE; } < "$PMS_IO_FILE" 2> /dev/null; then
+		for ((i = 0; i < ${#v[@]}; i++)); do
+			printf -v "${_PMS_SCAN_VARS[i]}" %s "${v[i]}"
+		done
+		return 1
+	fi
+	_pms_elf_scan "$@"
 }
 
 _pms_elf_scan()
@@ -465,6 +492,15 @@ pms_check_sig_section()
 	     (SIG_OFF < sh_end && ELF_SHOFF < SIG_OFF + SIG_SIZE))); then
 		PMS_ERR="$PMS_SECNAME section overlaps the ELF headers"
 		return 1
+	fi
+	# The co-process's scan went through this loop (_PMS_OVERLAP: the
+	# first section found, or 0); after bash's, it is empty.
+	if [[ -n ${_PMS_OVERLAP:-} ]]; then
+		if ((_PMS_OVERLAP)); then
+			PMS_ERR="$PMS_SECNAME section overlaps section $_PMS_OVERLAP"
+			return 1
+		fi
+		return 0
 	fi
 	for ((i = 1; i < ELF_SHNUM; i++)); do
 		((i == SIG_IDX || SH_TYPE[i] == 0 || SH_TYPE[i] == 8 || SH_SIZE[i] == 0)) && continue

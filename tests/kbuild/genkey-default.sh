@@ -30,10 +30,8 @@ cc=gcc
 command -v ccache >/dev/null && cc="ccache gcc"
 kmake() { make -s -C "$ksrc" O="$obj" ARCH=x86_64 CC="$cc" HOSTCC="$cc" -j"$(nproc)" "$@"; }
 
-n=0 failed=0
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-nok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $1"; }
-check() { local d=$1; shift; if "$@"; then ok "$d"; else nok "$d"; fi; }
+# shellcheck source=tests/lib/tap.sh
+. "$top/tests/lib/tap.sh"
 
 echo "1..9"
 mkdir -p "$obj"

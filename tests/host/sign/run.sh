@@ -55,36 +55,9 @@ cleanup()
 }
 trap cleanup EXIT
 
-n=0 failed=0
-ok()
-{
-	n=$((n + 1))
-	echo "ok $n - $*"
-}
-nok()
-{
-	n=$((n + 1))
-	failed=$((failed + 1))
-	echo "not ok $n - $*"
-}
-skip()
-{
-	n=$((n + 1))
-	echo "ok $n - $* # SKIP"
-}
-# check DESC CMD...: passes when CMD succeeds
-check()
-{
-	local desc=$1
-
-	shift
-	if "$@" > "$T/check.out" 2>&1; then
-		ok "$desc"
-	else
-		nok "$desc"
-		sed 's/^/# /' "$T/check.out" | head -n 20
-	fi
-}
+# ok, nok, skip, check DESC CMD...
+# shellcheck source=tests/lib/tap.sh
+. "$top/tests/lib/tap.sh"
 diag()
 {
 	echo "# $*"
@@ -1142,65 +1115,30 @@ if ! ls -A "$T/m" "$T/ma" | grep -q '^\.'; then
 else
 	nok "agent path: no temporary file left beside the modules"
 fi
-# The helper's reads for the shell's ELF parser (one ELF request per scan,
-# then a cache) must show the parser what od shows it: the same verdict and
-# the same section table, for good modules and damaged ones.
-mkdir -p "$T/sd"
-i=0
-for src in "$base" "$T/m/agent-ed25519-sha512.ko" "$T/m/i386.ko" "$T/m/elf32-big.ko" "$T/m/elf64-big.ko"; do
-	[[ -f $src ]] || continue
-	sz=$(stat -c %s "$src")
-	cp -- "$src" "$T/sd/$i.ko"
-	i=$((i + 1))
-	for ((k = 0; k < 24; k++, i++)); do
-		cp -- "$src" "$T/sd/$i.ko"
-		# a byte in the ELF header, or anywhere
-		if ((k < 12)); then o=$((RANDOM % 64)); else o=$((RANDOM * 32768 + RANDOM)); o=$((o % sz)); fi
-		printf '%b' "\\x$(printf %02x $((RANDOM % 256)))" |
-			dd of="$T/sd/$i.ko" bs=1 seek="$o" conv=notrunc status=none
-	done
-done
-head -c 40 "$base" > "$T/sd/short.ko"
-printf 'junk' > "$T/sd/junk.ko"
-grip=$(gpg --homedir "$H" --batch --with-colons --with-keygrip --list-secret-keys "${fpr[ed25519]}" |
-	awk -F: '$1 == "grp" { print $10; exit }')
-: > "$T/sd/empty"
-gpg --homedir "$H" --batch --no-tty --yes --no-armor -u "${fpr[ed25519]}!" \
-	-o "$T/sd/check.sig" --detach-sign "$T/sd/empty" 2> /dev/null
-cat > "$T/sd/run.sh" <<'EOF'
-# run.sh LIB HELPER HOMEDIR GRIP DIR: scans DIR/*.ko with od, then through
-# the helper, and says which differ
-. "$1"
-set -u
-dump()
-{
-	local rc=0
-
-	pms_elf_scan "$1" || rc=$?
-	echo "rc=$rc err=$PMS_ERR"
-	((rc)) || declare -p ELF_SIZE ELF_CLASS ELF_ENDIAN SH_NAME SH_TYPE SH_FLAGS SH_OFF SH_SIZE \
-		SIG_COUNT SIG_IDX SIG_OFF SIG_SIZE ELF_END
-}
-for f in "$5"/*.ko; do dump "$f" > "$f.od"; done
-coproc H { exec perl "$2" --homedir "$3" --keygrip "$4" --check-sig "$5/check.sig" --check-data "$5/empty"; }
-IFS= read -r l <&"${H[0]}"
-[[ $l == "OK "* ]] || { echo "helper: $l"; exit 1; }
-PMS_IO_IN=${H[0]} PMS_IO_OUT=${H[1]} PMS_IO_FILE=$5/io
-n=0 bad=0 good=0
-for f in "$5"/*.ko; do
-	dump "$f" > "$f.io"
-	n=$((n + 1))
-	grep -q '^rc=0' "$f.od" && good=$((good + 1))
-	cmp -s "$f.od" "$f.io" || { bad=$((bad + 1)); echo "differs: ${f##*/}"; }
-done
-echo "$n files ($good well-formed), $bad differ"
-((bad == 0 && n > 0))
-EOF
-if out=$(bash "$T/sd/run.sh" "$scripts/pgp-modsign-lib.sh" "$scripts/pgp-modsign-agent.pl" "$H" "$grip" "$T/sd" 2>&1); then
-	ok "ELF parser through the helper and through od: same view ($(tail -n 1 <<< "$out"))"
+# The helper's SCAN and the shell's own ELF parser (pms_elf_scan with and
+# without the helper) must see every file alike: scan-agree.sh, whose
+# results are numbered into these.
+sa_rc=0 sa_n=0 sa_plan=''
+bash "$here/scan-agree.sh" ${SIGN_TEST_MODULE:+"${real_modules[@]}"} > "$T/scan-agree.out" 2>&1 ||
+	sa_rc=$?
+while IFS= read -r line; do
+	if [[ $line =~ ^(not\ )?ok\ [0-9]+\ -\ (.*)$ ]]; then
+		sa_n=$((sa_n + 1))
+		if [[ -z ${BASH_REMATCH[1]} ]]; then
+			ok "ELF scanners: ${BASH_REMATCH[2]}"
+		else
+			nok "ELF scanners: ${BASH_REMATCH[2]}"
+		fi
+	elif [[ $line =~ ^1\.\.([0-9]+)$ ]]; then
+		sa_plan=${BASH_REMATCH[1]}
+	else
+		echo "# ${line#\# }"
+	fi
+done < "$T/scan-agree.out"
+if ((sa_rc == 0 && sa_n > 0)) && [[ $sa_plan == "$sa_n" ]]; then
+	ok "ELF scanners: scan-agree.sh ran all $sa_n of its tests"
 else
-	nok "ELF parser through the helper and through od: same view"
-	sed 's/^/# /' <<< "$out" | head -n 10
+	nok "ELF scanners: scan-agree.sh ran all its tests (exit $sa_rc, $sa_n results, plan ${sa_plan:-none})"
 fi
 
 # Every run so far ended by itself (no SIGKILL): no work directory is left.
