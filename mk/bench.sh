@@ -60,7 +60,8 @@ if [[ -x bench/sign-throughput.sh ]]; then
 		--kbuild-obj build/obj |
 		tee "$out/sign.txt"
 	# the project's default key (Ed25519, as gpg 2.3+ makes) against sign-file's RSA-4096
-	echo "== signing throughput, Ed25519 key (the default of pgp-modsign-genkey.sh)"
+	echo "== Ed25519 key (the default of pgp-modsign-genkey.sh) against sign-file RSA-4096" |
+		tee -a "$out/sign.txt"
 	bench/sign-throughput.sh -n 100 -j 2 --algo ed25519 --module build/mods/pgptest.ko \
 		--kernel-src build/src --kbuild-obj build/obj | tee -a "$out/sign.txt"
 fi
