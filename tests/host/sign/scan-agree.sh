@@ -12,7 +12,7 @@
 # change each must be caught. Prints TAP; exit status 0 only if all passed.
 #
 # Run by run.sh (which numbers the results into its own); alone:
-# scan-agree.sh [MODULE...] also scans the given modules.
+# Usage: scan-agree.sh [MODULE...] (also scans the given modules).
 
 # shellcheck disable=SC2015 # ok and nok always succeed
 set -euo pipefail
