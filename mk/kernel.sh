@@ -5,23 +5,26 @@ prog=kernel.sh
 
 usage() {
 	cat <<'EOF'
-Usage: mk/kernel.sh [--ksrc DIR] [--obj DIR] [--mods DIR] FRAGMENT...
+Usage: mk/kernel.sh [--ksrc DIR] [--obj DIR] [--mods DIR] [--target T] FRAGMENT...
 
 Merges the config FRAGMENTs onto tinyconfig (scripts/kconfig/merge_config.sh),
 runs olddefconfig, fails if any requested option did not survive, then builds
 bzImage and the out-of-tree test modules in tests/modules/.  Uses ccache when
 installed.  Defaults: --ksrc build/src --obj build/obj --mods build/mods.
+--target T builds only the kbuild target T (e.g. security/pgp_keys/keys.o)
+after configuring, instead of bzImage and the modules.
 EOF
 }
 
 top=$(cd "$(dirname "$0")/.." && pwd)
-ksrc=$top/build/src obj=$top/build/obj mods=$top/build/mods
+ksrc=$top/build/src obj=$top/build/obj mods=$top/build/mods target=''
 while [[ $# -gt 0 ]]; do
 	case $1 in
 	-h|--help) usage; exit 0 ;;
 	--ksrc) ksrc=$2; shift 2 ;;
 	--obj) obj=$2; shift 2 ;;
 	--mods) mods=$2; shift 2 ;;
+	--target) target=$2; shift 2 ;;
 	--) shift; break ;;
 	-*) echo "$prog: unknown option $1" >&2; exit 2 ;;
 	*) break ;;
@@ -80,8 +83,13 @@ if ! cmp -s "$cfg/.config" "$obj/.config"; then
 	echo "$prog: configuration updated"
 fi
 
-echo "$prog: building bzImage ($jobs jobs, CC=$cc)"
 kmake olddefconfig >/dev/null
+if [[ -n $target ]]; then
+	echo "$prog: building $target ($jobs jobs, CC=$cc)"
+	kmake "$target"
+	exit 0
+fi
+echo "$prog: building bzImage ($jobs jobs, CC=$cc)"
 kmake bzImage
 if grep -q '^CONFIG_MODULES=y' "$obj/.config"; then
 	kmake modules

@@ -26,32 +26,23 @@ ksrc=$(cd -- "${1:-$top/build/src}" && pwd) || { echo "Bail out! no kernel tree"
 T=$(mktemp -d "${TMPDIR:-/tmp}/genkey-default.XXXXXX")
 trap 'gpgconf --homedir "$T/obj/certs/pgp-gnupg" --kill gpg-agent >/dev/null 2>&1; rm -rf -- "$T"' EXIT
 obj=$T/obj
-cc=gcc
-command -v ccache >/dev/null && cc="ccache gcc"
-kmake() { make -s -C "$ksrc" O="$obj" ARCH=x86_64 CC="$cc" HOSTCC="$cc" -j"$(nproc)" "$@"; }
 
 # shellcheck source=tests/lib/tap.sh
 . "$top/tests/lib/tap.sh"
 
-echo "1..9"
-mkdir -p "$obj"
-if kmake tinyconfig >/dev/null &&
-   (cd "$obj" && "$ksrc/scripts/kconfig/merge_config.sh" -m -O "$obj" "$obj/.config" \
-	"$top/tests/config/base.config" "$top/tests/config/pgp.config" >/dev/null) &&
-   kmake olddefconfig >/dev/null; then
-	ok "tinyconfig + base + pgp configured"
+echo "1..8"
+# mk/kernel.sh configures (tinyconfig + fragments, every requested option
+# checked) and builds only the keyring object.
+if "$top/mk/kernel.sh" --ksrc "$ksrc" --obj "$obj" --mods "$T/mods" \
+	--target security/pgp_keys/keys.o \
+	"$top/tests/config/base.config" "$top/tests/config/pgp.config" > "$T/make.log" 2>&1; then
+	ok "tinyconfig + base + pgp, security/pgp_keys/keys.o builds with no key given"
 else
-	nok "tinyconfig + base + pgp configured"
+	nok "tinyconfig + base + pgp, security/pgp_keys/keys.o builds with no key given"
+	sed 's/^/# /' "$T/make.log"
 fi
 check "MODULE_SIG_PGP_KEYS at its default (certs/signing_key.pgp)" \
 	grep -qx 'CONFIG_MODULE_SIG_PGP_KEYS="certs/signing_key.pgp"' "$obj/.config"
-
-if kmake security/pgp_keys/keys.o > "$T/make.log" 2>&1; then
-	ok "security/pgp_keys/keys.o builds with no key given"
-else
-	nok "security/pgp_keys/keys.o builds with no key given"
-	sed 's/^/# /' "$T/make.log"
-fi
 
 key=$obj/certs/signing_key.pgp home=$obj/certs/pgp-gnupg
 algo=$(sed -n 's/^CONFIG_MODULE_SIG_PGP_KEY_ALGO="\(.*\)"/\1/p' "$obj/.config")
@@ -78,7 +69,8 @@ sys.exit(0 if k and k in o else 1)' "$key" "$obj/security/pgp_keys/keys.o"
 # A second build must keep the key: modules signed with it keep loading.
 before=$(stat -c %Y.%s -- "$key" 2>/dev/null)-$(sha256sum < "$key" 2>/dev/null)
 sleep 1
-kmake security/pgp_keys/keys.o > "$T/make2.log" 2>&1
+"$top/mk/kernel.sh" --ksrc "$ksrc" --obj "$obj" --mods "$T/mods" --target security/pgp_keys/keys.o \
+	"$top/tests/config/base.config" "$top/tests/config/pgp.config" > "$T/make2.log" 2>&1
 after=$(stat -c %Y.%s -- "$key" 2>/dev/null)-$(sha256sum < "$key" 2>/dev/null)
 check "a rebuild leaves the generated key alone" test "$before" = "$after"
 
