@@ -65,17 +65,23 @@ count() {
 	passed=$((passed + p)) failed=$((failed + f))
 }
 
+# tap_stage NAME CMD...: a test printing TAP, timed, its results counted.
+tap_stage() {
+	local name=$1 t0
+	shift
+	t0=$(date +%s)
+	echo "== $name"
+	"$@" >"$logs/$name.log" 2>&1
+	timings+=("$(printf '%-22s %5ds' "$name" $(($(date +%s) - t0)))")
+	count tap "$logs/$name.log"
+}
+
 stage deps "$top/mk/deps.sh" || { echo "$failed failed: cannot install dependencies"; exit 1; }
 
 if ((host)); then
 	for t in tests/host/*/run.sh; do
 		[[ -f $t ]] || continue
-		name=host-$(basename "$(dirname "$t")")
-		t0=$(date +%s)
-		echo "== $name"
-		bash "$t" >"$logs/$name.log" 2>&1
-		timings+=("$(printf '%-22s %5ds' "$name" $(($(date +%s) - t0)))")
-		count tap "$logs/$name.log"
+		tap_stage "host-$(basename "$(dirname "$t")")" bash "$t"
 	done
 fi
 
@@ -99,11 +105,7 @@ if ((qemu)); then
 			count console "$logs/console-$boot.log"
 		done
 		# The default key path (a throw-away key made by the kernel build).
-		t0=$(date +%s)
-		echo "== kbuild-genkey"
-		bash "$top/tests/kbuild/genkey-default.sh" "$top/build/src" >"$logs/kbuild-genkey.log" 2>&1
-		timings+=("$(printf '%-22s %5ds' kbuild-genkey $(($(date +%s) - t0)))")
-		count tap "$logs/kbuild-genkey.log"
+		tap_stage kbuild-genkey bash "$top/tests/kbuild/genkey-default.sh" "$top/build/src"
 		# The sanitizer kernel gets its own build of the test modules (a module built
 		# against another configuration is refused with ENOEXEC) and its own cases.
 		if ((full)) &&
