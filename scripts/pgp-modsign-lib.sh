@@ -235,9 +235,7 @@ pms_elf_scan()
 	if pms_io SCAN "$1" "${2:--}" "$PMS_IO_FILE"; then
 		{
 			read -r
-			read -r SIG_COUNT SIG_IDX SIG_OFF SIG_SIZE SIG_TYPE SIG_FLAGS \
-				ELF_SIZE ELF_CLASS ELF_EHSIZE ELF_ENDIAN ELF_TYPE ELF_SHOFF \
-				ELF_SHENTSIZE ELF_SHNUM ELF_SHSTRNDX ELF_END _PMS_OVERLAP
+			read -r "${_PMS_SCAN_VARS[@]}" _PMS_OVERLAP
 			read -ra SH_NAME
 			read -ra SH_TYPE
 			read -ra SH_FLAGS
