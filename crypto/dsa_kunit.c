@@ -312,7 +312,7 @@ static void dsa_bad_keys(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, vec_verify(v, &key), -EINVAL);
 }
 
-/* Not a timed assertion: prints the cost of one verification (issue 8). */
+/* Not a timed assertion: prints the cost of one verification. */
 static void dsa_speed(struct kunit *test)
 {
 	const int iters = 10;

@@ -174,7 +174,7 @@ static void ed25519_bad_r(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, vec_verify(v, v->pub, sig), -EKEYREJECTED);
 }
 
-/* Not a timed assertion: prints the cost of one verification (issue 8). */
+/* Not a timed assertion: prints the cost of one verification. */
 static void ed25519_speed(struct kunit *test)
 {
 	const struct ed25519_kunit_vector *v = &ed25519_kunit_vectors[4];

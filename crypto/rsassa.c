@@ -7,8 +7,8 @@
  * needs a DER-encoded RSAPublicKey and a scatterlist round trip for one
  * operation, and the "rsa" it wraps is lib/mpi, whose mpi_powm() allocates
  * on every call and reduces by long division: 4-5x slower than what this
- * file does for the public operation (issue 8 measured 418 us for RSA-4096
- * under UML against OpenSSL's 69 us).  Here the key arrives as two raw
+ * file does for the public operation (418 us were measured for RSA-4096
+ * under UML, against 69 us for OpenSSL on the same machine).  Here the key arrives as two raw
  * big-endian strings straight from the OpenPGP packet, the public operation
  * s^e mod n runs on the Montgomery arithmetic of crypto/mont.c, and the
  * check is the one RFC 8017 recommends: build the expected encoded message

@@ -250,7 +250,7 @@ static void rsassa_bad_keys(struct kunit *test)
 						  v->sig, 1), -EKEYREJECTED);
 }
 
-/* Not a timed assertion: prints the cost of one verification (issue 8). */
+/* Not a timed assertion: prints the cost of one verification. */
 static void rsassa_speed(struct kunit *test)
 {
 	const struct rsassa_kunit_vector *v;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * KUnit tests for the built-in OpenPGP keyring parser and lookup: the key
- * usability rules of DESIGN section 4 on keyrings made with gpg
+ * usability rules of keyring_parse.c on keyrings made with gpg
  * (keyring_kunit_vectors.h, from tests/host/keyring/gen-kunit-vectors.sh).
  */
 

@@ -8,7 +8,7 @@
  *	Public-Key [Revocation] [Direct-Key-Sig]... (User-ID [Sig]...)...
  *	    (Public-Subkey [Revocation] Binding-Sig)...
  *
- * Rules (DESIGN section 4):
+ * Rules:
  *  - a primary key needs a valid self-signature: a certification (0x10-0x13)
  *    over the key and a user ID that has not been revoked (0x30), or a
  *    direct-key signature (0x1f);

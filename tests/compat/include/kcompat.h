@@ -51,6 +51,7 @@
 #define __always_inline		inline __attribute__((always_inline))
 #endif
 #define noinline		__attribute__((noinline))
+#define noinline_for_stack	noinline
 #ifndef __packed
 #define __packed		__attribute__((packed))
 #endif
