@@ -18,6 +18,8 @@
 #include <linux/string.h>
 #include <linux/unaligned.h>
 #include <crypto/hash.h>
+#include <crypto/internal/hash.h>
+#include <crypto/sha2.h>
 #include <crypto/pgp.h>
 #include "pgp_kunit_vectors.h"
 
@@ -513,6 +515,103 @@ static void pgp_test_hash_clone(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, pgp_sig_verify(copy, &sig, &key), 0);
 	KUNIT_EXPECT_EQ(test, pgp_sig_verify(copy2, &sig, &key), -EKEYREJECTED);
 }
+
+#if IS_BUILTIN(CONFIG_CRYPTO_HASH) && IS_BUILTIN(CONFIG_CRYPTO_SHA256)
+/*
+ * A "sha256" of higher priority whose descriptor holds a marker in front of
+ * the state: importing another driver's exported state into it reads past
+ * that state and leaves no marker, and its digest is then all zeros.
+ */
+#define PGP_DECOY_MAGIC 0x70677064656379ULL
+
+struct pgp_decoy_state {
+	u64 magic;
+	struct sha256_state s;
+};
+
+static int pgp_decoy_init(struct shash_desc *desc)
+{
+	struct pgp_decoy_state *st = shash_desc_ctx(desc);
+
+	st->magic = PGP_DECOY_MAGIC;
+	sha256_init(&st->s);
+	return 0;
+}
+
+static int pgp_decoy_update(struct shash_desc *desc, const u8 *data, unsigned int len)
+{
+	struct pgp_decoy_state *st = shash_desc_ctx(desc);
+
+	sha256_update(&st->s, data, len);
+	return 0;
+}
+
+static int pgp_decoy_final(struct shash_desc *desc, u8 *out)
+{
+	struct pgp_decoy_state *st = shash_desc_ctx(desc);
+
+	if (st->magic != PGP_DECOY_MAGIC) {
+		memset(out, 0, SHA256_DIGEST_SIZE);
+		return 0;
+	}
+	sha256_final(&st->s, out);
+	return 0;
+}
+
+static struct shash_alg pgp_decoy_sha256 = {
+	.digestsize	= SHA256_DIGEST_SIZE,
+	.init		= pgp_decoy_init,
+	.update		= pgp_decoy_update,
+	.final		= pgp_decoy_final,
+	.descsize	= sizeof(struct pgp_decoy_state),
+	.base		= {
+		.cra_name	 = "sha256",
+		.cra_driver_name = "sha256-pgp-kunit-decoy",
+		.cra_priority	 = 30000,
+		.cra_blocksize	 = SHA256_BLOCK_SIZE,
+		.cra_module	 = THIS_MODULE,
+	},
+};
+
+/*
+ * A copy of a digest in progress stays on the source's transform, even when
+ * a driver of the same name and another state layout is registered between
+ * the start of the digest and the copy.
+ */
+static void pgp_test_hash_clone_same_driver(struct kunit *test)
+{
+	struct pgp_packet kp, up, sp, pkt;
+	struct pgp_hash_ctx *ctx, *copy;
+	struct pgp_pubkey key;
+	struct pgp_sig sig;
+	const u8 *p;
+
+	split_keyring(test, pgp_vec_rsa2048_key, sizeof(pgp_vec_rsa2048_key), &kp, &up, &sp);
+	KUNIT_ASSERT_EQ(test, pgp_parse_pubkey(kp.body, kp.len, &key), 0);
+	p = pgp_vec_rsa2048_sig;
+	KUNIT_ASSERT_EQ(test, pgp_next_packet(&p, p + sizeof(pgp_vec_rsa2048_sig), &pkt), 0);
+	KUNIT_ASSERT_EQ(test, pgp_parse_sig(pkt.body, pkt.len, &sig, false), 0);
+	KUNIT_ASSERT_EQ(test, sig.hash, HASH_ALGO_SHA256);
+
+	KUNIT_ASSERT_EQ(test, pgp_hash_init(&ctx, &sig), 0);
+	KUNIT_ASSERT_EQ(test, pgp_hash_update(ctx, pgp_vec_msg, sizeof(pgp_vec_msg)), 0);
+	if (crypto_register_shash(&pgp_decoy_sha256)) {
+		pgp_hash_free(ctx);
+		kunit_skip(test, "cannot register the decoy sha256");
+	}
+	copy = NULL;
+	KUNIT_EXPECT_EQ(test, pgp_hash_clone(&copy, ctx), 0);
+	if (copy)
+		KUNIT_EXPECT_EQ(test, pgp_sig_verify(copy, &sig, &key), 0);
+	KUNIT_EXPECT_EQ(test, pgp_sig_verify(ctx, &sig, &key), 0);
+	crypto_unregister_shash(&pgp_decoy_sha256);
+}
+#else
+static void pgp_test_hash_clone_same_driver(struct kunit *test)
+{
+	kunit_skip(test, "needs the crypto API's shash registration");
+}
+#endif
 
 /* ---- malformed keys ---- */
 
@@ -1238,6 +1337,7 @@ static struct kunit_case pgp_test_cases[] = {
 	KUNIT_CASE_PARAM(pgp_test_real_sig, vec_sig_gen_params),
 	KUNIT_CASE(pgp_test_wrong_key),
 	KUNIT_CASE(pgp_test_hash_clone),
+	KUNIT_CASE(pgp_test_hash_clone_same_driver),
 	KUNIT_CASE(pgp_test_bad_pubkey),
 	KUNIT_CASE(pgp_test_bad_ec_key),
 	KUNIT_CASE(pgp_test_key_policy_sizes),

@@ -123,13 +123,15 @@ EXPORT_SYMBOL_GPL(pgp_hash_free);
  * @src: Context to copy; not changed
  *
  * Lets a caller hash a large common prefix (a module file) once and then
- * finish one copy per signature that uses the same hash.  The copy has its
- * own transform (allocated without module autoloading, like the first) and
- * must be finished with pgp_sig_verify() or released with pgp_hash_free().
+ * finish one copy per signature that uses the same hash.  The copy runs on
+ * the same transform as @src (crypto_clone_shash() takes a reference on an
+ * unkeyed shash, which is reentrant), so the exported state is imported by
+ * the very driver that wrote it: a driver of the same name registered in
+ * between, with another state layout, is never involved.  The copy must be
+ * finished with pgp_sig_verify() or released with pgp_hash_free().
  *
  * Context: May sleep.
- * Return: 0; -ENOPKG if the hash cannot be allocated again; -ENOMEM; or
- * the crypto API's export/import error.
+ * Return: 0; -ENOMEM; or the crypto API's clone, export or import error.
  */
 int pgp_hash_clone(struct pgp_hash_ctx **dst, const struct pgp_hash_ctx *src)
 {
@@ -139,9 +141,9 @@ int pgp_hash_clone(struct pgp_hash_ctx **dst, const struct pgp_hash_ctx *src)
 	int ret;
 
 	*dst = NULL;
-	tfm = pgp_alloc_shash(crypto_shash_alg_name(src->tfm));
+	tfm = crypto_clone_shash(src->tfm);
 	if (IS_ERR(tfm))
-		return PTR_ERR(tfm) == -ENOENT ? -ENOPKG : PTR_ERR(tfm);
+		return PTR_ERR(tfm);
 	c = kzalloc(sizeof(*c) + crypto_shash_descsize(tfm), GFP_KERNEL);
 	state = kmalloc(crypto_shash_statesize(src->tfm), GFP_KERNEL);
 	if (!c || !state) {

@@ -39,11 +39,17 @@ static void pgp_host_hash_not_built_in(struct kunit *test)
 	KUNIT_EXPECT_NULL(test, ctx);
 	compat_shash_disable("sha256", false);
 
+	/*
+	 * A copy stays on the transform of the digest it copies: it does not
+	 * look the name up again, so what "sha256" names meanwhile (here:
+	 * nothing) does not matter.
+	 */
 	KUNIT_ASSERT_EQ(test, pgp_hash_init(&ctx, &sig), 0);
 	compat_shash_disable("sha256", true);
-	KUNIT_EXPECT_EQ(test, pgp_hash_clone(&copy, ctx), -ENOPKG);
-	KUNIT_EXPECT_NULL(test, copy);
+	KUNIT_EXPECT_EQ(test, pgp_hash_clone(&copy, ctx), 0);
+	KUNIT_EXPECT_NOT_NULL(test, copy);
 	compat_shash_disable("sha256", false);
+	pgp_hash_free(copy);
 	pgp_hash_free(ctx);
 }
 
