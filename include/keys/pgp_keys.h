@@ -55,6 +55,14 @@ pgp_keys_lookup(const struct pgp_builtin_key *keys, unsigned int nr,
 		const u8 *fpr, size_t fpr_len, const u8 *keyid, u32 sig_time,
 		int *why);
 
+const struct pgp_builtin_key *
+pgp_keys_lookup_next(const struct pgp_builtin_key *keys, unsigned int nr,
+		     const struct pgp_builtin_key *prev, const u8 *fpr,
+		     size_t fpr_len, const u8 *keyid, u32 sig_time, int *why);
+
+unsigned int pgp_keys_keyid_collisions(const struct pgp_builtin_key *keys,
+				       unsigned int nr);
+
 int pgp_keys_describe(const struct pgp_builtin_key *keys, unsigned int nr,
 		      unsigned int i, s64 now, char *buf, size_t size);
 
@@ -63,10 +71,21 @@ int pgp_keys_describe(const struct pgp_builtin_key *keys, unsigned int nr,
 const struct pgp_builtin_key *pgp_keys_find(const u8 *fpr, size_t fpr_len,
 					    const u8 *keyid, u32 sig_time,
 					    int *why);
+const struct pgp_builtin_key *
+pgp_keys_find_next(const struct pgp_builtin_key *prev, const u8 *fpr,
+		   size_t fpr_len, const u8 *keyid, u32 sig_time, int *why);
 #else
 static inline const struct pgp_builtin_key *
 pgp_keys_find(const u8 *fpr, size_t fpr_len, const u8 *keyid, u32 sig_time,
 	      int *why)
+{
+	*why = -ENOKEY;
+	return NULL;
+}
+
+static inline const struct pgp_builtin_key *
+pgp_keys_find_next(const struct pgp_builtin_key *prev, const u8 *fpr,
+		   size_t fpr_len, const u8 *keyid, u32 sig_time, int *why)
 {
 	*why = -ENOKEY;
 	return NULL;

@@ -59,6 +59,32 @@ const struct pgp_builtin_key *pgp_keys_find(const u8 *fpr, size_t fpr_len,
 			       keyid, sig_time, why);
 }
 
+/**
+ * pgp_keys_find_next() - find the next built-in key usable for a signature
+ * @prev: the key pgp_keys_find() or this function returned last
+ * @fpr: issuer fingerprint from the signature, or NULL
+ * @fpr_len: length of @fpr; 0 to look up by @keyid
+ * @keyid: issuer key ID (8 bytes), used when @fpr_len is 0
+ * @sig_time: the signature's creation time
+ * @why: set to 0 on success, else to the reason no key was returned
+ *
+ * Several built-in keys can share a key ID; a signature that names its
+ * issuer only by key ID is tried against each of them: after a signature
+ * does not verify with @prev, this returns the next candidate.  The walk
+ * visits each built-in key at most once (at most PGP_KEYS_MAX).
+ *
+ * Context: any context; the keyring is read-only after boot.
+ * Return: the next usable key after @prev, or NULL with *@why set as for
+ * pgp_keys_find(), counting only the keys after @prev.
+ */
+const struct pgp_builtin_key *
+pgp_keys_find_next(const struct pgp_builtin_key *prev, const u8 *fpr,
+		   size_t fpr_len, const u8 *keyid, u32 sig_time, int *why)
+{
+	return pgp_keys_lookup_next(pgp_builtin_keys, pgp_builtin_nr, prev, fpr,
+				    fpr_len, keyid, sig_time, why);
+}
+
 static int pgp_keys_seq_show(struct seq_file *m, void *v)
 {
 	unsigned int i;
@@ -165,6 +191,7 @@ static int __init pgp_keys_init(void)
 		}
 		if (!pgp_builtin_nr)
 			pr_warn("No usable key in the built-in keyring (%zu bytes)\n", len);
+		pgp_keys_keyid_collisions(pgp_builtin_keys, pgp_builtin_nr);
 	}
 
 	dir = securityfs_create_dir("pgp_keys", NULL);

@@ -10,6 +10,7 @@
 #include <linux/string.h>
 #include <keys/pgp_keys.h>
 #include "keyring_kunit_vectors.h"
+#include "../../crypto/pgp/pgp_kunit_vectors.h"
 
 struct kv_ctx {
 	struct pgp_builtin_key *keys;
@@ -205,6 +206,81 @@ static void kv_truncated(struct kunit *test)
 					     c->keys, 2, false), 2);
 }
 
+/*
+ * Two keys that share a key ID (constructed: the second key's ID is
+ * overwritten with the first's, as a forged or unlucky key would have it).
+ * A signature naming only that ID is tried against each key in turn, the
+ * way the module loader walks pgp_keys_find_next(): the first candidate
+ * (RSA) refuses the Ed25519 signature, the second verifies it.
+ */
+static void kv_keyid_collision(struct kunit *test)
+{
+	struct kv_ctx *c = test->priv;
+	const struct pgp_builtin_key *k;
+	struct pgp_hash_ctx *ctx;
+	struct pgp_packet pkt;
+	struct pgp_sig sig;
+	u8 id[PGP_KEYID_LEN];
+	const u8 *p;
+	int nr, why, ret, tried = 0;
+
+	nr = pgp_keys_parse(pgp_vec_rsa2048_key, sizeof(pgp_vec_rsa2048_key),
+			    c->keys, PGP_KEYS_MAX, false);
+	KUNIT_ASSERT_EQ(test, nr, 1);
+	nr = pgp_keys_parse(pgp_vec_ed25519_key, sizeof(pgp_vec_ed25519_key),
+			    c->keys + 1, PGP_KEYS_MAX - 1, false);
+	if (!IS_BUILTIN(CONFIG_CRYPTO_ED25519) && nr == 0)
+		kunit_skip(test, "Ed25519 verification not built in");
+	KUNIT_ASSERT_EQ(test, nr, 1);
+	c->nr = 2;
+	KUNIT_EXPECT_EQ(test, pgp_keys_keyid_collisions(c->keys, c->nr), 0u);
+	memcpy(id, c->keys[0].pub.keyid, sizeof(id));
+	memcpy(c->keys[1].pub.keyid, id, sizeof(id));
+	KUNIT_EXPECT_EQ(test, pgp_keys_keyid_collisions(c->keys, c->nr), 1u);
+
+	/* the walk: both keys, in order, then the end */
+	k = pgp_keys_lookup_next(c->keys, c->nr, NULL, NULL, 0, id, KV_NOW, &why);
+	KUNIT_EXPECT_PTR_EQ(test, k, &c->keys[0]);
+	k = pgp_keys_lookup_next(c->keys, c->nr, k, NULL, 0, id, KV_NOW, &why);
+	KUNIT_EXPECT_PTR_EQ(test, k, &c->keys[1]);
+	k = pgp_keys_lookup_next(c->keys, c->nr, k, NULL, 0, id, KV_NOW, &why);
+	KUNIT_EXPECT_NULL(test, k);
+	KUNIT_EXPECT_EQ(test, why, -ENOKEY);
+	/* a fingerprint still names exactly one key */
+	k = pgp_keys_lookup_next(c->keys, c->nr, NULL, c->keys[1].pub.fpr,
+				 PGP_V4_FPR_LEN, NULL, KV_NOW, &why);
+	KUNIT_EXPECT_PTR_EQ(test, k, &c->keys[1]);
+	KUNIT_EXPECT_NULL(test, pgp_keys_lookup_next(c->keys, c->nr, k,
+						     c->keys[1].pub.fpr,
+						     PGP_V4_FPR_LEN, NULL,
+						     KV_NOW, &why));
+	/* a revoked first candidate is passed over */
+	c->keys[0].revoked = true;
+	k = pgp_keys_lookup(c->keys, c->nr, NULL, 0, id, KV_NOW, &why);
+	KUNIT_EXPECT_PTR_EQ(test, k, &c->keys[1]);
+	c->keys[0].revoked = false;
+
+	/* the Ed25519 signature, by key ID only: verified by the second key */
+	p = pgp_vec_ed25519_sig;
+	KUNIT_ASSERT_EQ(test, pgp_next_packet(&p, p + sizeof(pgp_vec_ed25519_sig), &pkt), 0);
+	KUNIT_ASSERT_EQ(test, pgp_parse_sig(pkt.body, pkt.len, &sig, false), 0);
+	ret = -ENOKEY;
+	for (k = pgp_keys_lookup(c->keys, c->nr, NULL, 0, id, sig.creation_time, &why);
+	     k; k = pgp_keys_lookup_next(c->keys, c->nr, k, NULL, 0, id,
+					 sig.creation_time, &why)) {
+		tried++;
+		KUNIT_ASSERT_EQ(test, pgp_hash_init(&ctx, &sig), 0);
+		KUNIT_ASSERT_EQ(test, pgp_hash_update(ctx, pgp_vec_msg, sizeof(pgp_vec_msg)), 0);
+		ret = pgp_sig_verify(ctx, &sig, &k->pub);
+		if (!ret)
+			break;
+		KUNIT_EXPECT_EQ(test, ret, -EKEYREJECTED);
+	}
+	KUNIT_EXPECT_EQ(test, ret, 0);
+	KUNIT_EXPECT_EQ(test, tried, 2);
+	KUNIT_EXPECT_PTR_EQ(test, k, &c->keys[1]);
+}
+
 static struct kunit_case pgp_keys_test_cases[] = {
 	KUNIT_CASE(kv_good_key),
 	KUNIT_CASE(kv_listing),
@@ -217,6 +293,7 @@ static struct kunit_case pgp_keys_test_cases[] = {
 	KUNIT_CASE(kv_expiry_at_signature_time),
 	KUNIT_CASE(kv_ed25519_key),
 	KUNIT_CASE(kv_truncated),
+	KUNIT_CASE(kv_keyid_collision),
 	{}
 };
 

@@ -662,30 +662,44 @@ static int pgp_keys_reason_rank(int err)
 }
 
 /**
- * pgp_keys_lookup() - find a key usable for a signature made at @sig_time
+ * pgp_keys_lookup_next() - find the next key usable for a signature
  * @keys: array filled by pgp_keys_parse()
  * @nr: number of keys in @keys
+ * @prev: the key this lookup returned last, or NULL to start
  * @fpr: issuer fingerprint from the signature (preferred), or NULL
  * @fpr_len: length of @fpr; 0 to look up by @keyid
  * @keyid: issuer key ID (8 bytes), used when @fpr_len is 0; may be NULL
  * @sig_time: the signature's creation time (seconds since the epoch)
  * @why: set to 0 on success, else to the reason no key was returned
  *
- * Key expiry is judged against @sig_time, never against a clock.
+ * A fingerprint names at most one key of the array (pgp_keys_parse() keeps
+ * no duplicates), but a key ID may name several: a signature that carries
+ * only a key ID must be tried against each of them in turn, which calling
+ * this again with the key it returned does.  The walk only moves forward
+ * through @keys, so it ends after at most @nr keys.  Key expiry is judged
+ * against @sig_time, never against a clock.
  *
- * Return: the key, or NULL with *@why set to %-ENOKEY (no such key, or it
- * may not sign), %-EKEYREVOKED (the key or its primary is revoked) or
- * %-EKEYEXPIRED (@sig_time is outside the key's or its primary's validity).
+ * Return: the next usable key after @prev, or NULL with *@why set to
+ * %-ENOKEY (no such key, or it may not sign), %-EKEYREVOKED (the key or its
+ * primary is revoked) or %-EKEYEXPIRED (@sig_time is outside the key's or
+ * its primary's validity); these reasons count only the keys after @prev.
  */
 const struct pgp_builtin_key *
-pgp_keys_lookup(const struct pgp_builtin_key *keys, unsigned int nr,
-		const u8 *fpr, size_t fpr_len, const u8 *keyid, u32 sig_time,
-		int *why)
+pgp_keys_lookup_next(const struct pgp_builtin_key *keys, unsigned int nr,
+		     const struct pgp_builtin_key *prev, const u8 *fpr,
+		     size_t fpr_len, const u8 *keyid, u32 sig_time, int *why)
 {
 	int best = -ENOKEY, err;
-	unsigned int i;
+	unsigned int i = 0;
 
-	for (i = 0; i < nr; i++) {
+	if (prev) {
+		if (prev < keys || prev >= keys + nr) {
+			*why = -ENOKEY;
+			return NULL;
+		}
+		i = prev - keys + 1;
+	}
+	for (; i < nr; i++) {
 		const struct pgp_builtin_key *k = &keys[i];
 
 		if (fpr_len) {
@@ -706,7 +720,64 @@ pgp_keys_lookup(const struct pgp_builtin_key *keys, unsigned int nr,
 	*why = best;
 	return NULL;
 }
+EXPORT_SYMBOL_IF_KUNIT(pgp_keys_lookup_next);
+
+/**
+ * pgp_keys_lookup() - find the first key usable for a signature
+ * @keys: array filled by pgp_keys_parse()
+ * @nr: number of keys in @keys
+ * @fpr: issuer fingerprint from the signature (preferred), or NULL
+ * @fpr_len: length of @fpr; 0 to look up by @keyid
+ * @keyid: issuer key ID (8 bytes), used when @fpr_len is 0; may be NULL
+ * @sig_time: the signature's creation time (seconds since the epoch)
+ * @why: set to 0 on success, else to the reason no key was returned
+ *
+ * The same as pgp_keys_lookup_next() with no previous key.
+ *
+ * Return: see pgp_keys_lookup_next().
+ */
+const struct pgp_builtin_key *
+pgp_keys_lookup(const struct pgp_builtin_key *keys, unsigned int nr,
+		const u8 *fpr, size_t fpr_len, const u8 *keyid, u32 sig_time,
+		int *why)
+{
+	return pgp_keys_lookup_next(keys, nr, NULL, fpr, fpr_len, keyid,
+				    sig_time, why);
+}
 EXPORT_SYMBOL_IF_KUNIT(pgp_keys_lookup);
+
+/**
+ * pgp_keys_keyid_collisions() - warn about keys that share a key ID
+ * @keys: array filled by pgp_keys_parse()
+ * @nr: number of keys in @keys
+ *
+ * Two keys with the same 64-bit key ID are legitimate but unusual (the ID
+ * is a truncated fingerprint, and can be forged for any key): a signature
+ * that names its issuer only by key ID is then tried against each of them.
+ * Each pair is logged once.
+ *
+ * Return: the number of pairs of keys in @keys that share a key ID.
+ */
+unsigned int pgp_keys_keyid_collisions(const struct pgp_builtin_key *keys,
+				       unsigned int nr)
+{
+	char a[PGP_KEYS_HEX_MAX], b[PGP_KEYS_HEX_MAX];
+	unsigned int i, j, pairs = 0;
+
+	for (i = 0; i < nr; i++)
+		for (j = i + 1; j < nr; j++) {
+			if (memcmp(keys[i].pub.keyid, keys[j].pub.keyid,
+				   PGP_KEYID_LEN))
+				continue;
+			pr_warn("Keys %s and %s share the key ID %*phN: signatures naming only that ID are tried against both\n",
+				pgp_keys_fpr(a, &keys[i].pub),
+				pgp_keys_fpr(b, &keys[j].pub),
+				PGP_KEYID_LEN, keys[i].pub.keyid);
+			pairs++;
+		}
+	return pairs;
+}
+EXPORT_SYMBOL_IF_KUNIT(pgp_keys_keyid_collisions);
 
 /* Proleptic Gregorian date of day @days since 1970-01-01. */
 static void pgp_keys_civil(s64 days, int *y, unsigned int *m, unsigned int *d)
