@@ -107,6 +107,7 @@ static int module_pgp_check_one(struct load_info *info,
 			return ret == -ENOMEM ? ret : -EKEYREJECTED;
 		}
 	}
+retry:
 	ret = pgp_hash_clone(&ctx, hashed[sig.hash]);
 	if (ret)
 		return ret == -ENOMEM ? ret : -ENOPKG;
@@ -118,6 +119,13 @@ static int module_pgp_check_one(struct load_info *info,
 		if (ret == -EKEYREJECTED)
 			pr_notice("Bad signature by key %*phN\n",
 				  key->pub.fpr_len, key->pub.fpr);
+		/* a key ID can name several built-in keys: try each in turn */
+		if (ret == -EKEYREJECTED && !sig.issuer_fpr_len) {
+			key = pgp_keys_find_next(key, NULL, 0, sig.issuer_keyid,
+						 sig.creation_time, &why);
+			if (key)
+				goto retry;
+		}
 		return ret;
 	}
 

@@ -39,6 +39,13 @@ const struct pgp_builtin_key *pgp_keys_find(const u8 *fpr, size_t fpr_len,
 	return pgp_keys_lookup(test_keys, test_nr, fpr, fpr_len, keyid, sig_time, why);
 }
 
+const struct pgp_builtin_key *
+pgp_keys_find_next(const struct pgp_builtin_key *prev, const u8 *fpr,
+		   size_t fpr_len, const u8 *keyid, u32 sig_time, int *why)
+{
+	return pgp_keys_lookup_next(test_keys, test_nr, prev, fpr, fpr_len, keyid, sig_time, why);
+}
+
 int is_hash_blacklisted(const u8 *hash, size_t hash_len,
 			enum blacklist_hash_type hash_type)
 {

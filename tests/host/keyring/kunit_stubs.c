@@ -15,6 +15,14 @@ const struct pgp_builtin_key *pgp_keys_find(const u8 *fpr, size_t fpr_len,
 	return NULL;
 }
 
+const struct pgp_builtin_key *
+pgp_keys_find_next(const struct pgp_builtin_key *prev, const u8 *fpr,
+		   size_t fpr_len, const u8 *keyid, u32 sig_time, int *why)
+{
+	*why = -ENOKEY;
+	return NULL;
+}
+
 int is_hash_blacklisted(const u8 *hash, size_t hash_len,
 			enum blacklist_hash_type hash_type)
 {
