@@ -223,6 +223,12 @@ static void kv_keyid_collision(struct kunit *test)
 	u8 id[PGP_KEYID_LEN];
 	const u8 *p;
 	int nr, why, ret, tried = 0;
+	u32 t;
+
+	p = pgp_vec_ed25519_sig;
+	KUNIT_ASSERT_EQ(test, pgp_next_packet(&p, p + sizeof(pgp_vec_ed25519_sig), &pkt), 0);
+	KUNIT_ASSERT_EQ(test, pgp_parse_sig(pkt.body, pkt.len, &sig, false), 0);
+	t = sig.creation_time;
 
 	nr = pgp_keys_parse(pgp_vec_rsa2048_key, sizeof(pgp_vec_rsa2048_key),
 			    c->keys, PGP_KEYS_MAX, false);
@@ -239,35 +245,32 @@ static void kv_keyid_collision(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, pgp_keys_keyid_collisions(c->keys, c->nr), 1u);
 
 	/* the walk: both keys, in order, then the end */
-	k = pgp_keys_lookup_next(c->keys, c->nr, NULL, NULL, 0, id, KV_NOW, &why);
+	k = pgp_keys_lookup_next(c->keys, c->nr, NULL, NULL, 0, id, t, &why);
 	KUNIT_EXPECT_PTR_EQ(test, k, &c->keys[0]);
-	k = pgp_keys_lookup_next(c->keys, c->nr, k, NULL, 0, id, KV_NOW, &why);
+	k = pgp_keys_lookup_next(c->keys, c->nr, k, NULL, 0, id, t, &why);
 	KUNIT_EXPECT_PTR_EQ(test, k, &c->keys[1]);
-	k = pgp_keys_lookup_next(c->keys, c->nr, k, NULL, 0, id, KV_NOW, &why);
+	k = pgp_keys_lookup_next(c->keys, c->nr, k, NULL, 0, id, t, &why);
 	KUNIT_EXPECT_NULL(test, k);
 	KUNIT_EXPECT_EQ(test, why, -ENOKEY);
 	/* a fingerprint still names exactly one key */
 	k = pgp_keys_lookup_next(c->keys, c->nr, NULL, c->keys[1].pub.fpr,
-				 PGP_V4_FPR_LEN, NULL, KV_NOW, &why);
+				 PGP_V4_FPR_LEN, NULL, t, &why);
 	KUNIT_EXPECT_PTR_EQ(test, k, &c->keys[1]);
 	KUNIT_EXPECT_NULL(test, pgp_keys_lookup_next(c->keys, c->nr, k,
 						     c->keys[1].pub.fpr,
 						     PGP_V4_FPR_LEN, NULL,
-						     KV_NOW, &why));
+						     t, &why));
 	/* a revoked first candidate is passed over */
 	c->keys[0].revoked = true;
-	k = pgp_keys_lookup(c->keys, c->nr, NULL, 0, id, KV_NOW, &why);
+	k = pgp_keys_lookup(c->keys, c->nr, NULL, 0, id, t, &why);
 	KUNIT_EXPECT_PTR_EQ(test, k, &c->keys[1]);
 	c->keys[0].revoked = false;
 
 	/* the Ed25519 signature, by key ID only: verified by the second key */
-	p = pgp_vec_ed25519_sig;
-	KUNIT_ASSERT_EQ(test, pgp_next_packet(&p, p + sizeof(pgp_vec_ed25519_sig), &pkt), 0);
-	KUNIT_ASSERT_EQ(test, pgp_parse_sig(pkt.body, pkt.len, &sig, false), 0);
 	ret = -ENOKEY;
-	for (k = pgp_keys_lookup(c->keys, c->nr, NULL, 0, id, sig.creation_time, &why);
+	for (k = pgp_keys_lookup(c->keys, c->nr, NULL, 0, id, t, &why);
 	     k; k = pgp_keys_lookup_next(c->keys, c->nr, k, NULL, 0, id,
-					 sig.creation_time, &why)) {
+					 t, &why)) {
 		tried++;
 		KUNIT_ASSERT_EQ(test, pgp_hash_init(&ctx, &sig), 0);
 		KUNIT_ASSERT_EQ(test, pgp_hash_update(ctx, pgp_vec_msg, sizeof(pgp_vec_msg)), 0);
