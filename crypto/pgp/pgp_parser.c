@@ -468,6 +468,7 @@ enum {
 	PGP_SUB_REVOCABLE		= 7,
 	PGP_SUB_KEY_EXPIRY		= 9,
 	PGP_SUB_PREF_SYMMETRIC		= 11,
+	PGP_SUB_REVOCATION_KEY		= 12,
 	PGP_SUB_ISSUER			= 16,
 	PGP_SUB_PREF_HASH		= 21,
 	PGP_SUB_PREF_COMPRESSION	= 22,
@@ -672,6 +673,10 @@ static int pgp_parse_subpackets(const u8 *p, const u8 *end, bool hashed,
 				return -EBADMSG;
 			sig->embedded_sig = d;
 			sig->embedded_sig_len = len;
+			break;
+		case PGP_SUB_REVOCATION_KEY:
+			/* recorded, so that a keyring can refuse it */
+			sig->has_revocation_key = true;
 			break;
 		default:
 			if (critical && !pgp_sub_informational(type))

@@ -139,6 +139,7 @@ struct pgp_sig {	/* parsed from a tag 2 body; pointers into it */
 	bool has_issuer_keyid;		/* from subpacket 16, or derived from 33 */
 	u8 key_flags;
 	bool has_key_flags;
+	bool has_revocation_key;	/* hashed subpacket 12 (designated revoker) */
 	u8 revocation_reason;		/* subpacket 29 code */
 	bool has_revocation_reason;
 	const u8 *hashed;		/* version..end of hashed subpackets */

@@ -36,6 +36,7 @@
  * @uid: first valid user ID of the certificate (not NUL-terminated), or
  *	NULL; points into the keyring buffer.
  * @uid_len: length of @uid in bytes.
+ * @self_time: creation time of the self-signature in use (primary keys).
  */
 struct pgp_builtin_key {
 	struct pgp_pubkey pub;
@@ -45,10 +46,14 @@ struct pgp_builtin_key {
 	bool can_sign;
 	const u8 *uid;
 	u16 uid_len;
+	u32 self_time;
 };
 
 int pgp_keys_parse(const u8 *data, size_t len, struct pgp_builtin_key *keys,
 		   unsigned int max, bool legacy);
+int pgp_keys_parse_checked(const u8 *data, size_t len,
+			   struct pgp_builtin_key *keys, unsigned int max,
+			   bool legacy, unsigned int *lost);
 
 const struct pgp_builtin_key *
 pgp_keys_lookup(const struct pgp_builtin_key *keys, unsigned int nr,

@@ -172,12 +172,16 @@ static int __init pgp_keys_init(void)
 {
 	size_t len = pgp_keyring_end - pgp_keyring_start;
 	struct dentry *dir, *file;
-	unsigned int i;
+	unsigned int i, lost;
 	int ret;
 
 	/* Weak hashes and keys are admitted only with the legacy option. */
-	ret = pgp_keys_parse(pgp_keyring_start, len, pgp_builtin_keys,
-			     PGP_KEYS_MAX, IS_ENABLED(CONFIG_MODULE_SIG_PGP_LEGACY));
+	ret = pgp_keys_parse_checked(pgp_keyring_start, len, pgp_builtin_keys,
+				     PGP_KEYS_MAX,
+				     IS_ENABLED(CONFIG_MODULE_SIG_PGP_LEGACY), &lost);
+	if (lost)
+		pr_err("The built-in keyring was not read completely (%u problems above)\n",
+		       lost);
 	if (ret < 0) {
 		/* A revocation may have gone unchecked: trust nothing. */
 		pr_err("Cannot parse the built-in keyring (%d); no key loaded\n", ret);

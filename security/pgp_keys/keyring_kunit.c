@@ -11,6 +11,7 @@
 #include <keys/pgp_keys.h>
 #include "keyring_kunit_vectors.h"
 #include "../../crypto/pgp/pgp_kunit_vectors.h"
+#include "keyring_kunit_crafted.h"
 
 struct kv_ctx {
 	struct pgp_builtin_key *keys;
@@ -284,6 +285,100 @@ static void kv_keyid_collision(struct kunit *test)
 	KUNIT_EXPECT_PTR_EQ(test, k, &c->keys[1]);
 }
 
+/* Parse @a followed by @b; expect @want keys and @want_lost problems. */
+static struct kv_ctx *kv_parse2(struct kunit *test, const u8 *a, size_t alen,
+				const u8 *b, size_t blen, int want,
+				unsigned int want_lost)
+{
+	struct kv_ctx *c = test->priv;
+	unsigned int lost = 12345;
+	u8 *buf;
+	int nr;
+
+	buf = kunit_kmalloc(test, alen + blen + 1, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, buf);
+	memcpy(buf, a, alen);
+	if (blen)
+		memcpy(buf + alen, b, blen);
+	nr = pgp_keys_parse_checked(buf, alen + blen, c->keys, PGP_KEYS_MAX,
+				    false, &lost);
+	if (!IS_BUILTIN(CONFIG_CRYPTO_ED25519) && nr == 0)
+		kunit_skip(test, "Ed25519 verification not built in");
+	KUNIT_ASSERT_EQ(test, nr, want);
+	KUNIT_EXPECT_EQ(test, lost, want_lost);
+	c->nr = nr;
+	return c;
+}
+
+#define KV_PARSE2(test, a, b, want, lost) \
+	kv_parse2(test, a, sizeof(a), b, sizeof(b), want, lost)
+#define KV_PARSE1(test, a, want, lost) \
+	kv_parse2(test, a, sizeof(a), NULL, 0, want, lost)
+#define KX_NOW	(KX_T1 + 86400)
+
+/*
+ * A subkey revocation (0x28) counts only for a subkey of the certificate
+ * whose primary issued it: certificate B cannot revoke A's subkey, nor A's
+ * primary, by listing it as a subkey of its own and revoking it there.
+ */
+static void kv_revocation_scope(struct kunit *test)
+{
+	struct kv_ctx *c;
+
+	c = KV_PARSE1(test, kx_a, 2, 0);
+	kv_expect(test, c, kx_a_fpr, KX_NOW, 0);
+	kv_expect(test, c, kx_sa_fpr, KX_NOW, 0);
+
+	c = KV_PARSE2(test, kx_a, kx_b_revokes_sa, 3, 1);
+	KUNIT_EXPECT_FALSE(test, c->keys[1].revoked);
+	kv_expect(test, c, kx_sa_fpr, KX_NOW, 0);
+	kv_expect(test, c, kx_a_fpr, KX_NOW, 0);
+	kv_expect(test, c, kx_b_fpr, KX_NOW, 0);
+}
+
+static void kv_revocation_scope_primary(struct kunit *test)
+{
+	struct kv_ctx *c = KV_PARSE2(test, kx_a, kx_b_revokes_a, 3, 1);
+
+	KUNIT_EXPECT_FALSE(test, c->keys[0].revoked);
+	kv_expect(test, c, kx_a_fpr, KX_NOW, 0);
+	kv_expect(test, c, kx_sa_fpr, KX_NOW, 0);
+	kv_expect(test, c, kx_b_fpr, KX_NOW, 0);
+}
+
+/*
+ * What a keyring holds but the parser cannot read or honour is counted
+ * (and logged as an error), so that a build can refuse the keyring; the
+ * keyrings gpg made for the other cases count nothing.
+ */
+static void kv_lost(struct kunit *test)
+{
+	struct kv_ctx *c;
+
+	KV_PARSE1(test, kv_good, 1, 0);
+	KV_PARSE1(test, kv_sub, 2, 0);
+	KV_PARSE1(test, kv_revoked, 2, 0);
+	KV_PARSE1(test, kv_subrev, 2, 0);
+	KV_PARSE1(test, kv_expiring, 2, 0);
+	KV_PARSE1(test, kx_a_b, 3, 0);
+
+	/* a key revocation of A issued by B: not honoured, and counted */
+	c = KV_PARSE1(test, kx_a_revoked_by_b, 2, 1);
+	kv_expect(test, c, kx_a_fpr, KX_NOW, 0);
+	/* a designated revoker */
+	KV_PARSE1(test, kx_c_designates_b, 1, 1);
+	/* A's own revocation, hashed with MD5: cannot be parsed */
+	c = KV_PARSE1(test, kx_a_revoked_md5, 2, 1);
+	kv_expect(test, c, kx_a_fpr, KX_NOW, 0);
+	/* a later copy of A with a newer self-signature */
+	KV_PARSE1(test, kx_a_then_newer_a, 2, 1);
+	/* a signature packet before the first key */
+	KV_PARSE1(test, kx_sig_before_key, 2, 1);
+	/* a malformed packet: B after it is not read */
+	c = KV_PARSE1(test, kx_a_malformed_b, 2, 1);
+	kv_expect(test, c, kx_b_fpr, KX_NOW, -ENOKEY);
+}
+
 static struct kunit_case pgp_keys_test_cases[] = {
 	KUNIT_CASE(kv_good_key),
 	KUNIT_CASE(kv_listing),
@@ -297,6 +392,9 @@ static struct kunit_case pgp_keys_test_cases[] = {
 	KUNIT_CASE(kv_ed25519_key),
 	KUNIT_CASE(kv_truncated),
 	KUNIT_CASE(kv_keyid_collision),
+	KUNIT_CASE(kv_revocation_scope),
+	KUNIT_CASE(kv_revocation_scope_primary),
+	KUNIT_CASE(kv_lost),
 	{}
 };
 

@@ -23,8 +23,16 @@
  *  - a certificate that appears again later in the keyring (an older and a
  *    newer export concatenated) is merged into the first copy: its valid
  *    revocations and any signing subkeys it adds apply; the first copy's
- *    self-signature (expiry, flags, user ID) stays.
- * Nothing here is fatal: an unusable packet or key is skipped with a warning.
+ *    self-signature (expiry, flags, user ID) stays;
+ *  - a revocation counts only from the primary of the certificate it sits
+ *    in, and only for that certificate's keys: designated revokers
+ *    (subpacket 12) are not honoured.
+ * Nothing here is fatal: an unusable packet or key is skipped with an error
+ * in the log.  What cannot be read completely (a malformed packet, a
+ * revocation that cannot be parsed, a revocation by another key, a
+ * designated revoker, a later copy of a certificate with a newer
+ * self-signature, a key in two certificates) is also counted, so that a
+ * build can refuse such a keyring before it is ever embedded.
  *
  * This file uses only the OpenPGP layer and string functions, so the host
  * tests and fuzzers compile it unchanged.
@@ -59,6 +67,7 @@ struct pgp_cert {
 	unsigned int first;		/* index of the primary in @keys */
 	bool merge;			/* a second copy of a stored primary */
 	bool legacy;
+	unsigned int *lost;		/* what could not be read or honoured */
 
 	struct pgp_pubkey primary;
 	struct pgp_selfsig self;
@@ -103,6 +112,13 @@ static const char *pgp_keys_fpr(char buf[PGP_KEYS_HEX_MAX],
 	return buf;
 }
 
+/* Something in the keyring that cannot be read or honoured: log and count. */
+#define pgp_keys_lost(c, fmt, ...)			\
+	do {						\
+		pr_err(fmt, ##__VA_ARGS__);		\
+		(*(c)->lost)++;				\
+	} while (0)
+
 /* Absolute end of validity: @base + @delta seconds, 0 = never, saturated. */
 static u32 pgp_keys_abs_expiry(u32 base, u32 delta)
 {
@@ -138,7 +154,7 @@ static bool pgp_keys_issued_by(const struct pgp_sig *sig,
  * Verify @sig by @signer over the primary key, then (optionally) a subkey or
  * a user ID.  Returns 0 or the OpenPGP layer's error code.
  */
-static int pgp_keys_verify(const struct pgp_sig *sig,
+static noinline_for_stack int pgp_keys_verify(const struct pgp_sig *sig,
 			   const struct pgp_pubkey *signer,
 			   const struct pgp_pubkey *primary,
 			   const struct pgp_pubkey *sub,
@@ -228,7 +244,7 @@ static int pgp_keys_index(const struct pgp_builtin_key *keys, unsigned int nr,
 }
 
 /* The subkey context ends: store the subkey if it is usable for signing. */
-static void pgp_keys_end_sub(struct pgp_cert *c)
+static noinline_for_stack void pgp_keys_end_sub(struct pgp_cert *c)
 {
 	char hex[PGP_KEYS_HEX_MAX];
 	struct pgp_builtin_key *k;
@@ -243,7 +259,17 @@ static void pgp_keys_end_sub(struct pgp_cert *c)
 	pgp_keys_fpr(hex, &c->sub);
 	dup = pgp_keys_index(c->keys, *c->nr, &c->sub);
 	if (dup >= 0) {
-		/* seen before: only a revocation can add anything */
+		/*
+		 * Seen before.  A revocation here counts only when the key is
+		 * a subkey of this very certificate (a later copy of it): a
+		 * primary speaks for its own subkeys, never for a key of
+		 * another certificate, nor for another certificate's primary.
+		 */
+		if (c->keys[dup].primary != (s16)c->first) {
+			pgp_keys_lost(c, "Subkey %s: already a key of another certificate; its binding and revocations here are ignored\n",
+				      hex);
+			return;
+		}
 		if (c->sub_revoked && !c->keys[dup].revoked) {
 			pr_warn("Subkey %s: revoked by a later copy of its certificate\n", hex);
 			c->keys[dup].revoked = true;
@@ -251,7 +277,7 @@ static void pgp_keys_end_sub(struct pgp_cert *c)
 		return;
 	}
 	if (!c->binding.valid) {
-		pr_warn("Skipping subkey %s: no valid binding signature\n", hex);
+		pr_err("Skipping subkey %s: no valid binding signature\n", hex);
 		return;
 	}
 	if (!c->binding.has_flags || !(c->binding.flags & PGP_KEY_FLAG_SIGN)) {
@@ -259,12 +285,12 @@ static void pgp_keys_end_sub(struct pgp_cert *c)
 		return;
 	}
 	if (!c->binding_backsig) {
-		pr_warn("Skipping subkey %s: no valid primary key binding (back-signature)\n",
-			hex);
+		pr_err("Skipping subkey %s: no valid primary key binding (back-signature)\n",
+		       hex);
 		return;
 	}
 	if (*c->nr >= c->max) {
-		pr_warn("Skipping subkey %s: keyring full (%u keys)\n", hex, c->max);
+		pr_err("Skipping subkey %s: keyring full (%u keys)\n", hex, c->max);
 		return;
 	}
 	k = &c->keys[(*c->nr)++];
@@ -293,8 +319,18 @@ static int pgp_keys_parse_sig(const struct pgp_packet *pkt, struct pgp_sig *sig,
 	return ret;
 }
 
+/* Type of a signature packet that did not parse, or -1 when unreadable. */
+static int pgp_keys_raw_sig_type(const struct pgp_packet *pkt)
+{
+	if (pkt->len >= 2 && pkt->body[0] == 4)
+		return pkt->body[1];
+	if (pkt->len >= 3 && pkt->body[0] == 3)
+		return pkt->body[2];
+	return -1;
+}
+
 /* Check the back-signature (0x19) embedded in a subkey binding signature. */
-static int pgp_keys_check_backsig(struct pgp_cert *c, const struct pgp_sig *binding)
+static noinline_for_stack int pgp_keys_check_backsig(struct pgp_cert *c, const struct pgp_sig *binding)
 {
 	struct pgp_sig back;
 	int ret;
@@ -310,7 +346,7 @@ static int pgp_keys_check_backsig(struct pgp_cert *c, const struct pgp_sig *bind
 	return pgp_keys_verify(&back, &c->sub, &c->primary, &c->sub, NULL, 0);
 }
 
-static int pgp_keys_handle_sig(struct pgp_cert *c, const struct pgp_packet *pkt)
+static noinline_for_stack int pgp_keys_handle_sig(struct pgp_cert *c, const struct pgp_packet *pkt)
 {
 	char hex[PGP_KEYS_HEX_MAX];
 	struct pgp_sig sig;
@@ -320,13 +356,32 @@ static int pgp_keys_handle_sig(struct pgp_cert *c, const struct pgp_packet *pkt)
 	if (ret == -ENOMEM)
 		return ret;
 	if (ret) {
-		pr_warn("Key %s: ignoring unusable signature packet (%d)\n",
-			pgp_keys_fpr(hex, &c->primary), ret);
+		int type = pgp_keys_raw_sig_type(pkt);
+
+		if (type < 0 || type == PGP_SIG_KEY_REVOCATION ||
+		    type == PGP_SIG_SUBKEY_REVOCATION ||
+		    type == PGP_SIG_CERT_REVOCATION)
+			pgp_keys_lost(c, "Key %s: cannot read a revocation signature (type %d): %d\n",
+				      pgp_keys_fpr(hex, &c->primary), type, ret);
+		else
+			pr_err("Key %s: ignoring unusable signature packet of type 0x%02x (%d)\n",
+			       pgp_keys_fpr(hex, &c->primary), type, ret);
 		return 0;
 	}
-	/* Third-party certifications play no part in trust here. */
-	if (!pgp_keys_issued_by(&sig, &c->primary))
+	/*
+	 * Third-party certifications play no part in trust here, and a key
+	 * or subkey revocation counts only from the certificate's primary.
+	 */
+	if (!pgp_keys_issued_by(&sig, &c->primary)) {
+		if (sig.type == PGP_SIG_KEY_REVOCATION ||
+		    sig.type == PGP_SIG_SUBKEY_REVOCATION)
+			pgp_keys_lost(c, "Key %s: revocation of type 0x%02x by another key (a designated revoker) is not honoured\n",
+				      pgp_keys_fpr(hex, &c->primary), sig.type);
 		return 0;
+	}
+	if (sig.has_revocation_key)
+		pgp_keys_lost(c, "Key %s: designates a revocation key, whose revocations are not honoured\n",
+			      pgp_keys_fpr(hex, &c->primary));
 
 	switch (sig.type) {
 	case PGP_SIG_KEY_REVOCATION:
@@ -397,15 +452,15 @@ static int pgp_keys_handle_sig(struct pgp_cert *c, const struct pgp_packet *pkt)
 	if (ret == -ENOMEM)
 		return ret;
 	if (ret == -ENOPKG)
-		pr_warn("Key %s: cannot check signature of type 0x%02x: unsupported algorithm\n",
-			pgp_keys_fpr(hex, &c->primary), sig.type);
+		pr_err("Key %s: cannot check signature of type 0x%02x: unsupported algorithm\n",
+		       pgp_keys_fpr(hex, &c->primary), sig.type);
 	else if (ret)
-		pr_warn("Key %s: ignoring signature of type 0x%02x that does not verify (%d)\n",
-			pgp_keys_fpr(hex, &c->primary), sig.type, ret);
+		pr_err("Key %s: ignoring signature of type 0x%02x that does not verify (%d)\n",
+		       pgp_keys_fpr(hex, &c->primary), sig.type, ret);
 	return 0;
 }
 
-static int pgp_keys_begin_sub(struct pgp_cert *c, const struct pgp_packet *pkt)
+static noinline_for_stack int pgp_keys_begin_sub(struct pgp_cert *c, const struct pgp_packet *pkt)
 {
 	char hex[PGP_KEYS_HEX_MAX];
 	int ret;
@@ -425,8 +480,8 @@ static int pgp_keys_begin_sub(struct pgp_cert *c, const struct pgp_packet *pkt)
 			pr_info("Skipping subkey %s: unsupported version or algorithm\n",
 				pgp_keys_fpr(hex, &c->sub));
 		else
-			pr_warn("Key %s: skipping malformed subkey (%d)\n",
-				pgp_keys_fpr(hex, &c->primary), ret);
+			pr_err("Key %s: skipping malformed subkey (%d)\n",
+			       pgp_keys_fpr(hex, &c->primary), ret);
 		return 0;
 	}
 	ret = pgp_check_key_policy(&c->sub, c->legacy);
@@ -445,7 +500,7 @@ static int pgp_keys_begin_sub(struct pgp_cert *c, const struct pgp_packet *pkt)
  * [@p, @end).  The primary is stored first, then its usable subkeys; all are
  * dropped again when the primary turns out to have no valid self-signature.
  */
-static int pgp_keys_parse_cert(struct pgp_cert *c, const struct pgp_packet *first,
+static noinline_for_stack int pgp_keys_parse_cert(struct pgp_cert *c, const struct pgp_packet *first,
 			       const u8 *p, const u8 *end)
 {
 	char hex[PGP_KEYS_HEX_MAX];
@@ -462,7 +517,7 @@ static int pgp_keys_parse_cert(struct pgp_cert *c, const struct pgp_packet *firs
 			pr_warn("Skipping key %s: unsupported version or algorithm\n",
 				pgp_keys_fpr(hex, &c->primary));
 		else
-			pr_warn("Skipping malformed public key packet (%d)\n", ret);
+			pr_err("Skipping malformed public key packet (%d)\n", ret);
 		return 0;
 	}
 	pgp_keys_fpr(hex, &c->primary);
@@ -483,10 +538,11 @@ static int pgp_keys_parse_cert(struct pgp_cert *c, const struct pgp_packet *firs
 		c->merge = true;
 		c->first = dup;
 	} else if (dup >= 0) {
-		pr_warn("Skipping key %s: already present as a subkey\n", hex);
+		pgp_keys_lost(c, "Skipping key %s: already present as a subkey of another certificate\n",
+			      hex);
 		return 0;
 	} else if (*c->nr >= c->max) {
-		pr_warn("Skipping key %s: keyring full (%u keys)\n", hex, c->max);
+		pr_err("Skipping key %s: keyring full (%u keys)\n", hex, c->max);
 		return 0;
 	}
 	if (!c->merge) {
@@ -535,6 +591,9 @@ static int pgp_keys_parse_cert(struct pgp_cert *c, const struct pgp_packet *firs
 
 	k = &c->keys[c->first];
 	if (c->merge) {
+		if (c->self.valid && c->self.time > k->self_time)
+			pgp_keys_lost(c, "Key %s: a later copy of its certificate has a newer self-signature, which is not used\n",
+				      hex);
 		if (c->revoked && !k->revoked) {
 			pr_warn("Key %s: revoked by a later copy of its certificate\n", hex);
 			k->revoked = true;
@@ -546,10 +605,11 @@ static int pgp_keys_parse_cert(struct pgp_cert *c, const struct pgp_packet *firs
 		return 0;
 	}
 	if (!c->self.valid) {
-		pr_warn("Skipping key %s: no valid self-signature\n", hex);
+		pr_err("Skipping key %s: no valid self-signature\n", hex);
 		*c->nr = c->first;
 		return 0;
 	}
+	k->self_time = c->self.time;
 	k->expires = c->self.expires;
 	k->revoked = c->revoked;
 	k->can_sign = !c->self.has_flags || (c->self.flags & PGP_KEY_FLAG_SIGN);
@@ -563,26 +623,39 @@ static int pgp_keys_parse_cert(struct pgp_cert *c, const struct pgp_packet *firs
 }
 
 /**
- * pgp_keys_parse() - parse a binary OpenPGP keyring into usable keys
+ * pgp_keys_parse_checked() - parse a keyring and count what it cannot use
  * @data: the keyring, as written by "gpg --export"; must outlive @keys
  * @len: its length in bytes
  * @keys: array to fill; each primary precedes its subkeys
  * @max: capacity of @keys
  * @legacy: admit SHA-1 self-signatures and DSA-1024/160 keys
+ * @lost: set to the number of things in the keyring that could not be read
+ *	or honoured (see below); each is also logged as an error
  *
  * Keys without a valid self-signature, subkeys without a valid binding and
  * back-signature or without the signing flag, keys refused by the size
- * policy, duplicates and malformed packets are skipped with a warning.
- * Revoked keys are stored (marked revoked) so that lookups can say why they
- * fail.  A malformed packet header ends the parse; keys before it are kept.
+ * policy, duplicates and malformed packets are skipped, with an error in
+ * the log (keys refused by the policy: a warning).  Revoked keys are stored
+ * (marked revoked) so that lookups can say why they fail.  A malformed
+ * packet header ends the parse; keys before it are kept.
+ *
+ * *@lost counts what may hide a revocation or a newer self-signature: a
+ * malformed packet header (the rest is not read), a packet before the first
+ * public key, a revocation signature that cannot be parsed (or a signature
+ * whose type cannot be read), a key or subkey revocation by a key other
+ * than the certificate's primary, a signature that designates a revocation
+ * key, a later copy of a certificate with a newer self-signature, and a key
+ * that belongs to two certificates.  A keyring for which it is not 0 should
+ * not be built into a kernel.
  *
  * Context: process context; allocates hash transforms.
  * Return: the number of keys stored in @keys (0..@max), or %-ENOMEM when a
  * signature could not be checked for lack of memory (the caller should then
  * trust no key at all, since a revocation may have gone unseen).
  */
-int pgp_keys_parse(const u8 *data, size_t len, struct pgp_builtin_key *keys,
-		   unsigned int max, bool legacy)
+int pgp_keys_parse_checked(const u8 *data, size_t len,
+			   struct pgp_builtin_key *keys, unsigned int max,
+			   bool legacy, unsigned int *lost)
 {
 	const u8 *p = data, *end = data + len;
 	unsigned int nr = 0;
@@ -591,18 +664,21 @@ int pgp_keys_parse(const u8 *data, size_t len, struct pgp_builtin_key *keys,
 	const u8 *cert = NULL, *q;
 	int ret;
 
+	*lost = 0;
 	for (;;) {
 		q = p;
 		ret = p < end ? pgp_next_packet(&p, end, &pkt) : -ENODATA;
-		if (ret && ret != -ENODATA)
-			pr_warn("Malformed packet at keyring offset %zu; ignoring the rest\n",
-				(size_t)(q - data));
+		if (ret && ret != -ENODATA) {
+			pr_err("Malformed packet at keyring offset %zu; ignoring the rest\n",
+			       (size_t)(q - data));
+			(*lost)++;
+		}
 		if (ret || pkt.tag == PGP_PKT_PUBLIC_KEY) {
 			/* [cert, q) holds the packets after the previous primary */
 			if (have_primary) {
 				struct pgp_cert c = {
 					.keys = keys, .max = max, .nr = &nr,
-					.legacy = legacy,
+					.legacy = legacy, .lost = lost,
 				};
 				int err = pgp_keys_parse_cert(&c, &primary, cert, q);
 
@@ -616,11 +692,36 @@ int pgp_keys_parse(const u8 *data, size_t len, struct pgp_builtin_key *keys,
 			cert = p;
 			continue;
 		}
-		if (!have_primary)
-			pr_warn("Ignoring packet of tag %u before the first public key\n",
-				pkt.tag);
+		if (!have_primary && pkt.tag != PGP_PKT_MARKER &&
+		    pkt.tag != PGP_PKT_TRUST) {
+			pr_err("Ignoring packet of tag %u at keyring offset %zu, before the first public key\n",
+			       pkt.tag, (size_t)(q - data));
+			(*lost)++;
+		}
 	}
 	return nr;
+}
+EXPORT_SYMBOL_IF_KUNIT(pgp_keys_parse_checked);
+
+/**
+ * pgp_keys_parse() - parse a binary OpenPGP keyring into usable keys
+ * @data: the keyring, as written by "gpg --export"; must outlive @keys
+ * @len: its length in bytes
+ * @keys: array to fill; each primary precedes its subkeys
+ * @max: capacity of @keys
+ * @legacy: admit SHA-1 self-signatures and DSA-1024/160 keys
+ *
+ * pgp_keys_parse_checked() without the count of what could not be used.
+ *
+ * Context: process context; allocates hash transforms.
+ * Return: see pgp_keys_parse_checked().
+ */
+int pgp_keys_parse(const u8 *data, size_t len, struct pgp_builtin_key *keys,
+		   unsigned int max, bool legacy)
+{
+	unsigned int lost;
+
+	return pgp_keys_parse_checked(data, len, keys, max, legacy, &lost);
 }
 EXPORT_SYMBOL_IF_KUNIT(pgp_keys_parse);
 
