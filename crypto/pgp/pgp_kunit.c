@@ -22,6 +22,7 @@
 #include <crypto/sha2.h>
 #include <crypto/pgp.h>
 #include "pgp_kunit_vectors.h"
+#include "pgp_kunit_weak.h"
 
 /* kunit_kmemdup() is newer than 6.12 */
 static void *test_memdup(struct kunit *test, const void *src, size_t len, gfp_t gfp)
@@ -612,6 +613,42 @@ static void pgp_test_hash_clone_same_driver(struct kunit *test)
 	kunit_skip(test, "needs the crypto API's shash registration");
 }
 #endif
+
+/*
+ * Digests too short for the key (RFC 9580 5.2.3.4, 5.1.4): valid DSA and
+ * Ed25519 signatures over SHA-224 are refused as unsupported, while the same
+ * keys' SHA-256 signatures verify.
+ */
+static void pgp_test_weak_digest(struct kunit *test)
+{
+	static const struct {
+		const u8 *key, *sig;
+		size_t key_len, sig_len;
+		int want;
+	} cases[] = {
+		{ pgp_weak_dsa_key, pgp_weak_dsa_sha256, sizeof(pgp_weak_dsa_key),
+		  sizeof(pgp_weak_dsa_sha256), 0 },
+		{ pgp_weak_dsa_key, pgp_weak_dsa_sha224, sizeof(pgp_weak_dsa_key),
+		  sizeof(pgp_weak_dsa_sha224), -ENOPKG },
+		{ pgp_weak_ed_key, pgp_weak_ed_sha256, sizeof(pgp_weak_ed_key),
+		  sizeof(pgp_weak_ed_sha256), 0 },
+		{ pgp_weak_ed_key, pgp_weak_ed_sha224, sizeof(pgp_weak_ed_key),
+		  sizeof(pgp_weak_ed_sha224), -ENOPKG },
+	};
+	struct pgp_pubkey key;
+	struct pgp_sig sig;
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		KUNIT_ASSERT_EQ(test, pgp_parse_pubkey(cases[i].key, cases[i].key_len, &key), 0);
+		if (key.algo == PGP_PUBKEY_EDDSA_LEGACY && !IS_REACHABLE(CONFIG_CRYPTO_ED25519))
+			continue;
+		KUNIT_ASSERT_EQ(test, pgp_parse_sig(cases[i].sig, cases[i].sig_len, &sig, false), 0);
+		KUNIT_EXPECT_EQ_MSG(test, verify_msg(test, &sig, &key, pgp_weak_msg,
+						     sizeof(pgp_weak_msg)), cases[i].want,
+				    "case %u", i);
+	}
+}
 
 /* ---- malformed keys ---- */
 
@@ -1338,6 +1375,7 @@ static struct kunit_case pgp_test_cases[] = {
 	KUNIT_CASE(pgp_test_wrong_key),
 	KUNIT_CASE(pgp_test_hash_clone),
 	KUNIT_CASE(pgp_test_hash_clone_same_driver),
+	KUNIT_CASE(pgp_test_weak_digest),
 	KUNIT_CASE(pgp_test_bad_pubkey),
 	KUNIT_CASE(pgp_test_bad_ec_key),
 	KUNIT_CASE(pgp_test_key_policy_sizes),

@@ -335,6 +335,29 @@ static int pgp_verify_ed25519(const struct pgp_sig *sig, const struct pgp_pubkey
 #endif
 }
 
+/*
+ * Hash and key sizes that RFC 9580 forbids together, refused as an
+ * unsupported combination (like a weak hash without the legacy option):
+ * a DSA digest shorter than q (5.2.3.4: "the hash size MUST be at least the
+ * size of q"; SHA-224 with a 256-bit q would be zero-padded) and Ed25519
+ * with a digest shorter than 256 bits (5.1.4 and 5.2.3.5).  ECDSA has its
+ * own, curve-sized minimum in pgp_verify_ecdsa().
+ */
+static int pgp_check_digest_size(const struct pgp_pubkey *key, unsigned int dlen)
+{
+	switch (key->algo) {
+	case PGP_PUBKEY_DSA:
+		if ((size_t)dlen * 8 < pgp_mpi_bits(key->dsa.q, key->dsa.q_len))
+			return -ENOPKG;
+		return 0;
+	case PGP_PUBKEY_EDDSA_LEGACY:
+	case PGP_PUBKEY_ED25519:
+		return dlen < 32 ? -ENOPKG : 0;
+	default:
+		return 0;
+	}
+}
+
 /**
  * pgp_sig_verify - Finish the digest and check the signature
  * @ctx: Context from pgp_hash_init() for @sig, with the signed data already
@@ -350,7 +373,9 @@ static int pgp_verify_ed25519(const struct pgp_sig *sig, const struct pgp_pubkey
  * Context: May sleep.
  * Return: 0 if the signature is valid; -EKEYREJECTED for a wrong digest
  * prefix, a key of another algorithm, a bad signature or an invalid key;
- * -ENOPKG for an algorithm this kernel cannot verify (ECDSA without
+ * -ENOPKG for a digest too short for the key (DSA: shorter than q;
+ * Ed25519: shorter than 256 bits), checked before anything else, or for an
+ * algorithm this kernel cannot verify (ECDSA without
  * CONFIG_CRYPTO_ECDSA_RAW, Ed25519 without CONFIG_CRYPTO_ED25519, other
  * curves); -EBADMSG for a signature whose values
  * do not fit the algorithm; -EINVAL for a context of another hash;
@@ -373,6 +398,9 @@ int pgp_sig_verify(struct pgp_hash_ctx *ctx, const struct pgp_sig *sig,
 		ret = -EINVAL;
 		goto out;
 	}
+	ret = pgp_check_digest_size(key, dlen);
+	if (ret)
+		goto out;
 	trailer[0] = 0x04;
 	trailer[1] = 0xff;
 	put_unaligned_be32(sig->hashed_len, trailer + 2);
