@@ -13,6 +13,9 @@ Builds with clang -fsanitize=fuzzer,address,undefined, through tests/compat:
                 (security/pgp_keys/keyring_parse.c)
   fuzz_modsig   module_pgp_sig_locate() and module_pgp_sig_check()
                 (kernel/module/signing_pgp*.c) against a gpg-made keyring
+  fuzz_keyring_check  the build-time keyring check (security/pgp_keys/
+                keyring_check.c) against the kernel's parser: what the check
+                passes, the kernel must read completely
 Seeds are made at run time: gpg keyrings (RSA and DSA, with a signing subkey),
 ELF64/ELF32 images with a module_sig section, and objects signed with
 scripts/sign-module.sh.  Each target then runs for SECONDS (default 20) on a
@@ -67,9 +70,15 @@ for f in "$top"/crypto/pgp/*.c; do
 	[[ -f $f && $f != *_kunit.c ]] && common+=("$f")
 done
 
-echo "[1/4] building fuzz_keyring"
+echo "[1/4] building fuzz_keyring, fuzz_keyring_check"
 "$clang" "${cflags[@]}" -o "$out/fuzz_keyring" "$top/tests/fuzz/fuzz_keyring.c" \
 	"${common[@]}" -lcrypto || { echo "$prog: fuzz_keyring: build failed" >&2; exit 1; }
+"$clang" -g -O1 -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined \
+	-Wall -DKEYRING_CHECK_NO_MAIN -c -o "$out/keyring_check.o" \
+	"$top/security/pgp_keys/keyring_check.c" &&
+"$clang" "${cflags[@]}" -o "$out/fuzz_keyring_check" "$top/tests/fuzz/fuzz_keyring_check.c" \
+	"$out/keyring_check.o" "${common[@]}" -lcrypto ||
+	{ echo "$prog: fuzz_keyring_check: build failed" >&2; exit 1; }
 echo "[2/4] building fuzz_modsig"
 "$clang" "${cflags[@]}" -o "$out/fuzz_modsig" "$top/tests/fuzz/fuzz_modsig.c" \
 	"$top/kernel/module/signing_pgp.c" "$top/kernel/module/signing_pgp_elf.c" \
@@ -89,6 +98,8 @@ gpg --batch --export "$(fpr 'Fuzz RSA')" >"$seeds_k/rsa.gpg"
 gpg --batch --export "$(fpr 'Fuzz DSA')" >"$seeds_k/dsa-sub.gpg"
 gpg --batch --export >"$tmp/ring.gpg"
 cp "$tmp/ring.gpg" "$seeds_k/both.gpg"
+python3 "$top/tests/vectors/pgpcraft.py" keyring-dir "$tmp/crafted"
+cp "$tmp/crafted"/*.gpg "$seeds_k/"
 
 cc=$clang
 "$cc" -g -I"$top/tests/host/keyring/shim" -I"$top/tests/compat/include" -I"$top/include" -I"$top/tests/compat/stubs" \
@@ -124,5 +135,6 @@ run() {
 	fi
 }
 run fuzz_keyring "$seeds_k"
+run fuzz_keyring_check "$seeds_k"
 run fuzz_modsig "$seeds_m"
 exit "$status"
