@@ -57,6 +57,10 @@ bench:
 fuzz:
 	@FUZZ_TIME=$${FUZZ_TIME:-300} tests/host/fuzz/run.sh
 
+# Every libFuzzer target to 10 M executions or FUZZ_LONG_TIME s each, corpus minimized into tests/fuzz/corpus.
+fuzz-long:
+	@tests/host/fuzz/long.sh
+
 # Bisectability: every prefix of the exported series builds (a kernel build per patch).
 check-series:
 	@mk/check-series.sh

@@ -85,7 +85,9 @@ echo "[2/4] building fuzz_modsig"
 	"${common[@]}" -lcrypto || { echo "$prog: fuzz_modsig: build failed" >&2; exit 1; }
 
 echo "[3/4] making seeds"
-seeds_k=$tmp/seeds-keyring seeds_m=$tmp/seeds-modsig
+# seeds are kept in DIR for longer runs (tests/host/fuzz/long.sh)
+seeds_k=$out/seeds-keyring seeds_m=$out/seeds-modsig
+rm -rf "$seeds_k" "$seeds_m"
 mkdir -p "$seeds_k" "$seeds_m"
 mkdir -m 700 "$GNUPGHOME"
 gpgq() { gpg --batch --quiet --no-tty --pinentry-mode loopback --passphrase '' "$@" 2>/dev/null; }
