@@ -70,6 +70,9 @@ cflags=(-std=gnu11 -O1 -g -Wall -Wextra -Wno-unused-parameter -Wno-sign-compare
 
 fail=0
 n=0
+# shellcheck source=tests/lib/plan.sh
+. "$top/tests/lib/plan.sh"
+plan_first 10
 tap() {	# tap <status> <description>
 	n=$((n + 1))
 	if [ "$1" -eq 0 ]; then
@@ -204,5 +207,5 @@ if $have_ed25519; then
 fi
 wait
 
-echo "1..$n"
+plan_check || fail=1
 exit $fail
