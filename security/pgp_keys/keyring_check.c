@@ -26,8 +26,8 @@
  * not verify is reported by the kernel at boot.  The checks are at least as
  * strict as the kernel's own parser (a fuzz target compares the two).
  *
- * Usage: keyring_check KEYRING
- * Prints "keyring_check: KEYRING: offset N, packet tag T: problem" for each
+ * Usage: keyring_check KEYRING [NAME]
+ * Prints "keyring_check: NAME: offset N, packet tag T: problem" for each
  * problem and exits 1 when there is one, 2 when the file cannot be read.
  */
 
@@ -561,13 +561,13 @@ int main(int argc, char **argv)
 	FILE *f;
 
 	if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
-		printf("Usage: keyring_check KEYRING\n"
+		printf("Usage: keyring_check KEYRING [NAME]\n"
 		       "Refuses a binary OpenPGP keyring that the kernel would not read completely\n"
 		       "(see security/pgp_keys/keyring_check.c); exits 1 with one line per problem.\n");
 		return 0;
 	}
-	if (argc != 2) {
-		fprintf(stderr, "usage: keyring_check KEYRING\n");
+	if (argc != 2 && argc != 3) {
+		fprintf(stderr, "usage: keyring_check KEYRING [NAME]\n");
 		return 2;
 	}
 	f = fopen(argv[1], "rb");
@@ -594,11 +594,11 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	fclose(f);
-	problems = keyring_check(buf, len, kc_print, argv[1]);
+	problems = keyring_check(buf, len, kc_print, argv[argc - 1]);
 	free(buf);
 	if (problems) {
 		fprintf(stderr, "keyring_check: %s: %u problem(s): the kernel would not read this keyring completely\n",
-			argv[1], problems);
+			argv[argc - 1], problems);
 		return 1;
 	}
 	return 0;

@@ -154,11 +154,10 @@ static bool pgp_keys_issued_by(const struct pgp_sig *sig,
  * Verify @sig by @signer over the primary key, then (optionally) a subkey or
  * a user ID.  Returns 0 or the OpenPGP layer's error code.
  */
-static noinline_for_stack int pgp_keys_verify(const struct pgp_sig *sig,
-			   const struct pgp_pubkey *signer,
-			   const struct pgp_pubkey *primary,
-			   const struct pgp_pubkey *sub,
-			   const u8 *uid, size_t uid_len)
+static noinline_for_stack int
+pgp_keys_verify(const struct pgp_sig *sig, const struct pgp_pubkey *signer,
+		const struct pgp_pubkey *primary, const struct pgp_pubkey *sub,
+		const u8 *uid, size_t uid_len)
 {
 	struct pgp_hash_ctx *ctx = NULL;
 	int ret;
@@ -500,8 +499,9 @@ static noinline_for_stack int pgp_keys_begin_sub(struct pgp_cert *c, const struc
  * [@p, @end).  The primary is stored first, then its usable subkeys; all are
  * dropped again when the primary turns out to have no valid self-signature.
  */
-static noinline_for_stack int pgp_keys_parse_cert(struct pgp_cert *c, const struct pgp_packet *first,
-			       const u8 *p, const u8 *end)
+static noinline_for_stack int
+pgp_keys_parse_cert(struct pgp_cert *c, const struct pgp_packet *first,
+		    const u8 *p, const u8 *end)
 {
 	char hex[PGP_KEYS_HEX_MAX];
 	struct pgp_builtin_key *k;

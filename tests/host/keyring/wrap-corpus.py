@@ -10,11 +10,24 @@ MODULE  a module (or any ELF object) signed by scripts/sign-module.sh, whose
 CORPUS  a directory made by tests/host/pgp/gen-malformed.py (MANIFEST + *.sig),
         best made from MODULE's own signature, so that the controls verify
 OUTDIR  gets one module per payload, same size and layout as MODULE, and a
-        MANIFEST "module<TAB>expected<TAB>what": expected is "ok" or the errno
-        module_pgp_sig_check() returns (kernel/module/signing_pgp.c), mapped
-        from the OpenPGP layer's answer: an empty payload and a packet other
-        than a signature are malformed containers (EBADMSG), and more than
+        MANIFEST "module<TAB>expected<TAB>what<TAB>pinned": expected is "ok" or
+        the errno module_pgp_sig_check() returns (kernel/module/signing_pgp.c),
+        mapped from the OpenPGP layer's answer: an empty payload and a packet
+        other than a signature are malformed containers (EBADMSG), and more than
         MODULE_PGP_MAX_SIGS (16) packets is EBADMSG.
+
+Where each expectation comes from ("pinned"):
+  openpgp    the payload as an OpenPGP signature: whether it is accepted at all
+             is checked against an independent verifier (Sequoia's sqv, in
+             tests/host/keyring/run.sh); the errno is the kernel's documented
+             mapping of the reason (RFC 4880/9580: malformed -> EBADMSG,
+             unknown algorithm or version -> ENOPKG, unknown key -> ENOKEY,
+             bad signature -> EKEYREJECTED; admin guide, "Enforcing").
+  container  a rule of the module_sig container itself (admin guide, "The
+             signature container": one or more signature packets, at most 16),
+             which no tool but this project's code knows: the kernel's own
+             documented rule is the only oracle, so it is written out here
+             rather than taken from the loader's code.
 
 "wrap-corpus.py --extract MODULE SIG" writes MODULE's signature payload to SIG.
 """
@@ -61,13 +74,16 @@ def packet_tags(payload):
 
 
 def expected(layer, payload):
-    """What module_pgp_sig_check() says for a container holding payload."""
+    """(What module_pgp_sig_check() says for a container holding payload,
+    where that expectation is pinned: "openpgp" or "container")."""
     tags = packet_tags(payload)
-    # empty payload (payload_len 0), a bad packet header, a packet that is
-    # not a signature, or too many packets: a malformed container
-    if not payload or tags is None or len(tags) > MAX_SIGS or set(tags) != {2}:
-        return "EBADMSG"
-    return "ok" if layer == "OK" else layer
+    if tags is None:
+        return "EBADMSG", "openpgp"         # RFC 4880 4.2: no packet stream
+    # empty payload (payload_len 0), a packet that is not a signature, or too
+    # many packets: a malformed container
+    if not payload or len(tags) > MAX_SIGS or set(tags) != {2}:
+        return "EBADMSG", "container"
+    return ("ok" if layer == "OK" else layer), "openpgp"
 
 
 def main(argv):
@@ -104,9 +120,10 @@ def main(argv):
         name = os.path.splitext(fn)[0] + os.path.splitext(module)[1]
         with open(os.path.join(out, name), "wb") as f:
             f.write(d)
-        rows.append("%s\t%s\t%s" % (name, expected(layer, payload), what))
+        want, pinned = expected(layer, payload)
+        rows.append("%s\t%s\t%s\t%s" % (name, want, what, pinned))
     with open(os.path.join(out, "MANIFEST"), "w") as f:
-        f.write("# module\texpected\twhat is wrong (wrap-corpus.py)\n")
+        f.write("# module\texpected\twhat is wrong\tpinned to (wrap-corpus.py)\n")
         f.write("\n".join(rows) + "\n")
     sys.stderr.write("%s: %d modules in %s\n" % (PROG, len(rows), out))
     return 0
