@@ -58,6 +58,9 @@ cleanup() {
 trap cleanup EXIT
 
 n=0 failed=0
+# shellcheck source=tests/lib/plan.sh
+. "$top/tests/lib/plan.sh"
+plan_first "${KEYRING_TAP_PLAN:-0}"
 ok() { n=$((n + 1)); echo "ok $n - $1"; }
 notok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $1"; }
 diag() { sed 's/^/# /'; }
@@ -144,7 +147,7 @@ if build "$tmp/keyring_test" "$here/keyring_test.c" \
 else
 	notok "build keyring_test ($cc, ASan+UBSan)"
 	diag <"$tmp/build2.log"
-	echo "1..$n"
+	plan_check
 	exit 1
 fi
 
@@ -215,13 +218,30 @@ else
 	cp "$tmp/keyring_test" "$tmp/keyring_test_kmath"
 	algs=("$top/tests/compat/stubs/algs_openssl.c")
 fi
+# A disagreement between the two is a failure of the case (exit status 3, the oracle's
+# answer on stderr), whatever the case expects.
 kt() {
 	local a b
-	a=$("$tmp/keyring_test_kmath" "$@") || return
-	b=$("$tmp/keyring_test" "$@") || return
+	a=$("${kt_kmath:-$tmp/keyring_test_kmath}" "$@") || return
+	b=$("${kt_oracle:-$tmp/keyring_test}" "$@") || return
 	printf '%s\n' "$a"
-	[[ $a == "$b" ]] || printf 'OpenSSL oracle disagrees: %s\n' "$b"
+	if [[ $a != "$b" ]]; then
+		printf 'OpenSSL oracle disagrees: %s\n' "$b" >&2
+		return 3
+	fi
 }
+# self-tests of the harness itself: each check below must fail on a broken input.
+# A liar oracle: the real one, with every acceptance turned into ENOKEY.
+printf '#!/bin/sh\n"%s" "$@" | sed "s/^0 /ENOKEY /"\n' "$tmp/keyring_test" >"$tmp/liar"
+chmod +x "$tmp/liar"
+# a TAP plan with fewer results than planned fails
+selftest=$( (n=0; plan_first 3 >/dev/null; echo "ok 1"; echo "ok 2"; n=2; plan_check; echo "rc=$?") 2>&1)
+if [[ $selftest == *"not ok 3 - TAP plan: 3 results planned, 2 made"*"rc=1" ]]; then
+	ok "self-test: a run with fewer results than its TAP plan fails (tests/lib/plan.sh)"
+else
+	notok "self-test: a run with fewer results than its TAP plan fails (tests/lib/plan.sh)"
+	diag <<<"$selftest"
+fi
 
 # ---- keys ----
 mkdir -m 700 "$GNUPGHOME"
@@ -453,6 +473,32 @@ files pgp_keys/keys(444)" sed -n '1,2p' <<<"$normal"
 	# shellcheck disable=SC2016  # sed's $ (last line), not a shell expansion
 	expect "boot: securityfs listing = the parser's listing" "$listing" \
 		sed -e '1,2d' -e '$d' <<<"$normal"
+	# The same keys as an independent tool sees them: gpg's fingerprint, algorithm, size
+	# and revocation of each primary and each signing subkey, against the boot listing.
+	gpg_view() {
+		gpg --batch --with-colons --fixed-list-mode --list-keys "$G" "$S" "$R" "$E" 2>/dev/null |
+			awk -F: '$1 == "pub" || $1 == "sub" {
+					want = $1 == "pub" || $12 ~ /s/
+					st = $2 == "r" ? "revoked" : "not-revoked"
+					a = $4 == 17 ? "dsa" : $4 == 1 ? "rsa" : "algo" $4
+					bits = $3
+					next
+				}
+				$1 == "fpr" && want { print tolower($10), a, bits, st; want = 0 }' | sort
+	}
+	ours_view() { awk '{ print $1, $2, $3, ($4 == "revoked" ? "revoked" : "not-revoked") }' | sort; }
+	boot_listing=$(sed -e '1,2d' -e '$d' <<<"$normal")
+	gpg_listing=$(gpg_view)
+	expect "boot: securityfs listing agrees with gpg --list-keys (fingerprint, algorithm, size, revoked)" \
+		"$gpg_listing" ours_view <<<"$boot_listing"
+	# self-test: a listing that lost a revocation no longer agrees with gpg
+	selftest=$(expect "self" "$gpg_listing" ours_view <<<"$(sed '0,/ revoked /s// usable /' <<<"$boot_listing")")
+	if [[ $selftest == "not ok "* ]]; then
+		ok "self-test: a boot listing without the revocation disagrees with gpg"
+	else
+		notok "self-test: a boot listing without the revocation disagrees with gpg"
+		diag <<<"$selftest"
+	fi
 	expect_grep "boot log: primary key line" \
 		"^<6>modsign-pgp: Loaded key $G \\(dsa2048, primary\\) \"Good Key <good@example.org>\"$" \
 		cat "$tmp/boot.err"
@@ -498,8 +544,16 @@ else
 	diag <"$tmp/boot.log"
 fi
 
-# ---- build-time conversion (security/pgp_keys/keyring-bin.sh) ----
+# ---- build-time conversion and check (security/pgp_keys/keyring-bin.sh, keyring_check.c) ----
 kb=$top/security/pgp_keys/keyring-bin.sh
+kc=$tmp/keyring_check
+if "$cc" -O2 -Wall -Wextra -Werror -o "$kc" "$top/security/pgp_keys/keyring_check.c" -lcrypto \
+	>"$tmp/kc-build.log" 2>&1; then
+	ok "build keyring_check (the build-time keyring check, -Wall -Wextra -Werror)"
+else
+	notok "build keyring_check"
+	diag <"$tmp/kc-build.log"
+fi
 nogpg=$tmp/nogpg-bin
 mkdir "$nogpg"
 for t in sh awk base64 od tr grep cat mv rm mktemp sed head; do
@@ -513,7 +567,7 @@ sed 's/$/\r/' "$k/G.asc" >"$k/G-crlf.asc"
 conv() { # conv DESC EXPECTED-BINARY INPUT [env PATH]
 	local desc=$1 want=$2 in=$3
 	rm -f "$tmp/conv.bin"
-	if ${4:+env PATH="$4"} sh "$kb" "$in" "$tmp/conv.bin" 2>"$tmp/conv.err" &&
+	if ${4:+env PATH="$4"} sh "$kb" "$in" "$tmp/conv.bin" "$kc" 2>"$tmp/conv.err" &&
 		cmp -s "$want" "$tmp/conv.bin"; then
 		ok "keyring-bin.sh: $desc"
 	else
@@ -528,7 +582,7 @@ conv "armoured keyring decoded without gpg (base64)" "$k/G.gpg" "$k/G.asc" "$nog
 conv "two armoured blocks decoded without gpg" "$k/GS.gpg" "$k/GS.asc" "$nogpg"
 conv "CRLF armour decoded without gpg" "$k/G.gpg" "$k/G-crlf.asc" "$nogpg"
 printf 'not a keyring\n' >"$tmp/bad.txt"
-if sh "$kb" "$tmp/bad.txt" "$tmp/bad.bin" 2>"$tmp/conv.err"; then
+if sh "$kb" "$tmp/bad.txt" "$tmp/bad.bin" "$kc" 2>"$tmp/conv.err"; then
 	notok "keyring-bin.sh: a text file is refused"
 else
 	if grep -q "not an OpenPGP keyring" "$tmp/conv.err" && [[ ! -e $tmp/bad.bin ]]; then
@@ -539,24 +593,49 @@ else
 fi
 gpg --batch --pinentry-mode loopback --passphrase '' --export-secret-keys "$G" \
 	>"$k/G-secret.gpg" 2>/dev/null
-if sh "$kb" "$k/G-secret.gpg" "$tmp/bad.bin" 2>"$tmp/conv.err"; then
+if sh "$kb" "$k/G-secret.gpg" "$tmp/bad.bin" "$kc" 2>"$tmp/conv.err"; then
 	notok "keyring-bin.sh: a secret keyring is refused"
 else
-	if grep -q "contains secret key material" "$tmp/conv.err" && [[ ! -e $tmp/bad.bin ]]; then
+	if grep -q "secret key material" "$tmp/conv.err" && [[ ! -e $tmp/bad.bin ]]; then
 		ok "keyring-bin.sh: a secret keyring is refused (no secret key in the kernel image)"
 	else
 		notok "keyring-bin.sh: a secret keyring is refused (no secret key in the kernel image)"
 	fi
 fi
+# refuse KEYRING "what" "pattern": keyring-bin.sh stops, names the packet, leaves no output
+refuse() {
+	local in=$1 what=$2 pattern=$3
+	rm -f "$tmp/refused.bin"
+	if sh "$kb" "$in" "$tmp/refused.bin" "$kc" 2>"$tmp/conv.err"; then
+		notok "keyring-bin.sh: $what: refused"
+		return
+	fi
+	if grep -qE "keyring_check: $in: offset [0-9]+(, packet tag [0-9]+)?: .*$pattern" "$tmp/conv.err" &&
+		[[ ! -e $tmp/refused.bin ]]; then
+		ok "keyring-bin.sh: $what: refused, naming the packet"
+	else
+		notok "keyring-bin.sh: $what: refused, naming the packet"
+		diag <"$tmp/conv.err"
+	fi
+}
 head -c 500 "$k/S.gpg" >"$k/S-cut.gpg"
-if sh "$kb" "$k/S-cut.gpg" "$tmp/cut.bin" 2>"$tmp/conv.err" && cmp -s "$k/S-cut.gpg" "$tmp/cut.bin" &&
-	grep -q "warning: .*malformed OpenPGP packet" "$tmp/conv.err"; then
-	ok "keyring-bin.sh: a truncated keyring builds with a warning"
-else
-	notok "keyring-bin.sh: a truncated keyring builds with a warning"
-	diag <"$tmp/conv.err"
-fi
-if sh "$kb" "$tmp/missing.gpg" "$tmp/bad.bin" 2>/dev/null; then
+refuse "$k/S-cut.gpg" "a truncated keyring" "the kernel would ignore the rest"
+# crafted keyrings (tests/vectors/pgpcraft.py): each holds one thing the kernel cannot
+# read or honour, which security/pgp_keys KUnit (kv_lost) counts in the kernel's parser
+x=$tmp/crafted
+python3 "$top/tests/vectors/pgpcraft.py" keyring-dir "$x"
+cat "$x/a.gpg" "$x/b_revokes_sa.gpg" >"$x/a_b_revokes_sa.gpg"
+cat "$x/a.gpg" "$x/b_revokes_a.gpg" >"$x/a_b_revokes_a.gpg"
+conv "crafted certificates A and B pass the check" "$x/a_b.gpg" "$x/a_b.gpg"
+refuse "$x/a_malformed_b.gpg" "a malformed packet between certificates" "the kernel would ignore the rest"
+refuse "$x/a_revoked_md5.gpg" "a revocation hashed with MD5" "revocation signature \(type 0x20\) that the kernel cannot parse"
+refuse "$x/a_revoked_by_b.gpg" "a key revocation by another key" "issued by another key .*designated revoker"
+refuse "$x/c_designates_b.gpg" "a designated revoker" "designates a revocation key \(subpacket 12\)"
+refuse "$x/a_then_newer_a.gpg" "a later copy of a certificate" "a later copy of the certificate at offset 0"
+refuse "$x/sig_before_key.gpg" "a signature before the first key" "before the first public key"
+refuse "$x/a_b_revokes_sa.gpg" "another certificate's subkey revoked by B" "key already present at offset"
+refuse "$x/a_b_revokes_a.gpg" "another certificate's primary as B's subkey" "key already present at offset 0"
+if sh "$kb" "$tmp/missing.gpg" "$tmp/bad.bin" "$kc" 2>/dev/null; then
 	notok "keyring-bin.sh: a missing keyring is refused"
 else
 	ok "keyring-bin.sh: a missing keyring is refused"
@@ -568,6 +647,14 @@ cat "$k/G.gpg" "$k/S.gpg" "$k/R.gpg" "$k/E.gpg" >"$k/trusted.gpg"
 if sign "$m/good.o" "$G!"; then
 	expect "module signed by the good key: accepted, pgp_signer = fingerprint" "0 $G" \
 		kt "$k/trusted.gpg" verify "$m/good.o"
+	# self-test: the same case with an oracle that disagrees must fail
+	selftest=$(kt_oracle=$tmp/liar expect "self" "0 $G" kt "$k/trusted.gpg" verify "$m/good.o" 2>&1)
+	if [[ $selftest == "not ok "*"OpenSSL oracle disagrees: ENOKEY"* ]]; then
+		ok "self-test: an OpenSSL oracle that disagrees fails the case"
+	else
+		notok "self-test: an OpenSSL oracle that disagrees fails the case"
+		diag <<<"$selftest"
+	fi
 	expect "same module, keyring without the key -> ENOKEY" "ENOKEY" \
 		kt "$k/S.gpg" verify "$m/good.o"
 	cp "$m/good.o" "$m/text.o"
@@ -673,12 +760,49 @@ if [[ -f $top/tests/host/pgp/gen-malformed.py ]] &&
 	python3 "$here/wrap-corpus.py" --extract "$m/big.o" "$mal/good.sig"
 	python3 "$top/tests/host/pgp/gen-malformed.py" "$mal/good.sig" "$mal/corpus" 2>/dev/null
 	python3 "$here/wrap-corpus.py" "$m/big.o" "$mal/corpus" "$mal/mods" 2>/dev/null
-	while IFS=$'\t' read -r mod want what; do
+	while IFS=$'\t' read -r mod want what pinned; do
 		[[ $mod == \#* ]] && continue
 		[[ $want == ok ]] && want="0 $G"
 		expect "malformed corpus: $what -> ${want%% *}" "$want" \
 			kt "$k/trusted.gpg" verify "$mal/mods/$mod"
 	done <"$mal/mods/MANIFEST"
+	# The OpenPGP-level expectations against an independent verifier: sqv must accept
+	# exactly the payloads expected to load (the signed data: big.o with module_sig zeroed).
+	# (readelf and dd: independent of the project's ELF readers)
+	read -r soff ssize < <(readelf -SW "$m/big.o" |
+		awk '{ for (i = 1; i <= NF; i++) if ($i == "module_sig") { print $(i + 3), $(i + 4); exit } }')
+	cp "$m/big.o" "$mal/signed-data"
+	dd if=/dev/zero of="$mal/signed-data" bs=4096 seek="$((16#$soff))" count="$((16#$ssize))" \
+		iflag=count_bytes oflag=seek_bytes conv=notrunc status=none
+	sqv_agree() { # sqv_agree MANIFEST: prints the rows where sqv's verdict differs
+		local mod want what pinned v
+		while IFS=$'\t' read -r mod want what pinned; do
+			[[ $mod == \#* || $pinned != openpgp ]] && continue
+			v=refused
+			sqv --keyring "$k/trusted.gpg" "$mal/corpus/${mod%.o}.sig" "$mal/signed-data" \
+				>/dev/null 2>&1 && v=ok
+			[[ $v == ok && $want == ok ]] || [[ $v == refused && $want != ok ]] ||
+				echo "$mod: expected $want, sqv: $v"
+		done <"$1"
+	}
+	if command -v sqv >/dev/null; then
+		disagree=$(sqv_agree "$mal/mods/MANIFEST")
+		nopen=$(grep -c $'\topenpgp$' "$mal/mods/MANIFEST")
+		ncont=$(grep -c $'\tcontainer$' "$mal/mods/MANIFEST")
+		expect "malformed corpus: sqv accepts exactly the expected ones of $nopen OpenPGP-level cases ($ncont container-rule cases pinned to the documented container rules)" \
+			"" echo -n "$disagree"
+		# self-test: an expectation flipped to "ok" for a refused payload is caught
+		awk -F'\t' 'BEGIN { OFS = "\t" } !done && $4 == "openpgp" && $2 != "ok" { $2 = "ok"; done = 1 } 1' \
+			"$mal/mods/MANIFEST" >"$mal/flipped"
+		if [[ -n $(sqv_agree "$mal/flipped") ]]; then
+			ok "self-test: a wrong corpus expectation disagrees with sqv"
+		else
+			notok "self-test: a wrong corpus expectation disagrees with sqv"
+		fi
+	else
+		ok "malformed corpus: sqv cross-check # SKIP sqv not installed"
+		ok "self-test: a wrong corpus expectation disagrees with sqv # SKIP sqv not installed"
+	fi
 else
 	notok "malformed corpus: sign a module with a 256 KiB reserve"
 fi
@@ -722,7 +846,7 @@ else
 	notok "sign a module with the expiring key at a 2020 time"
 fi
 
-echo "1..$n"
+plan_check || failed=$((failed + 1))
 if ((failed)); then
 	echo "# $failed of $n failed" >&2
 	exit 1

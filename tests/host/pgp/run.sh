@@ -53,7 +53,7 @@ n=0
 failed=0
 # shellcheck source=tests/lib/plan.sh
 . "$root/tests/lib/plan.sh"
-plan_first "${PGP_TAP_PLAN:-0}"
+plan_first 384
 ok() { n=$((n + 1)); echo "ok $n - $1"; }
 skip() { n=$((n + 1)); echo "ok $n - $1 # SKIP $2"; }
 notok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $1"; }
@@ -188,23 +188,28 @@ for a in "${algos[@]}"; do
 			el=ENOPKG
 		fi
 		for h in SHA256 SHA512 SHA224 SHA384; do
+			# RFC 9580 5.1.4: Ed25519 needs a digest of 256 bits or more
+			eh=$e
+			[ "$a/$h" != ed25519/SHA224 ] || [ "$e" != OK ] || eh=ENOPKG
 			if [ ! -f "$work/$a.$h.sig" ]; then
 				why="gpg cannot make a $a signature over $h"
-				skip "[$v] $a/${h,,}: gpg signature, key policy applied ($e)" "$why"
-				[ "$e" != OK ] ||
+				skip "[$v] $a/${h,,}: gpg signature, key policy applied ($eh)" "$why"
+				[ "$eh" != OK ] ||
 					skip "[$v] $a/${h,,}: data with one byte changed refused (EKEYREJECTED)" "$why"
 				continue
 			fi
 			gpgv --keyring "$work/$a.key" "$work/$a.$h.sig" "$data" 2>/dev/null ||
 				notok "[$v] $a/$h: gpgv accepts the test signature"
-			check "[$v] $a/${h,,}: gpg signature, key policy applied ($e)" "$e" \
+			check "[$v] $a/${h,,}: gpg signature, key policy applied ($eh)" "$eh" \
 				"$(pc "$v" verify "$work/$a.key" "$work/$a.$h.sig" "$data")"
-			if [ "$e" = OK ]; then
+			if [ "$eh" = OK ]; then
 				check "[$v] $a/${h,,}: data with one byte changed refused (EKEYREJECTED)" \
 					EKEYREJECTED \
 					"$(pc "$v" verify "$work/$a.key" "$work/$a.$h.sig" "$work/data.bad")"
 			fi
 		done
+		# a 160-bit digest is too short for Ed25519 even with the legacy option
+		[ "$a" != ed25519 ] || [ "$el" != OK ] || el=ENOPKG
 		if [ -f "$work/$a.SHA1.sig" ]; then
 			check "[$v] $a/sha1: refused without legacy (ENOPKG)" ENOPKG \
 				"$(pc "$v" verify "$work/$a.key" "$work/$a.SHA1.sig" "$data")"
