@@ -118,6 +118,27 @@ for key in 'Fuzz RSA' 'Fuzz DSA' 'Fuzz Ed25519'; do
 done
 cp "$tmp/ring.gpg" "$out/keyring.gpg"
 
+# Self-test of the differential: a copy of keyring_check.c that no longer refuses a key
+# revocation by another key must make fuzz_keyring_check crash on that crafted keyring,
+# while the real check passes it quietly (it refuses it, so the kernel is not asked).
+sed 's/if (!by_primary)/if (0 \&\& !by_primary)/' "$top/security/pgp_keys/keyring_check.c" \
+	>"$tmp/keyring_check_defect.c"
+cmp -s "$tmp/keyring_check_defect.c" "$top/security/pgp_keys/keyring_check.c" &&
+	{ echo "$prog: self-test: the defect could not be put into a copy of keyring_check.c" >&2; exit 1; }
+"$clang" -g -O1 -fsanitize=fuzzer-no-link,address,undefined -Wall -DKEYRING_CHECK_NO_MAIN \
+	-I"$top/security/pgp_keys" -c -o "$tmp/keyring_check_defect.o" "$tmp/keyring_check_defect.c" &&
+"$clang" "${cflags[@]}" -o "$tmp/fuzz_keyring_check_defect" "$top/tests/fuzz/fuzz_keyring_check.c" \
+	"$tmp/keyring_check_defect.o" "${common[@]}" -lcrypto ||
+	{ echo "$prog: self-test: build of the defective copy failed" >&2; exit 1; }
+"$out/fuzz_keyring_check" "$seeds_k/a_revoked_by_b.gpg" >"$tmp/st-good.log" 2>&1 ||
+	{ echo "$prog: self-test: fuzz_keyring_check fails on a_revoked_by_b.gpg" >&2; cat "$tmp/st-good.log" >&2; exit 1; }
+if (cd "$tmp" && ./fuzz_keyring_check_defect "$seeds_k/a_revoked_by_b.gpg") >"$tmp/st-bad.log" 2>&1 ||
+	! grep -q "keyring_check passed a keyring the kernel does not read completely" "$tmp/st-bad.log"; then
+	echo "$prog: self-test: a check that passes a revocation by another key went unnoticed" >&2
+	exit 1
+fi
+echo "   self-test: fuzz_keyring_check catches a check that passes a revocation by another key"
+
 echo "[4/4] running each target for ${secs}s"
 ((secs > 0)) || exit 0
 status=0
