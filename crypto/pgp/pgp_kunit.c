@@ -643,7 +643,8 @@ static void pgp_test_weak_digest(struct kunit *test)
 		KUNIT_ASSERT_EQ(test, pgp_parse_pubkey(cases[i].key, cases[i].key_len, &key), 0);
 		if (key.algo == PGP_PUBKEY_EDDSA_LEGACY && !IS_REACHABLE(CONFIG_CRYPTO_ED25519))
 			continue;
-		KUNIT_ASSERT_EQ(test, pgp_parse_sig(cases[i].sig, cases[i].sig_len, &sig, false), 0);
+		KUNIT_ASSERT_EQ(test, pgp_parse_sig(cases[i].sig, cases[i].sig_len, &sig,
+						    false), 0);
 		KUNIT_EXPECT_EQ_MSG(test, verify_msg(test, &sig, &key, pgp_weak_msg,
 						     sizeof(pgp_weak_msg)), cases[i].want,
 				    "case %u", i);

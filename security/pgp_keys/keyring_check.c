@@ -397,9 +397,14 @@ static void kc_signature(struct kc_state *s, size_t off, const uint8_t *body, si
 			return;
 		}
 		if (type != 0x30 && s->primary_v4) {
-			bool by_primary = sig.fpr_len ?
-				sig.fpr_len == FPR_LEN && !memcmp(sig.fpr, s->primary_fpr, FPR_LEN) :
-				!memcmp(sig.keyid, s->primary_fpr + FPR_LEN - KEYID_LEN, KEYID_LEN);
+			const uint8_t *id = s->primary_fpr + FPR_LEN - KEYID_LEN;
+			bool by_primary;
+
+			if (sig.fpr_len)
+				by_primary = sig.fpr_len == FPR_LEN &&
+					     !memcmp(sig.fpr, s->primary_fpr, FPR_LEN);
+			else
+				by_primary = !memcmp(sig.keyid, id, KEYID_LEN);
 
 			if (!by_primary)
 				kc_problem(s, off, 2, "revocation (type 0x%02x) issued by another key than the certificate's primary (a designated revoker): not honoured by the kernel",
@@ -563,7 +568,8 @@ int main(int argc, char **argv)
 	if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
 		printf("Usage: keyring_check KEYRING [NAME]\n"
 		       "Refuses a binary OpenPGP keyring that the kernel would not read completely\n"
-		       "(see security/pgp_keys/keyring_check.c); exits 1 with one line per problem.\n");
+		       "(see the comment at the top of its source); exits 1 with one line per\n"
+		       "problem.\n");
 		return 0;
 	}
 	if (argc != 2 && argc != 3) {

@@ -329,7 +329,8 @@ static int pgp_keys_raw_sig_type(const struct pgp_packet *pkt)
 }
 
 /* Check the back-signature (0x19) embedded in a subkey binding signature. */
-static noinline_for_stack int pgp_keys_check_backsig(struct pgp_cert *c, const struct pgp_sig *binding)
+static noinline_for_stack int
+pgp_keys_check_backsig(struct pgp_cert *c, const struct pgp_sig *binding)
 {
 	struct pgp_sig back;
 	int ret;
