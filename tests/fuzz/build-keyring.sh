@@ -142,13 +142,14 @@ echo "   self-test: fuzz_keyring_check catches a check that passes a revocation 
 echo "[4/4] running each target for ${secs}s"
 ((secs > 0)) || exit 0
 status=0
+# the corpus make fuzz-long committed (tests/fuzz/corpus/<target>) seeds the run too
 run() {
 	local name=$1 seeds=$2 log
 	log=$out/$name.log
-	mkdir -p "$out/corpus-$name"
+	mkdir -p "$out/corpus-$name" "$top/tests/fuzz/corpus/${name#fuzz_}"
 	if (cd "$out" && FUZZ_KEYRING=$out/keyring.gpg "./$name" -max_total_time="$secs" \
 		-timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
-		"$out/corpus-$name" "$seeds" >"$log" 2>&1); then
+		"$out/corpus-$name" "$seeds" "$top/tests/fuzz/corpus/${name#fuzz_}" >"$log" 2>&1); then
 		echo "   $name: $(grep -m1 -o 'stat::number_of_executed_units: *[0-9]*' "$log" |
 			awk '{ print $2 }') runs, corpus $(find "$out/corpus-$name" -type f | wc -l) files, no crash"
 	else
