@@ -189,9 +189,10 @@ if grep -q '^CONFIG_MODULE_SIG_PGP=y' "$obj/.config"; then
 	"$top/tests/qemu/make-differential.sh" "$module" "$out" "${DIFF_COUNT:-100}" "${DIFF_SEED:-1}"
 
 	# Single-byte tamper sweep, two masks, one module per public-key algorithm: every
-	# byte of the RSA module; of the others every byte of the ELF header, section table,
-	# section names and module_sig and every SWEEP_STRIDE-th byte of the rest (default
-	# 16; 1 in make check-full).  What each byte's change must cause comes from
+	# byte of the RSA module; of the others every SWEEP_STRIDE-th byte (default 16; 1 in
+	# make check-full) of the bulk regions (signed data, section header table, container
+	# padding) and every byte of the rest (ELF header, names, module_sig's header and
+	# packets).  What each byte's change must cause comes from
 	# tests/qemu/siglayout.py (a reader of its own), after a positive control.
 	for kd in rsa2048-sha256:1 dsa2048-sha256:${SWEEP_STRIDE:-16} \
 		ed25519-sha512:${SWEEP_STRIDE:-16} nistp256-sha256:${SWEEP_STRIDE:-16}; do
@@ -201,7 +202,7 @@ if grep -q '^CONFIG_MODULE_SIG_PGP=y' "$obj/.config"; then
 			python3 "$top/tests/qemu/siglayout.py" map "$out/mods/$m.ko" "$mask" \
 				"$out/mods/$m.ko.$mask.map"
 			how=$mask desc="tamper sweep: $m module xor $mask, every byte"
-			((st > 1)) && how+=:$st desc+=" of the headers and module_sig, every ${st}th of the rest"
+			((st > 1)) && how+=:$st desc+=" of the signature, every ${st}th of the bulk"
 			case_line "sweep:$how" "sweep:$how" "$m.ko" "$(lc "$fpr")" "$desc"
 		done
 	done

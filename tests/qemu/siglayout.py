@@ -34,9 +34,8 @@ where the changed byte lies:
   issuer fingerprint: octets a key ID also states       EBADMSG (mismatch)
                       other octets                      unsigned (ENOKEY)
   hashed subpackets, digest prefix, MPIs                EKEYREJECTED
-    (hashed subpacket type octets and MPI lengths: EBADMSG, EKEYREJECTED or unsigned;
-     an unhashed subpacket's type octet: "signed" when only the critical bit changed,
-     else EBADMSG -- the unhashed area may carry issuer key IDs only)
+    (hashed subpacket type octets and MPI lengths: EBADMSG or EKEYREJECTED; an
+     unhashed one's: EBADMSG, that area carries issuer key IDs and fingerprints only)
 
 extract writes DATA (the file with module_sig's content zeroed) and SIG (the payload)
 and exits 0; 3 with "malformed: WHY" when the container breaks the rules above
@@ -192,13 +191,10 @@ def layout(data):
         for s, t, ds, de, typ in subs:
             hashed = s < 6 + hl
             add(at + s, at + t, 'subpacket length', BAD)
-            if hashed:
-                add(at + t, at + t + 1, 'subpacket type', BAD | REJ | UNS)
-            else:
-                # the unhashed area may carry issuer key IDs only (module-signing-pgp.rst);
-                # the critical bit on a known subpacket changes nothing that is signed
-                add(at + t, at + t + 1, 'unhashed subpacket type',
-                    lambda m, typ=typ: SIGNED if (typ ^ m) & 0x7f == typ else BAD)
+            # hashed: another type breaks a rule or changes what is signed; unhashed: the
+            # area may carry issuer key IDs and fingerprints only, the type octet exactly
+            # (module-signing-pgp.rst)
+            add(at + t, at + t + 1, 'subpacket type', BAD | REJ if hashed else BAD)
             if typ == 33:       # issuer fingerprint: version octet, then the fingerprint
                 add(at + ds, at + ds + 1, 'issuer fingerprint version', BAD | UNS)
                 split = de - 8 if 16 in types else de
