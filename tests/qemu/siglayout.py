@@ -21,7 +21,8 @@ signed by the expected key: only where the change touches nothing signed and the
 specification lets a verifier ignore it).  The rules, by
 where the changed byte lies:
   signed data (anything the locator does not read)      EKEYREJECTED
-  ELF magic/class/encoding                              EBADMSG or ENOEXEC
+  ELF magic                                             EBADMSG or ENOEXEC
+  ELF class/encoding                                    also EKEYREJECTED
   other ELF header fields                               EKEYREJECTED or EBADMSG,
     those locating the section table also "unsigned"   (module_sig not found)
   section header table                                  EKEYREJECTED or EBADMSG
@@ -149,7 +150,9 @@ def layout(data):
     def add(a, b, label, cls):
         regions.append((a, b, label, cls))
 
-    add(0, 6, 'ELF ident', BAD | NOEXEC)
+    add(0, 4, 'ELF magic', BAD | NOEXEC)
+    # class and encoding: the kernel's locator takes its own; a stricter reader refuses
+    add(4, 6, 'ELF class/encoding', REJ | BAD | NOEXEC)
     add(6, el.ehsize, 'ELF header', REJ | BAD)
     for f, (a, n) in el.fields.items():
         add(a, a + n, f'ELF header {f}', REJ | BAD | UNS)
