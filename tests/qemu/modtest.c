@@ -283,7 +283,7 @@ static int sweep(const char *boot, const char *file, const char *mod, const char
 	int counts[NCLASS] = { 0 }, nlabels = 0, mismatches = 0, enforce = !strcmp(boot, "enforce");
 	unsigned int mask = strtoul(how, NULL, 0), stride = 1;
 	unsigned char *buf, *allowed;
-	char map[300], *labels[SWEEP_LABELS], got[64], want[64];
+	char map[300], *labels[SWEEP_LABELS], got[160], want[64];
 	long size, off, tested = 0;
 	long long t0 = time(NULL);
 	const char *colon = strchr(how, ':');
