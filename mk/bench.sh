@@ -11,7 +11,7 @@ Builds the test kernel (as make check does), then
   2. tests/host/crypto/bench (when present): native verify time next to OpenSSL;
   3. bench/sign-throughput.sh (when present): sign-module.sh -j2 vs scripts/sign-file, and
      make -j2 modules_install signing with gpg vs with sign-file;
-and writes bench/results.md and bench/load-time.png.  Raw figures: build/bench/.
+and writes bench/results.md, bench/load-time.png and README.md's figures.  Raw figures: build/bench/.
 USAGE
 	exit 0
 fi
@@ -66,5 +66,5 @@ if [[ -x bench/sign-throughput.sh ]]; then
 		--kernel-src build/src --kbuild-obj build/obj | tee -a "$out/sign.txt"
 fi
 echo "== report"
-python3 bench/report.py "$out" bench/results.md bench/load-time.png
+python3 bench/report.py "$out" bench/results.md bench/load-time.png README.md
 echo "bench: done in $(($(date +%s) - t0)) s"

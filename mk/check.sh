@@ -10,10 +10,14 @@ Usage: mk/check.sh [--host-only] [--no-host] [--full]
 Runs every host test (tests/host/*/run.sh), applies the patch set to build/src,
 builds the test kernel and modules, makes the module cases, boots the guest
 permissive (KUnit runs in that boot) and with module.sig_enforce=1, and prints
-each stage's time and the closing line "N passed, N failed".  Logs: build/logs/.
---full (make check-full) also runs 1000 differential cases instead of 100 and boots a
+each stage's time and the closing line "N passed, N failed, N skipped" (a host
+test exiting non-zero, or a log tests/tap.py cannot count, is a failure).  Logs: build/logs/.
+--full (make check-full) also runs 1000 differential cases instead of 100, the tamper
+sweep over every byte of every algorithm's module (SWEEP_STRIDE=1), and boots a
 second kernel built with KASAN and UBSAN (tests/config/sanitizers.config) through the
 same cases; any sanitizer report on the console is a failure.
+--selftest-count MODE LOG / --selftest-tap CMD... (tests/host/harness): count one log, or
+run one TAP command as a host test is run, and print the closing line.
 EOF
 }
 
@@ -24,6 +28,7 @@ for a in "$@"; do
 	-h|--help) usage; exit 0 ;;
 	--host-only) qemu=0 ;;
 	--no-host) host=0 ;;
+	--selftest-count|--selftest-tap) break ;;
 	*) usage >&2; exit 2 ;;
 	esac
 done
@@ -32,7 +37,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
 logs=$top/build/logs
 mkdir -p "$logs"
-passed=0 failed=0
+passed=0 failed=0 skipped=0
 t_all=$(date +%s)
 timings=()
 
@@ -55,26 +60,56 @@ stage() {
 	return 0
 }
 
-# count MODE LOG: add a TAP/console log's results to the totals.
+# count MODE LOG: add a TAP/console log's results to the totals (tests/tap.py MODE).
+# tap.py failing, or printing no "counts P F S" line, is one failure, never a zero.
 count() {
-	local out p f
-	out=$(python3 "$top/tests/tap.py" "$1" "$2")
+	local out rc p f s
+	out=$(python3 "${TAP_PY:-$top/tests/tap.py}" "$1" "$2" 2>&1)
+	rc=$?
 	printf '%s\n' "$out" | grep -v '^counts ' || true
-	read -r _ p f < <(printf '%s\n' "$out" | grep '^counts ')
-	echo "   $(basename "$2" .log): $p passed, $f failed"
-	passed=$((passed + p)) failed=$((failed + f))
+	read -r _ p f s < <(printf '%s\n' "$out" | grep '^counts ' | tail -n 1) || true
+	if ((rc != 0)) || ! [[ $p =~ ^[0-9]+$ && $f =~ ^[0-9]+$ && $s =~ ^[0-9]+$ ]]; then
+		echo "   $(basename "$2" .log): FAILED: tests/tap.py $1 exited $rc without counts"
+		failed=$((failed + 1))
+		return 1
+	fi
+	echo "   $(basename "$2" .log): $p passed, $f failed, $s skipped"
+	passed=$((passed + p)) failed=$((failed + f)) skipped=$((skipped + s))
 }
 
-# tap_stage NAME CMD...: a test printing TAP, timed, its results counted.
+# tap_stage NAME CMD...: a test printing TAP, timed, its results counted; a non-zero exit
+# of the test with no failing TAP line is one more failure.
 tap_stage() {
-	local name=$1 t0
+	local name=$1 t0 rc f0
 	shift
 	t0=$(date +%s)
 	echo "== $name"
 	"$@" >"$logs/$name.log" 2>&1
+	rc=$?
 	timings+=("$(printf '%-22s %5ds' "$name" $(($(date +%s) - t0)))")
+	f0=$failed
 	count tap "$logs/$name.log"
+	if ((rc != 0 && failed == f0)); then
+		echo "   $name: FAILED: exited $rc although its TAP shows no failure"
+		failed=$((failed + 1))
+	fi
 }
+
+# Self-test entry points (tests/host/harness): count one log, or run one TAP command through
+# tap_stage, and print the closing line.  TAP_PY=FILE counts with another tap.py.
+if [[ ${1:-} == --selftest-count || ${1:-} == --selftest-tap ]]; then
+	logs=$(mktemp -d)
+	trap 'rm -rf "$logs"' EXIT
+	if [[ $1 == --selftest-count ]]; then
+		count "$2" "$3"
+	else
+		shift
+		tap_stage selftest "$@"
+	fi
+	echo "$passed passed, $failed failed, $skipped skipped"
+	((failed == 0))
+	exit
+fi
 
 stage deps "$top/mk/deps.sh" || { echo "$failed failed: cannot install dependencies"; exit 1; }
 
@@ -89,7 +124,7 @@ if ((qemu)); then
 	. "$top/mk/lib.sh"
 	mapfile -t configs < <(guest_configs)
 	export KEYS_DIR=$top/build/keys
-	((full)) && export DIFF_COUNT=${DIFF_COUNT:-1000}
+	((full)) && export DIFF_COUNT=${DIFF_COUNT:-1000} SWEEP_STRIDE=${SWEEP_STRIDE:-1}
 	if stage keys "$top/tests/qemu/make-keys.sh" "$KEYS_DIR" &&
 	   stage apply make -s -C "$top" apply &&
 	   stage kernel "$top/mk/kernel.sh" "${configs[@]}" &&
@@ -102,7 +137,9 @@ if ((qemu)); then
 			[[ $boot == enforce ]] && args+=" module.sig_enforce=1 kunit.enable=0"
 			stage "boot-$boot" "$top/mk/qemu.sh" "$bz" "$top/build/initramfs.cpio" \
 				"$logs/console-$boot.log" $args
-			count console "$logs/console-$boot.log"
+			mode=console
+			[[ $boot == permissive ]] && mode=console-kunit	# KUnit runs in this boot
+			count "$mode" "$logs/console-$boot.log"
 		done
 		# The default key path (a throw-away key made by the kernel build).
 		tap_stage kbuild-genkey bash "$top/tests/kbuild/genkey-default.sh" "$top/build/src"
@@ -121,7 +158,9 @@ if ((qemu)); then
 				[[ $boot == enforce ]] && args+=" module.sig_enforce=1 kunit.enable=0"
 				stage "boot-san-$boot" "$top/mk/qemu.sh" --timeout 1800 "$bz" \
 					"$top/build/initramfs-san.cpio" "$logs/console-san-$boot.log" $args
-				count console "$logs/console-san-$boot.log"
+				mode=console
+				[[ $boot == permissive ]] && mode=console-kunit
+				count "$mode" "$logs/console-san-$boot.log"
 			done
 		fi
 	fi
@@ -139,5 +178,5 @@ fi
 timings+=("$(printf '%-22s %5ds' total $(($(date +%s) - t_all)))")
 echo "== stage times"
 printf '   %s\n' "${timings[@]}"
-echo "$passed passed, $failed failed"
+echo "$passed passed, $failed failed, $skipped skipped"
 ((failed == 0))

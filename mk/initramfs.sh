@@ -10,8 +10,8 @@ CASEDIR holds cases.list and mods/ (from tests/qemu/make-cases.sh) and optionall
 bench.list; the result is an uncompressed newc cpio with /init, /bin/busybox,
 /modtest, /cases.list and /mods/.
 USAGE
-	[[ $# -eq 2 ]] || exit 2
-	exit 0
+	[[ ${1:-} == -h || ${1:-} == --help ]] && exit 0
+	exit 2
 fi
 top=$(cd "$(dirname "$0")/.." && pwd)
 casedir=$1 out=$2

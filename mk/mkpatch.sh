@@ -5,7 +5,8 @@
 set -euo pipefail
 if [[ ${1:-} == --help || $# -lt 5 ]]; then
 	sed -n '2,4p' "$0" | sed 's/^# \{0,1\}//'
-	exit $(( $# < 5 ))
+	[[ ${1:-} == --help ]] && exit 0
+	exit 1
 fi
 work=$1 out=$2 subject=$3 desc=$4
 shift 4

@@ -8,7 +8,8 @@ usage() {
 Usage: mk/qemu.sh [--timeout SECONDS] BZIMAGE INITRAMFS LOG [KERNEL-ARGS...]
 
 Boots BZIMAGE with INITRAMFS under QEMU (TCG; QEMU_ACCEL=kvm to opt into KVM,
-QEMU_ICOUNT=0 for -icount shift=0 deterministic timing), console on ttyS0
+QEMU_ICOUNT=0 for -icount shift=0 deterministic timing; QEMU_SMP=N CPUs, default 2, so the concurrency
+case loads modules on two CPUs at once), console on ttyS0
 written to LOG.  The guest ends with `reboot -f`; -no-reboot makes that exit
 QEMU.  Fails when QEMU does not exit within the timeout (default 600 s) and
 then shows the tail of the console.
@@ -35,7 +36,7 @@ extra=()
 cmdline="console=ttyS0 panic=-1 oops=panic loglevel=7 rdinit=/init $*"
 set +e
 timeout --foreground -k 5 "$timeout" qemu-system-x86_64 \
-	-machine q35,accel="$accel" -cpu max -m 512 -smp 1 \
+	-machine q35,accel="$accel" -cpu max -m 512 -smp "${QEMU_SMP:-2}" \
 	-display none -monitor none -serial "file:$log" -no-reboot \
 	-kernel "$kernel" -initrd "$initrd" -append "$cmdline" "${extra[@]}" \
 	</dev/null

@@ -6,8 +6,8 @@
 set -euo pipefail
 if [[ ${1:-} == -h || ${1:-} == --help || $# -ne 2 ]]; then
 	sed -n '2,6p' "$0" | sed 's/^# \{0,1\}//'
-	[[ $# -eq 2 ]] || exit 2
-	exit 0
+	[[ ${1:-} == -h || ${1:-} == --help ]] && exit 0
+	exit 2
 fi
 w=$(cd "$1" && pwd) d=$(cd "$2" && pwd)
 top=$(cd "$(dirname "$0")/.." && pwd)

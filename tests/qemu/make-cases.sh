@@ -130,9 +130,12 @@ if grep -q '^CONFIG_MODULE_SIG_PGP=y' "$obj/.config"; then
 	cp "$moddir/pgpbig_256k.ko" "$out/mods/c256k.ko"
 	sign c64k.ko "$FPR_dsa3072" sha256
 	sign c256k.ko "$FPR_rsa4096" sha512
-	conc=/mods/rsa2048-sha256.ko:pgptest,/mods/c64k.ko:pgpbig_64k,/mods/c256k.ko:pgpbig_256k
+	conc=/mods/rsa2048-sha256.ko:pgptest:$(lc "$FPR_rsa2048"),/mods/c64k.ko:pgpbig_64k:$(lc "$FPR_dsa3072")
+	conc+=,/mods/c256k.ko:pgpbig_256k:$(lc "$FPR_rsa4096")
+	printf 'listing|listing|/sys/devices/system/cpu/online|-|0-1|%s\n' \
+		"two CPUs online for the concurrency case (mk/qemu.sh -smp 2)" >>"$list"
 	printf '%s|%s|%s|-||%s\n' concurrent:20 concurrent:20 "$conc" \
-		"concurrency: 3 processes load/unload different signed modules" >>"$list"
+		"concurrency: 3 processes load/unload different signed modules, each with its signer" >>"$list"
 
 	# make modules_install signs with gpg (patches/0004, CONFIG_MODULE_SIG_PGP_ALL) using
 	# CONFIG_MODULE_SIG_PGP_HOMEDIR and, with no signer configured, gpg's default key.
@@ -185,11 +188,45 @@ if grep -q '^CONFIG_MODULE_SIG_PGP=y' "$obj/.config"; then
 	# Differential testing against gpgv and sqv (DIFF_COUNT random cases, default 100).
 	"$top/tests/qemu/make-differential.sh" "$module" "$out" "${DIFF_COUNT:-100}" "${DIFF_SEED:-1}"
 
-	# Exhaustive single-byte tamper sweep over a whole signed module, two masks.
-	for m in 0x01 0x80; do
-		case_line "sweep:$m" "sweep:$m" rsa2048-sha256.ko "" \
-			"tamper sweep: every byte of rsa2048/sha256 module xor $m"
+	# Single-byte tamper sweep, two masks, one module per public-key algorithm: every
+	# byte of the RSA module; of the others every SWEEP_STRIDE-th byte (default 16; 1 in
+	# make check-full) of the bulk regions (signed data, section header table, container
+	# padding) and every byte of the rest (ELF header, names, module_sig's header and
+	# packets).  What each byte's change must cause comes from
+	# tests/qemu/siglayout.py (a reader of its own), after a positive control.
+	for kd in rsa2048-sha256:1 dsa2048-sha256:${SWEEP_STRIDE:-16} \
+		ed25519-sha512:${SWEEP_STRIDE:-16} nistp256-sha256:${SWEEP_STRIDE:-16}; do
+		m=${kd%:*} st=${kd#*:} k=${kd%%-*}
+		fpr=$(eval echo "\$FPR_$k")
+		for mask in 0x01 0x80; do
+			python3 "$top/tests/qemu/siglayout.py" map "$out/mods/$m.ko" "$mask" \
+				"$out/mods/$m.ko.$mask.map"
+			how=$mask desc="tamper sweep: $m module xor $mask, every byte"
+			((st > 1)) && how+=:$st desc+=" of the signature, every ${st}th of the bulk"
+			case_line "sweep:$how" "sweep:$how" "$m.ko" "$(lc "$fpr")" "$desc"
+		done
 	done
+
+	# The checks themselves, on inputs they must fail ("not:" inverts a case): the sweep's
+	# positive control on a file that is no module, a sweep whose map is wrong, the
+	# concurrency case with a wrong signer, an errno expectation against an unsigned
+	# load and against a file that cannot be opened.
+	head -c 4096 /dev/urandom >"$out/mods/notmodule.ko"
+	echo "0 4096 EKEYREJECTED signed data" >"$out/mods/notmodule.ko.0x01.map"
+	case_line not:sweep:0x01 not:sweep:0x01 notmodule.ko "$(lc "$FPR_rsa2048")" \
+		"self-test: a sweep over a file that is no module fails its positive control"
+	cp "$out/mods/rsa2048-sha256.ko" "$out/mods/sweepwrong.ko"
+	echo "0 $(stat -c %s "$out/mods/sweepwrong.ko") signed signed data" \
+		>"$out/mods/sweepwrong.ko.0x01.map"
+	case_line not:sweep:0x01:4096 not:sweep:0x01:4096 sweepwrong.ko "$(lc "$FPR_rsa2048")" \
+		"self-test: a sweep whose map says every change still loads signed fails"
+	printf '%s|%s|%s|-||%s\n' not:concurrent:1 not:concurrent:1 \
+		"/mods/rsa2048-sha256.ko:pgptest:$(lc "$FPR_rsa3072"),/mods/c64k.ko:pgpbig_64k:$(lc "$FPR_dsa3072")" \
+		"self-test: the concurrency case fails on a wrong signer" >>"$list"
+	case_line not:EKEYREJECTED EKEYREJECTED unsigned.ko "" \
+		"self-test: permissive, an errno expectation does not take an unsigned load"
+	case_line not:EKEYREJECTED not:EKEYREJECTED does-not-exist.ko "" \
+		"self-test: an errno expectation does not take a file that cannot be opened"
 
 	# Malformed containers: found before any hashing, refused in both boots.
 	cp "$out/mods/rsa2048-sha256.ko" "$out/mods/alloc.ko"

@@ -12,6 +12,8 @@ CASELIST (format: tests/qemu/modtest.c) with the errno the kernel must return.
 Expectations: malformed data is -EBADMSG, fatal in both boots; an unsupported version,
 algorithm or hash is -ENOPKG, which mainline lets through as unsigned (expectation
 'taint': loads with 'E') when not enforcing and turns into -EKEYREJECTED when enforcing.
+Every case pins one outcome per boot (tests/host/harness checks that no "A/B"
+alternative creeps back); where only this project's rules decide, the case says so.
 """
 import os
 import struct
@@ -111,7 +113,7 @@ def main():
         ('new-format-header', container(packet(2, body), size=size), 'ok', 'ok',
          'the same signature with a new-format packet header still verifies'),
         ('not-a-sig', container(packet(6, body), size=size), 'EBADMSG', 'EBADMSG', 'a public-key packet instead of a signature'),
-        ('sig-v3', container(packet(2, bytes([3]) + body[1:]), size=size), 'taint/EBADMSG', 'EKEYREJECTED/EBADMSG', 'signature version 3'),
+        ('sig-v3', container(packet(2, bytes([3]) + body[1:]), size=size), 'taint', 'EKEYREJECTED', 'signature version 3 (an unsupported version: ENOPKG)'),
         ('sig-v5', container(packet(2, bytes([5]) + body[1:]), size=size), 'taint', 'EKEYREJECTED', 'signature version 5'),
         ('sig-type-text', container(packet(2, mut(type=1).build()), size=size), 'EBADMSG', 'EBADMSG', 'text-document signature (type 0x01)'),
         ('algo-unknown', container(packet(2, mut(pk=99).build()), size=size), 'taint', 'EKEYREJECTED', 'unknown public-key algorithm 99'),
@@ -127,10 +129,17 @@ def main():
         ('hashed-past-end', container(packet(2, body[:4] + b'\xff\xf0' + body[6:]), size=size), 'EBADMSG', 'EBADMSG', 'hashed area length past the packet'),
         ('subpkt-past-area', container(packet(2, sig.build(hashed_raw=b'\x40' + b'\x02' + b'\0' * 5)), size=size), 'EBADMSG', 'EBADMSG', 'subpacket longer than the hashed area'),
         ('subpkt-zero-len', container(packet(2, sig.build(hashed_raw=b'\x00' + b''.join(sub(t, d) for t, d in sig.hashed))), size=size), 'EBADMSG', 'EBADMSG', 'zero-length subpacket'),
-        ('hashed-64k', container(packet(2, big_hashed.build())), 'EBADMSG/EKEYREJECTED', 'EBADMSG/EKEYREJECTED', 'hashed area of 64 KiB'),
+        # A well-formed hashed area that grew by a non-critical notation: the data the
+        # signature covers changed (RFC 4880 5.2.4), so the signature does not verify.
+        ('hashed-64k', container(packet(2, big_hashed.build())), 'EKEYREJECTED', 'EKEYREJECTED', 'hashed area of 64 KiB'),
         ('mpi-bits-over', container(packet(2, Sig(body).build()[:-len(sig.mpis)] + mpi(4096, sig.mpis[2:])), size=size), 'EBADMSG', 'EBADMSG', 'MPI bit count larger than its bytes'),
-        ('mpi-zero', container(packet(2, Sig(body).build()[:-len(sig.mpis)] + mpi(0, b'')), size=size), 'EBADMSG/EKEYREJECTED', 'EBADMSG/EKEYREJECTED', 'zero-length MPI'),
-        ('mpi-too-big', container(packet(2, Sig(body).build()[:-len(sig.mpis)] + mpi(4096, b'\xff' * 512)), size=size), 'EKEYREJECTED/EBADMSG', 'EKEYREJECTED/EBADMSG', 'MPI larger than the key (s >= n)'),
+        # RFC 4880 3.2 allows the encoding (the value 0); refusing a signature MPI of 0 bits
+        # as malformed is this project's parser rule (tests/host/pgp pins the same), so our
+        # own code is the only oracle here.
+        ('mpi-zero', container(packet(2, Sig(body).build()[:-len(sig.mpis)] + mpi(0, b'')), size=size), 'EBADMSG', 'EBADMSG', 'zero-length MPI'),
+        # RFC 8017 5.2.2 (RSAVP1): s outside [0, n-1] is "signature representative out of
+        # range", an invalid signature, not a malformed packet.
+        ('mpi-too-big', container(packet(2, Sig(body).build()[:-len(sig.mpis)] + mpi(4096, b'\xff' * 512)), size=size), 'EKEYREJECTED', 'EKEYREJECTED', 'MPI larger than the key (s >= n)'),
         ('mpi-missing', container(packet(2, Sig(body).build()[:-len(sig.mpis)]), size=size), 'EBADMSG', 'EBADMSG', 'no MPI at all'),
         ('1000-sigs', container(pk_bytes * 1000), 'EBADMSG', 'EBADMSG', '1000 signature packets'),
     ]

@@ -9,16 +9,24 @@ usage() {
 Usage: tests/qemu/make-differential.sh MODULE CASEDIR COUNT [SEED]
 
 For COUNT random cases (seeded by SEED, default 1): pick a key (DSA-2048/3072,
-RSA-2048/3072/4096, Ed25519, ECDSA P-256/P-384, the signing subkey, or a key that is not in the kernel), a digest
-the key allows, sign a copy of MODULE with scripts/sign-module.sh, and with probability
-1/2 change one random byte anywhere (random non-zero xor mask).  Each copy is judged by
-scripts/verify-module.sh with gpgv and with sqv against the kernel's keyring
-(KEYS_DIR/trusted.pgp).  When both say good the enforcing guest must load it as signed by
-the expected key; when both say not good it must refuse it.  (The cases run in the
-enforcing boot only: permissive, a damaged module by an unknown key would load unsigned
-and run its damaged code.)  A gpgv/sqv
-disagreement is counted here.  Appends the cases to CASEDIR/cases.list, the modules to
-CASEDIR/mods/, and writes CASEDIR/differential.txt ("cases N host_disagreements D").
+RSA-2048/3072/4096, Ed25519, ECDSA P-256/P-384, the signing subkey, or a key that is
+not in the kernel), a digest the key allows, sign a copy of MODULE with
+scripts/sign-module.sh, and with probability 1/2 change one random byte anywhere
+(random non-zero xor mask).  The oracles see the copy through a reader of their own,
+not the project's scripts: tests/qemu/siglayout.py extract writes the signed data (the
+file with module_sig's content zeroed) and the signature packets, and gpgv and sqv
+verify those against the kernel's keyring (KEYS_DIR/trusted.pgp).  Expectations, for
+the enforcing boot (permissive, a damaged module by an unknown key would load unsigned
+and run its damaged code):
+  - gpgv and sqv say good, nothing changed: loads, signed by the expected key;
+  - the container breaks its rules: EBADMSG;
+  - otherwise refused with the errno (set) siglayout.py expect gives for where the
+    changed byte lies (EKEYREJECTED for signed data, EBADMSG for framing, ...);
+    an untouched signature by the unknown key: EKEYREJECTED (ENOKEY, enforced).
+A gpgv/sqv disagreement, or both saying good for a change to signed data, is counted
+here.  Appends the cases to CASEDIR/cases.list, the modules to CASEDIR/mods/, and
+writes CASEDIR/differential.txt ("cases N host_disagreements D").  DIFF_TRACE=1 prints
+each case's verdicts.
 EOF
 }
 [[ ${1:-} == -h || ${1:-} == --help ]] && { usage; exit 0; }
@@ -32,6 +40,10 @@ RANDOM=$seed
 size=$(stat -c %s "$module")
 keyset=(dsa2048 dsa3072 rsa2048 rsa3072 rsa4096 ed25519 nistp256 nistp384 subkey unknown)
 host_dis=0
+layout=$top/tests/qemu/siglayout.py
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+mkdir -m 700 "$tmp/gnupg"
 for ((i = 1; i <= count; i++)); do
 	k=${keyset[RANDOM % ${#keyset[@]}]}
 	case $k in
@@ -44,31 +56,57 @@ for ((i = 1; i <= count; i++)); do
 	f=$casedir/mods/diff-$i.ko
 	cp "$module" "$f"
 	"$top/scripts/sign-module.sh" --quiet -u "$fpr!" --digest "$d" "$f"
-	what="$k/$d"
+	what="$k/$d" flipped=0
 	if ((RANDOM % 2)); then
 		len=$(stat -c %s "$f")
 		off=$(((RANDOM * 32768 + RANDOM) % len))
 		mask=$((RANDOM % 255 + 1))
+		cp "$f" "$f.orig"
 		python3 "$top/tests/elfedit.py" flip-at "$f" "$off" "$mask" >/dev/null
 		what+=", byte $off xor $mask"
+		flipped=1
 	fi
 	g=bad s=bad
-	"$top/scripts/verify-module.sh" --keyring "$keys/trusted.pgp" "$f" >/dev/null 2>&1 && g=good
-	"$top/scripts/verify-module.sh" --sqv --keyring "$keys/trusted.pgp" "$f" >/dev/null 2>&1 && s=good
+	exp=
+	if ((flipped)); then
+		read -r exp where < <(python3 "$layout" expect "$f.orig" "$off" "$mask")
+		what+=" ($where)"
+	fi
+	if ! why=$(python3 "$layout" extract "$f" "$tmp/data" "$tmp/sig"); then
+		exp=EBADMSG
+		what+=", $why"
+	else
+		gpgv --homedir "$tmp/gnupg" --keyring "$keys/trusted.pgp" --status-fd 1 \
+			"$tmp/sig" "$tmp/data" 2>/dev/null | grep -q '^\[GNUPG:\] VALIDSIG ' && g=good
+		sqv --keyring "$keys/trusted.pgp" "$tmp/sig" "$tmp/data" >/dev/null 2>&1 && s=good
+	fi
+	rm -f "$f.orig"
 	if [[ $g != "$s" ]]; then
 		host_dis=$((host_dis + 1))
 		echo "$prog: case $i ($what): gpgv says $g, sqv says $s" >&2
 		continue
 	fi
-	if [[ $g == good ]]; then
+	signer=
+	if [[ $g == good && ( $flipped == 0 || $exp == *signed* ) ]]; then
+		# untouched, or a change the specification lets a verifier ignore
 		exp=ok signer=$(tr 'A-F' 'a-f' <<<"$fpr")
-	else
-		exp=reject signer=
+	elif [[ $g == good && $exp == EKEYREJECTED ]]; then
+		# Both oracles accept a change to signed data: one of them is wrong.
+		host_dis=$((host_dis + 1))
+		echo "$prog: case $i ($what): gpgv and sqv say good after a change to signed data" >&2
+		continue
+	elif [[ -z $exp ]]; then
+		exp=EKEYREJECTED	# untouched, by a key not in the kernel: ENOKEY, enforced
 	fi
+	# Otherwise the refusal the layout gives (both good after a change to framing the
+	# oracles do not check, e.g. an unhashed issuer key ID no longer matching the issuer
+	# fingerprint: the specification's EBADMSG stands).
+	exp=${exp//\/signed/} exp=${exp//signed\//}
 	# Run only under enforcement: when not enforcing, a damaged module whose signature the
 	# kernel cannot attribute (unknown key) loads as unsigned and runs its damaged code.
 	printf 'skip|%s|/mods/%s|pgptest|%s|differential %d: %s, gpgv+sqv %s\n' \
 		"$exp" "$(basename "$f")" "$signer" "$i" "$what" "$g" >>"$casedir/cases.list"
+	[[ -n ${DIFF_TRACE:-} ]] && echo "case $i: $what: gpgv+sqv $g, expect $exp"
 done
 echo "cases $count host_disagreements $host_dis" >"$casedir/differential.txt"
 echo "$prog: $count cases, $host_dis gpgv/sqv disagreements"

@@ -20,16 +20,22 @@
  *             word of the SIGNER field
  *   skip      not run in this boot (e.g. damaged modules that would load unsigned
  *             when not enforcing and run damaged code)
- *   reject    finit_module() fails (any errno), or loads with 'E' and no signer
- *             (a change that only hides the signer may load as unsigned when the
- *             boot is permissive)
- *   sweep:MASK  the exhaustive single-byte tamper sweep: for every byte offset
- *             of FILE, load a copy with that byte xor MASK; every copy must be
- *             refused, or (permissive boot only) load with 'E' taint and no
- *             signer.  One TAP line and a summary by errno.
- *   concurrent:N  FILE is a comma-separated list of PATH:MODNAME; one process per
- *             entry loads and unloads its module N times at the same time as the
- *             others; every load must be accepted as signed.
+ *   sweep:MASK[:STRIDE]  the single-byte tamper sweep.  First the untouched FILE is
+ *             loaded through the same scratch file: it must load, untainted, signed
+ *             by SIGNER (the positive control).  Then for every byte offset of FILE
+ *             (with STRIDE > 1, every STRIDE-th byte of the bulk regions -- signed
+ *             data, section header table, container padding -- and every byte
+ *             elsewhere) a copy with that byte xor MASK is loaded; its
+ *             outcome must be one FILE.MASK.map allows for that offset (written by
+ *             tests/qemu/siglayout.py: "START END CLASS[/CLASS...] LABEL", classes
+ *             EKEYREJECTED, EBADMSG, ENOEXEC, unsigned; "unsigned" is a load with
+ *             taint E and no signer, which an enforcing boot must refuse with
+ *             EKEYREJECTED instead).  One TAP line, a summary by outcome and the
+ *             first mismatches.
+ *   concurrent:N  FILE is a comma-separated list of PATH:MODNAME:SIGNER; one process
+ *             per entry loads and unloads its module N times at the same time as the
+ *             others; every load must be accepted as signed by that SIGNER.
+ * A failed open() of FILE never matches an errno expectation.
  * Each case prints one TAP line; a loaded module is unloaded again.
  */
 #define _GNU_SOURCE
@@ -101,6 +107,7 @@ static void read_attr(const char *mod, const char *attr, char *buf, size_t len)
 
 struct outcome {
 	int err;		/* 0 loaded, else errno */
+	int open_err;		/* FILE could not be opened: matches no expectation */
 	char taint[32];
 	char signer[80];
 };
@@ -112,6 +119,7 @@ static void load_once(const char *file, const char *mod, struct outcome *o)
 	memset(o, 0, sizeof(*o));
 	if (fd < 0) {
 		o->err = errno;
+		o->open_err = 1;
 		return;
 	}
 	if (syscall(SYS_finit_module, fd, "", 0) != 0) {
@@ -128,7 +136,9 @@ static void load_once(const char *file, const char *mod, struct outcome *o)
 
 static void describe(const struct outcome *o, char *buf, size_t len)
 {
-	if (o->err)
+	if (o->open_err)
+		snprintf(buf, len, "cannot open the module: %s", errname(o->err));
+	else if (o->err)
 		snprintf(buf, len, "refused %s", errname(o->err));
 	else
 		snprintf(buf, len, "loaded taint='%s' signer='%s'", o->taint, o->signer);
@@ -139,13 +149,13 @@ static int judge(const char *expect, const char *want_signer, const struct outco
 {
 	int unsigned_load = !o->err && strchr(o->taint, 'E') && !o->signer[0];
 
+	if (o->open_err)
+		return 0;
 	if (!strcmp(expect, "ok"))
 		return !o->err && !strchr(o->taint, 'E') &&
 		       (!want_signer[0] || !strcmp(want_signer, o->signer));
 	if (!strcmp(expect, "taint"))
 		return unsigned_load;
-	if (!strcmp(expect, "reject"))
-		return o->err || unsigned_load;
 	if (!strcmp(expect, "refused"))
 		return o->err != 0;
 	if (strchr(expect, '/')) {	/* alternatives: EBADMSG/EKEYREJECTED */
@@ -164,23 +174,131 @@ static int judge(const char *expect, const char *want_signer, const struct outco
 	return o->err == errnum(expect);
 }
 
+/* Outcome classes of the tamper sweep (see the "sweep" expectation above). */
+enum { C_REJ = 1, C_BAD = 2, C_NOEXEC = 4, C_UNS = 8, C_SIGNED = 16, C_OTHER = 32 };
+static const char *const class_names[] = { "EKEYREJECTED", "EBADMSG", "ENOEXEC", "unsigned",
+					   "signed", "other" };
+#define NCLASS 6
+
+static int classify(const struct outcome *o, const char *want_signer)
+{
+	if (o->err == EKEYREJECTED)
+		return C_REJ;
+	if (o->err == EBADMSG)
+		return C_BAD;
+	if (o->err == ENOEXEC)
+		return C_NOEXEC;
+	if (!o->err && strchr(o->taint, 'E') && !o->signer[0])
+		return C_UNS;
+	if (!o->err && !strchr(o->taint, 'E') && !strcmp(o->signer, want_signer))
+		return C_SIGNED;
+	return C_OTHER;
+}
+
+static void class_str(int c, char *buf, size_t len)
+{
+	size_t i, used = 0;
+
+	buf[0] = '\0';
+	for (i = 0; i < NCLASS; i++)
+		if ((c & (1 << i)) && used < len)
+			used += snprintf(buf + used, len - used, "%s%s", used ? "/" : "",
+					 class_names[i]);
+}
+
+#define SWEEP_LABELS 512
+
+/*
+ * Read MAP ("START END CLASSES LABEL") into per-byte allowed classes and label
+ * indexes.  Returns 0, or -1 when the map is unreadable or leaves a byte out.
+ */
+static int read_map(const char *map, long size, unsigned char *allowed, short *label,
+		    char **labels, int *nlabels)
+{
+	char line[512], cls[128], lab[256], *tok, *save;
+	long a, b, i;
+	FILE *f = fopen(map, "r");
+
+	if (!f)
+		return -1;
+	*nlabels = 0;
+	memset(allowed, 0, size);
+	while (fgets(line, sizeof(line), f)) {
+		int c = 0, n;
+
+		if (sscanf(line, "%ld %ld %127s %n", &a, &b, cls, &n) != 3 || a < 0 || b > size ||
+		    a >= b || *nlabels >= SWEEP_LABELS)
+			goto bad;
+		snprintf(lab, sizeof(lab), "%.*s", (int)strcspn(line + n, "\n"), line + n);
+		for (tok = strtok_r(cls, "/", &save); tok; tok = strtok_r(NULL, "/", &save)) {
+			for (i = 0; i < NCLASS - 1 && strcmp(tok, class_names[i]); i++)
+				;
+			if (i == NCLASS - 1)
+				goto bad;
+			c |= 1 << i;
+		}
+		labels[*nlabels] = strdup(lab);
+		for (i = a; i < b; i++) {
+			allowed[i] = c;
+			label[i] = *nlabels;
+		}
+		(*nlabels)++;
+	}
+	fclose(f);
+	for (i = 0; i < size; i++)
+		if (!allowed[i])
+			return -1;
+	return 0;
+bad:
+	fclose(f);
+	return -1;
+}
+
+/* The large uniform regions a sampled sweep (STRIDE > 1) thins out. */
+static int is_bulk(const char *label)
+{
+	return !strcmp(label, "signed data") || !strcmp(label, "section header table") ||
+	       !strcmp(label, "container padding");
+}
+
+static void write_scratch(const char *scratch, const unsigned char *buf, long size)
+{
+	int fd = open(scratch, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+
+	if (fd < 0 || write(fd, buf, size) != size) {
+		perror(scratch);
+		exit(2);
+	}
+	close(fd);
+}
+
 /*
  * Tamper sweep.  The variant is written to a scratch file and the writer's fd
  * closed before finit_module(), which refuses files open for writing.
  */
-static int sweep(const char *boot, const char *file, const char *mod, unsigned int mask,
-		 char *summary, size_t len)
+static int sweep(const char *boot, const char *file, const char *mod, const char *how,
+		 const char *want_signer, char *summary, size_t len)
 {
 	static const char scratch[] = "/tmp/sweep.ko";
-	int counts[200] = { 0 }, loaded_unsigned = 0, loaded_bad = 0, refused = 0;
-	int enforce = !strcmp(boot, "enforce");
-	unsigned char *buf;
-	long size, off;
+	int counts[NCLASS] = { 0 }, nlabels = 0, mismatches = 0, enforce = !strcmp(boot, "enforce");
+	unsigned int mask = strtoul(how, NULL, 0), stride = 1;
+	unsigned char *buf, *allowed;
+	char map[300], *labels[SWEEP_LABELS], got[160], want[64];
+	long size, off, tested = 0;
+	long long t0 = time(NULL);
+	const char *colon = strchr(how, ':');
 	struct outcome o;
-	size_t used = 0;
+	size_t used;
+	short *label;
 	FILE *f;
-	int e;
+	int i;
 
+	if (colon)
+		stride = strtoul(colon + 1, NULL, 0);
+	snprintf(map, sizeof(map), "%s.%.*s.map", file, (int)(colon ? colon - how : strlen(how)),
+		 how);
+	if (!mask || mask > 255 || !stride)
+		return snprintf(summary, len, "bad sweep parameters '%s'", how), 0;
 	f = fopen(file, "rb");
 	if (!f)
 		return snprintf(summary, len, "cannot open %s", file), 0;
@@ -188,49 +306,65 @@ static int sweep(const char *boot, const char *file, const char *mod, unsigned i
 	size = ftell(f);
 	rewind(f);
 	buf = malloc(size);
-	if (!buf || fread(buf, 1, size, f) != (size_t)size) {
+	allowed = malloc(size);
+	label = malloc(size * sizeof(*label));
+	if (!buf || !allowed || !label || fread(buf, 1, size, f) != (size_t)size) {
 		fclose(f);
 		return snprintf(summary, len, "cannot read %s", file), 0;
 	}
 	fclose(f);
-	for (off = 0; off < size; off++) {
-		int fd = open(scratch, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	if (read_map(map, size, allowed, label, labels, &nlabels))
+		return snprintf(summary, len, "%s unreadable or does not cover every byte", map), 0;
 
+	/* Positive control: the untouched module through the same path. */
+	write_scratch(scratch, buf, size);
+	load_once(scratch, mod, &o);
+	if (o.err || strchr(o.taint, 'E') || strcmp(o.signer, want_signer)) {
+		describe(&o, got, sizeof(got));
+		snprintf(summary, len, "positive control: the untouched module %s, want signer %s",
+			 got, want_signer);
+		return 0;
+	}
+
+	for (off = 0; off < size; off++) {
+		int c, ok_cls = allowed[off];
+
+		if (stride > 1 && off % stride && is_bulk(labels[label[off]]))
+			continue;
+		if (enforce && (ok_cls & C_UNS))	/* no usable signature: refused */
+			ok_cls = (ok_cls & ~C_UNS) | C_REJ;
 		buf[off] ^= mask;
-		if (fd < 0 || write(fd, buf, size) != size) {
-			perror(scratch);
-			exit(2);
-		}
-		close(fd);
+		write_scratch(scratch, buf, size);
 		buf[off] ^= mask;
 		load_once(scratch, mod, &o);
-		if (o.err) {
-			refused++;
-			counts[o.err < 200 ? o.err : 0]++;
-		} else if (strchr(o.taint, 'E') && !o.signer[0]) {
-			loaded_unsigned++;
-		} else {
-			loaded_bad++;
-			printf("# sweep: offset %ld xor 0x%02x loaded taint='%s' signer='%s'\n",
-			       off, mask, o.taint, o.signer);
+		tested++;
+		c = classify(&o, want_signer);
+		for (i = 0; i < NCLASS; i++)
+			counts[i] += c == 1 << i;
+		if (c & ok_cls)
+			continue;
+		if (++mismatches <= 20) {
+			describe(&o, got, sizeof(got));
+			class_str(ok_cls, want, sizeof(want));
+			printf("# sweep: offset %ld (%s) xor 0x%02x: %s, allowed %s\n",
+			       off, labels[label[off]], mask, got, want);
 		}
 	}
 	unlink(scratch);
 	free(buf);
-	printf("# tamper sweep: %d/%ld single-byte changes refused (%s, xor 0x%02x)\n",
-	       refused, size, enforce ? "enforcing" : "permissive", mask);
-	used = snprintf(summary, len, "%d refused", refused);
-	for (e = 0; e < 200; e++)
-		if (counts[e] && used < len)
-			used += snprintf(summary + used, len - used, " %s:%d",
-					 e ? errname(e) : "other", counts[e]);
+	free(allowed);
+	free(label);
+	for (i = 0; i < nlabels; i++)
+		free(labels[i]);
+	used = snprintf(summary, len, "%ld of %ld offsets (stride %u) in %llds, positive control ok; ",
+			tested, size, stride, (long long)time(NULL) - t0);
+	for (i = 0; i < NCLASS && used < len; i++)
+		used += snprintf(summary + used, len - used, "%s:%d ", class_names[i], counts[i]);
 	if (used < len)
-		snprintf(summary + used, len - used, ", %d loaded unsigned (taint E), %d loaded as signed",
-			 loaded_unsigned, loaded_bad);
-	printf("# tamper sweep breakdown: %s\n", summary);
-	if (enforce)
-		return refused == size;
-	return loaded_bad == 0;
+		snprintf(summary + used, len - used, "; %d outside the map", mismatches);
+	printf("# tamper sweep (%s, xor 0x%02x): %s\n", enforce ? "enforcing" : "permissive",
+	       mask, summary);
+	return mismatches == 0 && tested > 0;
 }
 
 /*
@@ -246,11 +380,12 @@ static int concurrent(const char *list, int iters, char *summary, size_t len)
 
 	snprintf(buf, sizeof(buf), "%s", list);
 	for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-		char *mod = strchr(tok, ':');
+		char *mod = strchr(tok, ':'), *signer = mod ? strchr(mod + 1, ':') : NULL;
 
-		if (!mod)
+		if (!signer)
 			return snprintf(summary, len, "bad entry %s", tok), 0;
 		*mod++ = '\0';
+		*signer++ = '\0';
 		pid = fork();
 		if (pid == 0) {
 			struct outcome o;
@@ -258,14 +393,15 @@ static int concurrent(const char *list, int iters, char *summary, size_t len)
 
 			for (i = 0; i < iters; i++) {
 				load_once(tok, mod, &o);
-				if (o.err || strchr(o.taint, 'E') || !o.signer[0]) {
+				if (o.err || strchr(o.taint, 'E') || strcmp(o.signer, signer)) {
 					if (!fails)
-						printf("# concurrent: %s iteration %d: %s taint='%s'\n",
+						printf("# concurrent: %s iteration %d: %s taint='%s' signer='%s', want '%s'\n",
 						       mod, i, o.err ? errname(o.err) : "loaded",
-						       o.taint);
+						       o.taint, o.signer, signer);
 					fails++;
 				}
 			}
+			fflush(stdout);
 			_exit(fails ? 1 : 0);
 		}
 		if (pid > 0)
@@ -319,9 +455,27 @@ static int split(char *line, char **f, int max)
 	return n;
 }
 
+/* One case under expectation @expect; a summary of what happened goes to @detail. */
+static int run_case(const char *boot, const char *expect, char **fld, char *detail, size_t len)
+{
+	struct outcome o;
+	int ok;
+
+	if (!strcmp(expect, "listing"))
+		return listing(fld[2], fld[4], detail, len);
+	if (!strncmp(expect, "sweep:", 6))
+		return sweep(boot, fld[2], fld[3], expect + 6, fld[4], detail, len);
+	if (!strncmp(expect, "concurrent:", 11))
+		return concurrent(fld[2], atoi(expect + 11), detail, len);
+	load_once(fld[2], fld[3], &o);
+	ok = judge(expect, fld[4], &o);
+	describe(&o, detail, len);
+	return ok;
+}
+
 static int run(const char *boot, const char *casefile)
 {
-	char line[1024], got[160];
+	char line[1024];
 	int col, n = 0, failed = 0, total = 0;
 	FILE *f = fopen(casefile, "r");
 
@@ -345,9 +499,8 @@ static int run(const char *boot, const char *casefile)
 	printf("# modtest: begin %s\n1..%d\n", boot, total);
 	fflush(stdout);
 	while (fgets(line, sizeof(line), f)) {
-		char *fld[6];
-		struct outcome o;
-		int ok;
+		char *fld[6], detail[600];
+		int ok, neg;
 
 		if (line[0] == '#' || line[0] == '\n')
 			continue;
@@ -362,43 +515,12 @@ static int run(const char *boot, const char *casefile)
 			printf("ok %d - %s # SKIP not run in this boot\n", n, fld[5]);
 			continue;
 		}
-		if (!strcmp(fld[col], "listing")) {
-			char got[512];
-
-			ok = listing(fld[2], fld[4], got, sizeof(got));
-			printf("%sok %d - %s (%s)\n", ok ? "" : "not ", n, fld[5], got);
-			failed += !ok;
-			continue;
-		}
-		if (!strncmp(fld[col], "sweep:", 6)) {
-			char summary[512];
-
-			ok = sweep(boot, fld[2], fld[3], strtoul(fld[col] + 6, NULL, 0),
-				   summary, sizeof(summary));
-			printf("%sok %d - %s (%s)\n", ok ? "" : "not ", n, fld[5], summary);
-			fflush(stdout);
-			failed += !ok;
-			continue;
-		}
-		if (!strncmp(fld[col], "concurrent:", 11)) {
-			char summary[256];
-
-			ok = concurrent(fld[2], atoi(fld[col] + 11), summary, sizeof(summary));
-			printf("%sok %d - %s (%s)\n", ok ? "" : "not ", n, fld[5], summary);
-			fflush(stdout);
-			failed += !ok;
-			continue;
-		}
-		load_once(fld[2], fld[3], &o);
-		ok = judge(fld[col], fld[4], &o);
-		describe(&o, got, sizeof(got));
-		printf("%sok %d - %s: expect %s", ok ? "" : "not ", n, fld[5], fld[col]);
-		if (ok && o.err)
-			printf(" (%s)\n", errname(o.err));
-		else if (ok)
-			printf("\n");
-		else
-			printf(", got %s\n", got);
+		neg = !strncmp(fld[col], "not:", 4);
+		ok = run_case(boot, fld[col] + (neg ? 4 : 0), fld, detail, sizeof(detail));
+		if (neg)	/* a self-test: this check must fail on this input */
+			ok = !ok;
+		printf("%sok %d - %s: expect %s (%s%s)\n", ok ? "" : "not ", n, fld[5], fld[col],
+		       neg && ok ? "fails as it must: " : "", detail);
 		fflush(stdout);
 		failed += !ok;
 	}
@@ -468,13 +590,71 @@ static int bench(const char *listfile)
 	return 0;
 }
 
+/*
+ * Host self-tests of the verdict logic (tests/host/harness): OUTCOME is ERRNAME,
+ * open:ERRNAME (open() failed) or loaded:TAINT:SIGNER.
+ *   modtest judge EXPECT SIGNER OUTCOME                exit 0 when the case passes
+ *   modtest sweepjudge BOOT MAP SIZE OFFSET SIGNER OUTCOME   the same for one sweep offset
+ */
+static int parse_outcome(const char *s, struct outcome *o)
+{
+	const char *t;
+
+	memset(o, 0, sizeof(*o));
+	if (!strncmp(s, "loaded:", 7)) {
+		t = strchr(s + 7, ':');
+		if (!t)
+			return -1;
+		snprintf(o->taint, sizeof(o->taint), "%.*s", (int)(t - s - 7), s + 7);
+		snprintf(o->signer, sizeof(o->signer), "%s", t + 1);
+		return 0;
+	}
+	if (!strncmp(s, "open:", 5)) {
+		o->open_err = 1;
+		s += 5;
+	}
+	o->err = errnum(s);
+	return o->err < 0 ? -1 : 0;
+}
+
+static int selftest(int argc, char **argv)
+{
+	struct outcome o;
+
+	if (argc == 5 && !strcmp(argv[1], "judge")) {
+		if (parse_outcome(argv[4], &o))
+			return 2;
+		return judge(argv[2], argv[3], &o) ? 0 : 1;
+	}
+	if (argc == 8 && !strcmp(argv[1], "sweepjudge")) {
+		long size = atol(argv[4]), off = atol(argv[5]);
+		unsigned char *allowed = malloc(size);
+		short *label = malloc(size * sizeof(*label));
+		char *labels[SWEEP_LABELS];
+		int n, ok_cls;
+
+		if (!allowed || !label || off < 0 || off >= size || parse_outcome(argv[7], &o) ||
+		    read_map(argv[3], size, allowed, label, labels, &n))
+			return 2;
+		ok_cls = allowed[off];
+		if (!strcmp(argv[2], "enforce") && (ok_cls & C_UNS))
+			ok_cls = (ok_cls & ~C_UNS) | C_REJ;
+		return classify(&o, argv[6]) & ok_cls ? 0 : 1;
+	}
+	return -1;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc == 4 && !strcmp(argv[1], "run"))
 		return run(argv[2], argv[3]);
 	if (argc == 3 && !strcmp(argv[1], "bench"))
 		return bench(argv[2]);
+	if (argc > 1 && selftest(argc, argv) >= 0)
+		return selftest(argc, argv);
 	fprintf(stderr, "usage: modtest run permissive|enforce CASEFILE\n"
-		"       modtest bench LISTFILE\n");
+		"       modtest bench LISTFILE\n"
+		"       modtest judge EXPECT SIGNER OUTCOME\n"
+		"       modtest sweepjudge BOOT MAP SIZE OFFSET SIGNER OUTCOME\n");
 	return 2;
 }

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Host test: the exported patch series is what a packager can take.
 #  - patches/series applies to a pristine linux-source-6.12 with quilt (edits to existing files);
-#  - scripts/checkpatch.pl --strict on every exported patch: no errors, and every warning
+#  - the tools extract from the tarball (a failed extraction fails the test);
+#  - scripts/checkpatch.pl --strict on every exported patch (it must run: exit 0 with no
+#    report or 1 with reports; CHECKPATCH=FILE runs another copy): no errors, and every warning
 #    type that remains is named in that patch's description ("checkpatch: TYPE - why");
 #  - scripts/kernel-doc -none on every new kernel C file reports nothing.
 set -uo pipefail
@@ -18,14 +20,21 @@ n=0 fail=0
 ok() { n=$((n + 1)); echo "ok $n - $1"; }
 notok() { n=$((n + 1)); fail=$((fail + 1)); echo "not ok $n - $1"; [[ -n ${2:-} ]] && printf '%s\n' "$2" | head -n 12 | sed 's/^/# /'; }
 
-# Only the kernel's own checking tools are needed from the tarball.
-tar -C "$tmp" --strip-components=1 -xf "$tarball" \
-	linux-source-6.12/scripts/checkpatch.pl linux-source-6.12/scripts/spelling.txt \
-	linux-source-6.12/scripts/const_structs.checkpatch linux-source-6.12/scripts/kernel-doc \
-	linux-source-6.12/scripts/kernel-doc.py 2>/dev/null ||
-	tar -C "$tmp" --strip-components=1 -xf "$tarball" \
-		linux-source-6.12/scripts/checkpatch.pl linux-source-6.12/scripts/spelling.txt \
-		linux-source-6.12/scripts/const_structs.checkpatch linux-source-6.12/scripts/kernel-doc
+# Only the kernel's own checking tools are needed from the tarball (kernel-doc and, in
+# trees that have it, kernel-doc.py); the extraction itself must succeed.
+tools=(scripts/checkpatch.pl scripts/spelling.txt scripts/const_structs.checkpatch scripts/kernel-doc)
+tools=("${tools[@]/#/linux-source-6.12/}")
+if ! err=$(tar -C "$tmp" --strip-components=1 --wildcards -xf "$tarball" \
+	"${tools[@]:0:3}" 'linux-source-6.12/scripts/kernel-doc*' 2>&1); then
+	echo "1..1"
+	notok "the kernel's checking tools extract from $tarball" "$err"
+	exit 1
+fi
+for f in "${tools[@]#linux-source-6.12/}"; do
+	[[ -s $tmp/$f ]] || { echo "1..1"; notok "$tarball holds $f"; exit 1; }
+done
+# CHECKPATCH (a self-test knob, tests/host/harness): another checkpatch to run.
+checkpatch=${CHECKPATCH:-scripts/checkpatch.pl}
 
 "$top/mk/export-patches.sh" "$tmp/out" >"$tmp/export.log" 2>&1 ||
 	{ echo "1..1"; notok "make patches exports the series" "$(cat "$tmp/export.log")"; exit 1; }
@@ -35,8 +44,16 @@ echo "1..$((1 + ${#patches[@]} + ${#cfiles[@]}))"
 ok "make patches exports ${#patches[@]} patches"
 
 # checkpatch looks at the git tree it runs in; run it from the scratch dir.
+# checkpatch exits 0 when it has nothing to say and 1 when it reported something; any other
+# status, or 1 without a single report, means it did not run (perl error, missing file).
 for p in "${patches[@]}"; do
-	out=$(cd "$tmp" && perl scripts/checkpatch.pl --no-tree --strict --show-types -q "out/$p" 2>&1)
+	out=$(cd "$tmp" && perl "$checkpatch" --no-tree --strict --show-types -q "out/$p" 2>&1)
+	rc=$?
+	reports=$(grep -cE '^(ERROR|WARNING|CHECK):' <<<"$out")
+	if ! ((rc == 0 && reports == 0 || rc == 1 && reports > 0)); then
+		notok "$p: checkpatch --strict did not run properly (exit $rc, $reports reports)" "$out"
+		continue
+	fi
 	errors=$(grep -c '^ERROR:' <<<"$out")
 	unjustified=""
 	for t in $(grep -oE '^(WARNING|CHECK):[A-Z_]+' <<<"$out" | cut -d: -f2 | sort -u); do
@@ -53,10 +70,11 @@ done
 
 for f in "${cfiles[@]}"; do
 	out=$(cd "$tmp" && perl scripts/kernel-doc -none "$top/$f" 2>&1)
-	if [[ -z $out ]]; then
+	rc=$?
+	if ((rc == 0)) && [[ -z $out ]]; then
 		ok "kernel-doc -none $f: clean"
 	else
-		notok "kernel-doc -none $f: $(grep -c . <<<"$out") messages" "$out"
+		notok "kernel-doc -none $f: exit $rc, $(grep -c . <<<"$out") messages" "$out"
 	fi
 done
 exit $((fail > 0))
