@@ -743,6 +743,7 @@ int sexp_sig_values(const u8 *s, size_t n, char algo[16],
 static int a_in = -1, a_out = -1;
 static bool a_private;
 static struct buf a_buf;
+static size_t a_consumed;	/* of a_buf: the line a_getline() returned */
 static char a_err[1024];
 
 static int a_put(const char *line)
@@ -764,12 +765,10 @@ static int a_put(const char *line)
 /* One line (without the newline) into @line; -1 when the connection ended. */
 static int a_getline(char **line, size_t *len)
 {
-	static size_t consumed;
-
-	if (consumed) {
-		memmove(a_buf.p, a_buf.p + consumed, a_buf.len - consumed);
-		a_buf.len -= consumed;
-		consumed = 0;
+	if (a_consumed) {
+		memmove(a_buf.p, a_buf.p + a_consumed, a_buf.len - a_consumed);
+		a_buf.len -= a_consumed;
+		a_consumed = 0;
 	}
 	for (;;) {
 		u8 *nl = a_buf.len ? memchr(a_buf.p, '\n', a_buf.len) : NULL;
@@ -779,7 +778,7 @@ static int a_getline(char **line, size_t *len)
 			*nl = 0;
 			*line = (char *)a_buf.p;
 			*len = nl - a_buf.p;
-			consumed = *len + 1;
+			a_consumed = *len + 1;
 			return 0;
 		}
 		if (a_buf.len > ASSUAN_MAX_LINE) {
@@ -948,6 +947,7 @@ static void agent_stop(void)
 		close(a_in);
 	a_in = a_out = -1;
 	buf_free(&a_buf);
+	a_consumed = 0;
 	if (agent_pid > 0) {
 		kill(agent_pid, SIGTERM);
 		waitpid(agent_pid, NULL, 0);

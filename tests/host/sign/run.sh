@@ -1222,6 +1222,16 @@ for u in "${uspecs[@]}"; do
 		sed 's/^/# /' "$T/err"
 	fi
 done
+# Self-test of the check above: gpg's own packets for -u e-mail and -u
+# fingerprint differ (the signer's user ID subpacket), so an agent path
+# that left that subpacket out could not pass it.
+cp -- "$base" "$T/ma/st1.ko"
+cp -- "$base" "$T/ma/st2.ko"
+env SOURCE_DATE_EPOCH=$sde "$sign" -q --no-agent --homedir "$H" -u "${fpr[ed25519]}" "$T/ma/st1.ko"
+env SOURCE_DATE_EPOCH=$sde "$sign" -q --no-agent --homedir "$H" -u ed25519@example.org "$T/ma/st2.ko"
+! cmp -s "$T/ma/st1.ko" "$T/ma/st2.ko" &&
+	ok "self-test: gpg's packets for -u e-mail and -u fingerprint differ (the byte-identity check can fail)" ||
+	nok "self-test: gpg's packets for -u e-mail and -u fingerprint differ"
 # (the subkey case: FINGERPRINT! of a signing subkey)
 sfpr=$(gpg --homedir "$SH" --batch --with-colons --list-keys 2> /dev/null | awk -F: '$1 == "fpr" { f = $10 } END { print f }')
 cp -- "$base" "$T/ma/sub1.ko"
