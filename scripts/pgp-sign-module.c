@@ -50,6 +50,7 @@ typedef uint32_t u32;
 typedef uint64_t u64;
 
 /* The kernel's module_sig locator (pgp-sign-module-elf.c). */
+#define MODULE_PGP_SIG_SECTION	"module_sig"
 #define MODULE_PGP_SIG_MAGIC	"OPGPMSIG"
 #define MODULE_PGP_SIG_VERSION	1
 #define MODULE_PGP_SIG_HDR_LEN	16
@@ -1999,6 +2000,107 @@ err:
 	return -1;
 }
 
+static void wr(u8 *p, u64 v, unsigned int n, bool be)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		p[be ? n - 1 - i : i] = v >> (8 * i);
+}
+
+/*
+ * add_section() - append an empty module_sig section of @reserve bytes
+ *
+ * What "objcopy --add-section" does for a relocatable object, in place of
+ * a process per module (it cost several times the signature): a copy of
+ * the section name table with "module_sig" added, the zeroed section and
+ * the section header table with the new entry go after the existing data
+ * (a section header table at the very end of the file is replaced, the
+ * old name table stays as unused bytes).  The caller checks the result
+ * with the kernel's locator.  Returns 0, or -1 when the file is not one
+ * this handles (the caller then runs objcopy).
+ */
+static int add_section(struct buf *elf, unsigned long reserve)
+{
+	const u8 *f = elf->p;
+	size_t len = elf->len, base, stroff, sigoff, taboff, ent;
+	struct buf out = {};
+	struct shdr st, sh;
+	struct elf e;
+	unsigned int i;
+	u64 max_end = 0;
+	bool be;
+	u8 *v, *p;
+
+	if (elf_header(f, len, &e) || e.shnum + 1 >= SHN_LORESERVE)
+		return -1;
+	be = f[EI_DATA] == ELFDATA2MSB;
+	ent = e.shentsize;
+	v = native_view(f, len, &e);
+	get_shdr(v, &e, e.shstrndx, &st);
+	for (i = 1; i < e.shnum; i++) {
+		get_shdr(v, &e, i, &sh);
+		if (sh.type != SHT_NULL && sh.type != SHT_NOBITS && sh.off + sh.size > max_end)
+			max_end = sh.off + sh.size;
+	}
+	free(v);
+	if (st.type != SHT_STRTAB || st.off > len || st.size > len - st.off)
+		return -1;
+	/* drop the old table when it ends the file and no content follows it */
+	base = e.shoff + (u64)e.shnum * ent == len && max_end <= e.shoff ? e.shoff : len;
+	buf_add(&out, f, base);
+	stroff = out.len;
+	buf_add(&out, f + st.off, st.size);
+	buf_add(&out, MODULE_PGP_SIG_SECTION, sizeof(MODULE_PGP_SIG_SECTION));
+	sigoff = out.len;
+	buf_reserve(&out, reserve + 16);
+	memset(out.p + out.len, 0, reserve + 16);
+	out.len += reserve;
+	out.len += (8 - out.len % 8) % 8;	/* the table: 8-byte aligned */
+	taboff = out.len;
+	buf_add(&out, f + e.shoff, (size_t)e.shnum * ent);
+	buf_reserve(&out, ent);
+	memset(out.p + out.len, 0, ent);
+	out.len += ent;
+	/* the name table's entry: its new place and size */
+	p = out.p + taboff + (size_t)e.shstrndx * ent;
+	if (e.elf64) {
+		wr(p + 24, stroff, 8, be);
+		wr(p + 32, st.size + sizeof(MODULE_PGP_SIG_SECTION), 8, be);
+	} else {
+		wr(p + 16, stroff, 4, be);
+		wr(p + 20, st.size + sizeof(MODULE_PGP_SIG_SECTION), 4, be);
+	}
+	/* the new entry: name, SHT_PROGBITS, no flags, offset, size, align 1 */
+	p = out.p + taboff + (size_t)e.shnum * ent;
+	wr(p, st.size, 4, be);
+	wr(p + 4, SHT_PROGBITS, 4, be);
+	if (e.elf64) {
+		wr(p + 24, sigoff, 8, be);
+		wr(p + 32, reserve, 8, be);
+		wr(p + 48, 1, 8, be);
+	} else {
+		wr(p + 16, sigoff, 4, be);
+		wr(p + 20, reserve, 4, be);
+		wr(p + 32, 1, 4, be);
+	}
+	/* the ELF header: e_shoff, e_shnum */
+	if (e.elf64) {
+		wr(out.p + 40, taboff, 8, be);
+		wr(out.p + 60, e.shnum + 1, 2, be);
+	} else {
+		if (taboff > UINT32_MAX) {
+			buf_free(&out);
+			return -1;
+		}
+		wr(out.p + 32, taboff, 4, be);
+		wr(out.p + 48, e.shnum + 1, 2, be);
+	}
+	buf_free(elf);
+	*elf = out;
+	return 0;
+}
+
 /*
  * Brings m->elf to a module with an empty module_sig placeholder (PKCS#7
  * trailer removed when asked, stripped when asked).  @old receives the
@@ -2070,18 +2172,35 @@ static int placeholder(struct modfile *m, struct buf *old, struct module_pgp_sig
 				 ms.loc.sec_size, opt.reserve);
 			return -1;
 		}
-		if (!have_prog(opt.objcopy)) {
-			snprintf(why, wl, "objcopy not found (%s)", opt.objcopy);
-			return -1;
+		struct buf keep = {};
+		bool added = false;
+
+		/* a new section in C; objcopy for resizing and as a fallback */
+		if (ms.state == SIG_NONE && !getenv("PGP_SIGN_MODULE_OBJCOPY")) {
+			buf_add(&keep, m->elf.p, m->elf.len);
+			added = !add_section(&m->elf, opt.reserve) &&
+				!locate(m->elf.p, m->elf.len, &ms) && ms.state == SIG_EMPTY;
+			if (!added) {
+				buf_free(&m->elf);
+				m->elf = keep;
+				keep = (struct buf){};
+			}
+			buf_free(&keep);
 		}
-		if (make_zeros(opt.reserve)) {
-			snprintf(why, wl, "cannot write temporary files");
-			return -1;
+		if (!added) {
+			if (!have_prog(opt.objcopy)) {
+				snprintf(why, wl, "objcopy not found (%s)", opt.objcopy);
+				return -1;
+			}
+			if (make_zeros(opt.reserve)) {
+				snprintf(why, wl, "cannot write temporary files");
+				return -1;
+			}
+			snprintf(arg, sizeof(arg), "module_sig=%s", zeros_path);
+			if (objcopy(&m->elf, ms.state == SIG_NONE ? "--add-section" : "--update-section",
+				    arg, why, wl))
+				return -1;
 		}
-		snprintf(arg, sizeof(arg), "module_sig=%s", zeros_path);
-		if (objcopy(&m->elf, ms.state == SIG_NONE ? "--add-section" : "--update-section",
-			    arg, why, wl))
-			return -1;
 		/* whatever objcopy did, the result must be what the kernel takes */
 		if (locate(m->elf.p, m->elf.len, &ms)) {
 			snprintf(why, wl, "%s", ms.why);
@@ -2225,7 +2344,7 @@ static void preflight(int total, const char *first, bool want_agent)
 
 	if (!have_prog(opt.gpg))
 		fail_all(total, first, "gpg not found (%s)", opt.gpg);
-	if (!have_prog(opt.objcopy))
+	if (opt.strip && !have_prog(opt.objcopy))
 		fail_all(total, first, "objcopy not found (%s)", opt.objcopy);
 	if (opt.passfile && access(opt.passfile, R_OK))
 		fail_all(total, first, "cannot read passphrase file %s", opt.passfile);
@@ -3134,8 +3253,6 @@ int main(int argc, char **argv)
 	} else if (opt.mode == MODE_ATTACH) {
 		if (access(opt.keyring, R_OK))
 			fail_all(total, mods[0], "cannot read keyring %s", opt.keyring);
-	} else if (!have_prog(opt.objcopy)) {
-		fail_all(total, mods[0], "objcopy not found (%s)", opt.objcopy);
 	}
 
 	if (opt.jobs > 1 && total > 1) {
