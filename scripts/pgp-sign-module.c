@@ -74,6 +74,7 @@ static u32 get_unaligned_be32(const void *p)
 
 #define MAX_SIGS	16	/* MODULE_PGP_MAX_SIGS in kernel/module/signing_pgp.c */
 #define MAX_FILE	(1UL << 31)
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 #define WHY_MAX		(3 * PATH_MAX + 1024)	/* a message naming paths */
 
 static const char *prog = "pgp-sign-module";
@@ -374,11 +375,16 @@ static volatile pid_t agent_pid;
 static const char *hash_name(int h)
 {
 	switch (h) {
-	case 2: return "SHA1";
-	case 8: return "SHA256";
-	case 9: return "SHA384";
-	case 10: return "SHA512";
-	case 11: return "SHA224";
+	case 2:
+		return "SHA1";
+	case 8:
+		return "SHA256";
+	case 9:
+		return "SHA384";
+	case 10:
+		return "SHA512";
+	case 11:
+		return "SHA224";
 	}
 	return NULL;
 }
@@ -386,11 +392,16 @@ static const char *hash_name(int h)
 static const EVP_MD *hash_md(int h)
 {
 	switch (h) {
-	case 2: return EVP_sha1();
-	case 8: return EVP_sha256();
-	case 9: return EVP_sha384();
-	case 10: return EVP_sha512();
-	case 11: return EVP_sha224();
+	case 2:
+		return EVP_sha1();
+	case 8:
+		return EVP_sha256();
+	case 9:
+		return EVP_sha384();
+	case 10:
+		return EVP_sha512();
+	case 11:
+		return EVP_sha224();
 	}
 	return NULL;
 }
@@ -1298,7 +1309,7 @@ static int agent_sign(const u8 *d, size_t n, size_t zoff, size_t zlen, u32 t,
 		ret = -1;
 		goto out;
 	}
-	if (signer.pkalgo >= (int)(sizeof(want) / sizeof(want[0])) || !want[signer.pkalgo] ||
+	if (signer.pkalgo >= (int)ARRAY_SIZE(want) || !want[signer.pkalgo] ||
 	    strcmp(algo, want[signer.pkalgo])) {
 		snprintf(a_err, sizeof(a_err),
 			 "gpg-agent made a %s signature, gpg's key is OpenPGP algorithm %d",
@@ -1332,7 +1343,7 @@ out:
  * gpg
  */
 
-static char **gpg_argv(const char **extra)
+static char **gpg_argv(const char * const *extra)
 {
 	static char *argv[40];
 	static char digest[16], ftime[32];
@@ -1377,7 +1388,7 @@ static char **gpg_argv(const char **extra)
 /* gpg --detach-sign over @d; the packet to @sig, or a message in @msg. */
 static int gpg_sign(const u8 *d, size_t n, struct buf *sig, char *msg, size_t msglen)
 {
-	static const char *extra[] = { "--output", "-", "--detach-sign", NULL };
+	static const char * const extra[] = { "--output", "-", "--detach-sign", NULL };
 	struct buf err = {};
 	struct proc_io io = { .in = d, .in_len = n, .in_fd = -1, .out = sig, .err = &err };
 	struct pgp_pkt pk;
@@ -1754,7 +1765,7 @@ static enum comp comp_of(const char *f)
 	return C_NONE;
 }
 
-static const char *comp_tool[] = { "cat", "xz", "zstd", "gzip" };
+static const char * const comp_tool[] = { "cat", "xz", "zstd", "gzip" };
 
 static int decompress(enum comp c, int fd, struct buf *out)
 {
@@ -2333,7 +2344,7 @@ static int colon_fields(char *line, char **f, int max)
 
 static void preflight(int total, const char *first, bool want_agent)
 {
-	const char *list_extra[] = { "--with-colons", "--with-keygrip", "--list-secret-keys",
+	const char * const list_extra[] = { "--with-colons", "--with-keygrip", "--list-secret-keys",
 				     opt.local_user ? "--" : NULL, opt.local_user, NULL };
 	char *argv[16];
 	struct buf out = {}, ref = {};
@@ -2533,8 +2544,8 @@ static void agent_start(void)
 				char *f[10] = {}, *p = (char *)st.p, *sv;
 				int n = 0;
 
-				for (char *w = strtok_r(p, " \n", &sv); w && n < 10;
-				     w = strtok_r(NULL, " \n", &sv))
+				for (char *w = strtok_r(p, "\n ", &sv); w && n < 10;
+				     w = strtok_r(NULL, "\n ", &sv))
 					f[n++] = w;
 				if (n < 7 || strcmp(f[0], "KEYINFO") || strcmp(f[2], "D"))
 					snprintf(reason, sizeof(reason), "key not on disk (smartcard?)");
@@ -3123,7 +3134,9 @@ int main(int argc, char **argv)
 	opt.sig_suffix = ".sig";
 	while ((c = getopt_long(argc, argv, "+u:j:qh", lo, NULL)) != -1) {
 		switch (c) {
-		case 'u': opt.local_user = optarg; break;
+		case 'u':
+			opt.local_user = optarg;
+			break;
 		case OPT_DIGEST:
 			if (!strcasecmp(optarg, "sha256"))
 				opt.hashalgo = 8;
@@ -3147,10 +3160,18 @@ int main(int argc, char **argv)
 			opt.reserve_set = true;
 			break;
 		}
-		case OPT_HOMEDIR: opt.homedir = optarg; break;
-		case OPT_PASSFILE: opt.passfile = optarg; break;
-		case OPT_APPEND: opt.append = true; break;
-		case OPT_STRIP: opt.strip = true; break;
+		case OPT_HOMEDIR:
+			opt.homedir = optarg;
+			break;
+		case OPT_PASSFILE:
+			opt.passfile = optarg;
+			break;
+		case OPT_APPEND:
+			opt.append = true;
+			break;
+		case OPT_STRIP:
+			opt.strip = true;
+			break;
 		case 'j': {
 			char *end;
 			long j = strtol(optarg, &end, 10);
@@ -3160,19 +3181,45 @@ int main(int argc, char **argv)
 			opt.jobs = j > 64 ? 64 : j;
 			break;
 		}
-		case OPT_AGENT: opt.agent_opt = 1; break;
-		case OPT_NOAGENT: opt.agent_opt = -1; break;
-		case OPT_TIMINGS: opt.timings = true; break;
-		case OPT_REPLACE: opt.replace_pkcs7 = true; break;
-		case OPT_EXTRACT: extract = optarg; break;
-		case OPT_DEARMOR: dearmor = true; break;
-		case OPT_PREPARE: opt.mode = MODE_PREPARE; break;
-		case OPT_ATTACH: opt.mode = MODE_ATTACH; break;
-		case OPT_KEYRING: opt.keyring = optarg; break;
-		case OPT_SQV: opt.use_sqv = true; break;
-		case OPT_SIGSUFFIX: opt.sig_suffix = optarg; break;
-		case 'q': opt.quiet = true; break;
-		case 'h': usage(stdout); return 0;
+		case OPT_AGENT:
+			opt.agent_opt = 1;
+			break;
+		case OPT_NOAGENT:
+			opt.agent_opt = -1;
+			break;
+		case OPT_TIMINGS:
+			opt.timings = true;
+			break;
+		case OPT_REPLACE:
+			opt.replace_pkcs7 = true;
+			break;
+		case OPT_EXTRACT:
+			extract = optarg;
+			break;
+		case OPT_DEARMOR:
+			dearmor = true;
+			break;
+		case OPT_PREPARE:
+			opt.mode = MODE_PREPARE;
+			break;
+		case OPT_ATTACH:
+			opt.mode = MODE_ATTACH;
+			break;
+		case OPT_KEYRING:
+			opt.keyring = optarg;
+			break;
+		case OPT_SQV:
+			opt.use_sqv = true;
+			break;
+		case OPT_SIGSUFFIX:
+			opt.sig_suffix = optarg;
+			break;
+		case 'q':
+			opt.quiet = true;
+			break;
+		case 'h':
+			usage(stdout);
+			return 0;
 		default:
 			fprintf(stderr, "%s: unknown option (see --help)\n", prog);
 			return 2;
