@@ -721,7 +721,7 @@ for t in elf32-big elf64-big elf64-little; do
 	f=$T/m/$t-new.ko
 	objcopy -I binary -O "$t" "$T/blob" "$f"
 	if "$sign" -q --homedir "$H" -u "${fpr[ed25519]}" "$f" 2> "$T/err" &&
-	   (($(readelf -S -W "$f" | grep -c ' module_sig ') == 1)) && objcopy "$f" "$T/copy.o"; then
+	   (($(readelf -S -W "$f" | grep -c ' module_sig ') == 1)) && objcopy -I$t "$f" $T/c.o; then
 		check "$t without module_sig: section added, verifies three ways" all_accept "$kr" "$f"
 	else
 		nok "$t without module_sig: section added, readelf and objcopy read it"
