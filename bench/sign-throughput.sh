@@ -1,12 +1,17 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# Signing throughput: N copies of a module signed with scripts/sign-module.sh
-# (gpg, OpenPGP module_sig) and with mainline scripts/sign-file (OpenSSL,
-# appended PKCS#7), same key size, digest and parallelism. Prints modules/s
-# for both and their ratio, measured in the same run; then, for reference,
-# sign-module.sh --no-agent (gpg once per module) and gpg alone. Optional
-# (make bench); needs gcc and libssl-dev.
+# Signing throughput, all ratios measured in one run on N copies of a
+# module (raw .ko), JOBS parallel jobs:
+#   - sign-module.sh (pgp-sign-module through gpg-agent) with an Ed25519 key
+#     against mainline's scripts/sign-file with an RSA-4096 key (target 1.5);
+#   - sign-module.sh -u e-mail against -u fingerprint (target: within 10%);
+#   - sign-module.sh with an RSA-4096 key against gpg-agent alone making
+#     the same number of RSA-4096 signatures (the ceiling; target 0.9);
+#   - for reference: --no-agent (gpg per module), and where the time of one
+#     module goes (--timings), raw and as .ko.xz.
+# Each timing is the median of ROUNDS interleaved rounds. Optional (make
+# bench); needs gcc, openssl and libssl-dev.
 
 set -euo pipefail
 
@@ -17,31 +22,34 @@ top=$(cd -- "$here/.." && pwd)
 usage()
 {
 	cat <<EOF
-Usage: $prog [-n N] [-j JOBS] [--module FILE] [--algo ALGO] [--digest ALGO]
-             [--kernel-src DIR] [--kbuild-obj DIR]
+Usage: $prog [-n N] [-j JOBS] [--rounds R] [--module FILE] [--algo ALGO]
+             [--digest ALGO] [--kernel-src DIR] [--kbuild-obj DIR]
 
   -n N              number of module copies (default 100)
-  -j JOBS           parallel jobs for both tools (default 2)
+  -j JOBS           parallel jobs for every signer (default 2)
+  --rounds R        rounds per measurement, the median is shown (default 3)
   --module FILE     module to copy (default: tests/host/sign/testmod.c built
                     with gcc -c)
-  --algo ALGO       gpg key algorithm (default rsa4096, the size mainline's
-                    sign-file gets; any pgp-modsign-genkey.sh algorithm)
+  --algo ALGO       the "default key" algorithm compared with sign-file
+                    (default ed25519, what the kernel build generates)
   --digest ALGO     sha256, sha384 or sha512 (default sha512)
-  --kernel-src DIR  kernel source holding scripts/sign-file.c
-                    (default \$KERNEL_SRC or /tmp/k/linux-source-6.12)
+  --kernel-src DIR  kernel source holding scripts/sign-file.c (default
+                    \$KERNEL_SRC, else taken from Debian's linux-source-6.12
+                    tarball and cached in build/host-cache)
   --kbuild-obj DIR  also time "make -jJOBS modules_install" of the N copies
-                    (as an external module directory) with the patched
-                    kernel build DIR: OpenPGP signing (this key) against
-                    mainline's CONFIG_MODULE_SIG_ALL (the build's own key)
+                    (an external module directory) with the patched kernel
+                    build DIR: OpenPGP signing against mainline's
+                    CONFIG_MODULE_SIG_ALL (the build's own key)
 EOF
 }
 
-count=100 jobs=2 module='' algo=rsa4096 digest=sha512 kobj=''
-ksrc=${KERNEL_SRC:-/tmp/k/linux-source-6.12}
+count=100 jobs=2 rounds=3 module='' algo=ed25519 digest=sha512 kobj=''
+ksrc=${KERNEL_SRC:-}
 while (($#)); do
 	case $1 in
 	-n) count=${2?}; shift 2 ;;
 	-j) jobs=${2?}; shift 2 ;;
+	--rounds) rounds=${2?}; shift 2 ;;
 	--module) module=${2?}; shift 2 ;;
 	--algo) algo=${2?}; shift 2 ;;
 	--digest) digest=${2?}; shift 2 ;;
@@ -51,20 +59,34 @@ while (($#)); do
 	*) usage >&2; exit 2 ;;
 	esac
 done
-[[ $count =~ ^[1-9][0-9]*$ && $jobs =~ ^[1-9][0-9]*$ ]] || { usage >&2; exit 2; }
+[[ $count =~ ^[1-9][0-9]*$ && $jobs =~ ^[1-9][0-9]*$ && $rounds =~ ^[1-9][0-9]*$ ]] ||
+	{ usage >&2; exit 2; }
 
-for tool in gpg openssl gcc xargs; do
+for tool in gpg gpg-agent openssl gcc xargs xz; do
 	command -v "$tool" > /dev/null || { echo "$prog: $tool not found" >&2; exit 1; }
 done
-if [[ ! -f $ksrc/scripts/sign-file.c ]]; then
-	echo "$prog: $ksrc/scripts/sign-file.c: not found (set --kernel-src)" >&2
-	exit 1
+if [[ -z $ksrc || ! -f $ksrc/scripts/sign-file.c ]]; then
+	c=$top/build/host-cache/sign-file
+	if [[ ! -f $c/scripts/sign-file.c ]]; then
+		rm -rf -- "$c.tmp"
+		mkdir -p -- "$c.tmp"
+		tar -C "$c.tmp" --strip-components=1 -xf "${SRC_TARBALL:-/usr/src/linux-source-6.12.tar.xz}" \
+			linux-source-6.12/scripts/sign-file.c ||
+			{ echo "$prog: cannot take scripts/sign-file.c from the linux-source tarball" >&2; exit 1; }
+		rm -rf -- "$c"
+		mv -- "$c.tmp" "$c"
+	fi
+	ksrc=$c
 fi
 
 T=$(mktemp -d "${TMPDIR:-/tmp}/sign-bench.XXXXXX")
 cleanup()
 {
-	gpgconf --homedir "$T/gnupg" --kill gpg-agent > /dev/null 2>&1 || true
+	local h
+
+	for h in "$T"/gnupg-*; do
+		gpgconf --homedir "$h" --kill gpg-agent > /dev/null 2>&1 || true
+	done
 	rm -rf -- "$T"
 }
 trap cleanup EXIT
@@ -76,83 +98,112 @@ if ! gcc -O2 -Wno-deprecated-declarations -I"$ksrc/scripts" -o "$T/sign-file" \
 	cat "$T/cc.err" >&2
 	exit 1
 fi
-bits=4096
-[[ $algo =~ ^rsa([0-9]+)$ ]] && bits=${BASH_REMATCH[1]}
-openssl req -new -x509 -newkey "rsa:$bits" -nodes -batch -utf8 -days 36500 \
+openssl req -new -x509 -newkey rsa:4096 -nodes -batch -utf8 -days 36500 \
 	-"$digest" -subj "/CN=sign-throughput bench key" \
 	-keyout "$T/key.pem" -out "$T/cert.pem" > /dev/null 2>&1
 
-"$top/scripts/pgp-modsign-genkey.sh" --homedir "$T/gnupg" --algo "$algo" \
-	--export "$T/pub.gpg" > /dev/null
+declare -A fpr=()
+for a in "$algo" rsa4096; do
+	[[ -n ${fpr[$a]:-} ]] && continue
+	fpr[$a]=$("$top/scripts/pgp-modsign-genkey.sh" --homedir "$T/gnupg-$a" --algo "$a" \
+		--name "Bench $a <bench-$a@example.org>" --export "$T/pub-$a.gpg")
+done
+sign=$top/scripts/sign-module.sh
+# (builds the C tool once, outside the timings)
+"$sign" --help > /dev/null
 
 if [[ -z $module ]]; then
 	module=$T/testmod.ko
 	gcc -O2 -c -o "$module" "$top/tests/host/sign/testmod.c"
 fi
-mkdir -p "$T/pgp" "$T/p7" "$T/pgp1"
-for ((i = 0; i < count; i++)); do
-	cp -- "$module" "$T/pgp/m$i.ko"
-	cp -- "$module" "$T/p7/m$i.ko"
-	cp -- "$module" "$T/pgp1/m$i.ko"
-done
 size=$(stat -c %s -- "$module")
 
+# fresh DIR: N unsigned copies in DIR (SUFFIX .ko or .ko.xz)
+fresh()
+{
+	local d=$T/$1 sfx=${2:-.ko} i
+
+	rm -rf -- "$d"
+	mkdir -p -- "$d"
+	if [[ $sfx == .ko.xz ]]; then
+		xz --check=crc32 --lzma2=dict=1MiB -c "$module" > "$d/m.ko.xz"
+	fi
+	for ((i = 0; i < count; i++)); do
+		if [[ $sfx == .ko.xz ]]; then
+			cp -- "$d/m.ko.xz" "$d/m$i.ko.xz"
+		else
+			cp -- "$module" "$d/m$i.ko"
+		fi
+	done
+	rm -f -- "$d/m.ko.xz"
+}
+
 now() { date +%s%N; }
+declare -A times=()
+# timed NAME CMD...: appends CMD's wall time (ns) to times[NAME]
+timed()
+{
+	local name=$1 t0 t1
 
-t0=$(now)
-"$top/scripts/sign-module.sh" -q -j "$jobs" --homedir "$T/gnupg" --digest "$digest" "$T"/pgp/*.ko
-t1=$(now)
-printf '%s\0' "$T"/p7/*.ko |
-	xargs -0 -n 1 -P "$jobs" "$T/sign-file" "$digest" "$T/key.pem" "$T/cert.pem"
-t2=$(now)
+	shift
+	t0=$(now)
+	"$@"
+	t1=$(now)
+	times[$name]+=" $((t1 - t0))"
+}
 
-# The former way: gpg once per module.
-t5=$(now)
-"$top/scripts/sign-module.sh" -q -j "$jobs" --no-agent --homedir "$T/gnupg" --digest "$digest" \
-	"$T"/pgp1/*.ko
-t6=$(now)
+# The ceiling: JOBS private "gpg-agent --server" processes (as the agent
+# path runs them), each given its share of SIGKEY/SETHASH/PKSIGN at once.
+ceiling()
+{
+	local a=$1 grip hash k i
 
-# gpg --detach-sign alone, one process per module, same jobs.
-t3=$(now)
-for ((i = 0; i < count; i++)); do
-	echo "$T/p7/m$i.ko"
-done | xargs -n 1 -P "$jobs" -I{} gpg --homedir "$T/gnupg" --batch --no-tty --quiet --yes \
-	--digest-algo "${digest^^}" --detach-sign -o {}.sig {} 2> /dev/null || true
-t4=$(now)
+	grip=$(gpg --homedir "$T/gnupg-$a" --batch --with-colons --with-keygrip --list-secret-keys |
+		awk -F: '$1 == "sec" || $1 == "ssb" { can = ($12 ~ /s/) } $1 == "grp" && can { print $10; exit }')
+	hash=$(sha512sum < "$module" | cut -c1-"$((${digest#sha} / 4))")
+	for ((k = 0; k < jobs; k++)); do
+		for ((i = k; i < count; i += jobs)); do
+			printf 'SIGKEY %s\nSETHASH --hash=%s %s\nPKSIGN\n' "$grip" "$digest" "$hash"
+		done > "$T/agent$k.txt"
+		echo BYE >> "$T/agent$k.txt"
+	done
+	CEIL_T0=$(now)
+	for ((k = 0; k < jobs; k++)); do
+		gpg-agent --homedir "$T/gnupg-$a" --server < "$T/agent$k.txt" > "$T/agent$k.out" 2> /dev/null &
+	done
+	wait
+	times[ceiling]+=" $(($(now) - CEIL_T0))"
+	if (($(cat "$T"/agent*.out | grep -c '^D ') != count)); then
+		echo "$prog: gpg-agent did not make $count signatures" >&2
+		exit 1
+	fi
+}
 
-# gpg-agent signing alone: JOBS private "gpg-agent --server" processes (as
-# the agent path runs them), each given its share of SIGKEY/SETHASH/PKSIGN
-# commands at once: no file, ELF or process work, the ceiling of any signer
-# built on gpg-agent with this key.
-grip=$(gpg --homedir "$T/gnupg" --batch --with-colons --with-keygrip --list-secret-keys |
-	awk -F: '$1 == "sec" || $1 == "ssb" { can = ($12 ~ /s/) } $1 == "grp" && can { print $10; exit }')
-hash=$(sha512sum < "$module" | cut -c1-"$(( ${digest#sha} / 4 ))")
-for ((k = 0; k < jobs; k++)); do
-	for ((i = k; i < count; i += jobs)); do
-		printf 'SIGKEY %s\nSETHASH --hash=%s %s\nPKSIGN\n' "$grip" "$digest" "$hash"
-	done > "$T/agent$k.txt"
-	echo BYE >> "$T/agent$k.txt"
+signfile() { printf '%s\0' "$T"/p7/*.ko | xargs -0 -n 1 -P "$jobs" "$T/sign-file" "$digest" "$T/key.pem" "$T/cert.pem"; }
+ours() { "$sign" -q -j "$jobs" --homedir "$T/gnupg-$1" --digest "$digest" -u "$2" "${@:4}" "$T/$3"/m*.ko*; }
+
+for ((r = 0; r < rounds; r++)); do
+	fresh p7; timed signfile signfile
+	fresh a; timed fpr ours "$algo" "${fpr[$algo]}" a
+	fresh b; timed email ours "$algo" "bench-$algo@example.org" b
+	fresh c; timed rsa ours rsa4096 "${fpr[rsa4096]}" c
+	ceiling rsa4096
+	fresh d; timed gpg ours "$algo" "${fpr[$algo]}" d --no-agent
 done
-t11=$(now)
-for ((k = 0; k < jobs; k++)); do
-	gpg-agent --homedir "$T/gnupg" --server < "$T/agent$k.txt" > "$T/agent$k.out" 2> /dev/null &
-done
-wait
-t12=$(now)
-nsig=$(cat "$T"/agent*.out | grep -c '^D ' || true)
-if ((nsig != count)); then
-	echo "$prog: gpg-agent made $nsig signatures, not $count" >&2
-	exit 1
-fi
 
-# Sanity: the results verify (one of each).
-"$top/scripts/verify-module.sh" -q --keyring "$T/pub.gpg" "$T/pgp/m0.ko" "$T/pgp1/m0.ko"
+# Sanity: each result verifies (one of each).
+"$top/scripts/verify-module.sh" -q --keyring "$T/pub-$algo.gpg" "$T"/a/m0.ko "$T"/b/m0.ko "$T"/d/m0.ko
+"$top/scripts/verify-module.sh" -q --keyring "$T/pub-rsa4096.gpg" "$T"/c/m0.ko
 tail -c 28 "$T/p7/m0.ko" | grep -q 'Module signature appended' ||
 	{ echo "$prog: sign-file produced no signature" >&2; exit 1; }
 
-# make modules_install, as a packager runs it: N copies as an external
-# module directory, installed and signed by the patched kbuild (one
-# sign-module.sh run) and by mainline's per-module sign-file.
+# Where the time of one module goes (raw and .ko.xz)
+fresh t
+tr=$(ours "$algo" "${fpr[$algo]}" t --timings 2>&1 | sed -n 's/.*timings per module (ms, \(.*\)/\1/p')
+fresh x .ko.xz
+tx=$(ours "$algo" "${fpr[$algo]}" x --timings 2>&1 | sed -n 's/.*timings per module (ms, \(.*\)/\1/p')
+
+# make modules_install, as a packager runs it (optional)
 kb_line=''
 if [[ -n $kobj ]]; then
 	grep -q '^CONFIG_MODULE_SIG_PGP=y' "$kobj/.config" ||
@@ -163,43 +214,39 @@ if [[ -n $kobj ]]; then
 		echo "$T/ext/m$i.o"
 	done > "$T/ext/modules.order"
 	echo 'obj-m := m0.o' > "$T/ext/Kbuild"
-	p7hash=$(sed -n 's/^CONFIG_MODULE_SIG_HASH="\(.*\)"/\1/p' "$kobj/.config")
 	modinst()
 	{
 		rm -rf -- "$T/inst"
 		make -s -C "$kobj" M="$T/ext" INSTALL_MOD_PATH="$T/inst" -j"$jobs" \
-			CONFIG_MODULE_SIG_PGP_HOMEDIR="$T/gnupg" CONFIG_MODULE_SIG_PGP_HASH="$digest" \
+			CONFIG_MODULE_SIG_PGP_HOMEDIR="$T/gnupg-$algo" CONFIG_MODULE_SIG_PGP_HASH="$digest" \
 			CONFIG_MODULE_SIG_PGP_SIGNER= "$@" modules_install > "$T/kb.log" 2>&1 ||
 			{ echo "$prog: make modules_install failed:" >&2; cat "$T/kb.log" >&2; exit 1; }
 	}
 	t7=$(now)
 	modinst CONFIG_MODULE_SIG_PGP_ALL=y CONFIG_MODULE_SIG_ALL=
 	t8=$(now)
-	"$top/scripts/verify-module.sh" -q --keyring "$T/pub.gpg" "$T"/inst/lib/modules/*/updates/m0.ko
-	t9=$(now)
 	modinst CONFIG_MODULE_SIG_PGP_ALL= CONFIG_MODULE_SIG_ALL=y
 	t10=$(now)
-	tail -c 28 "$T"/inst/lib/modules/*/updates/m0.ko | grep -q 'Module signature appended' ||
-		{ echo "$prog: mainline modules_install did not sign" >&2; exit 1; }
-	kb_line=$(awk -v n="$count" -v a="$((t8 - t7))" -v b="$((t10 - t9))" -v j="$jobs" \
-		-v algo="$algo" -v d="$digest" -v h="$p7hash" 'BEGIN {
-		printf "make -j%d modules_install, %s %s (one sign-module.sh run):  %7.2f s  %8.1f modules/s\n", j, algo, d, a / 1e9, n / (a / 1e9)
-		printf "make -j%d modules_install, mainline sign-file (the build'"'"'s key, %s): %7.2f s  %8.1f modules/s\n", j, h, b / 1e9, n / (b / 1e9)
-		printf "ratio make modules_install ours / mainline: %.2f\n", (n / (a / 1e9)) / (n / (b / 1e9))
-	}')
+	kb_line=$(awk -v n="$count" -v a="$((t8 - t7))" -v b="$((t10 - t8))" -v j="$jobs" 'BEGIN {
+		printf "| make -j%d modules_install, ours / mainline | %.1f / %.1f modules/s | %.2f |\n", j, n / (a / 1e9), n / (b / 1e9), b / a }')
 fi
 
-pgp_ns=$((t1 - t0)) p7_ns=$((t2 - t1)) gpg_ns=$((t4 - t3)) pgp1_ns=$((t6 - t5))
-awk -v n="$count" -v a="$pgp_ns" -v b="$p7_ns" -v c="$gpg_ns" -v e="$pgp1_ns" -v j="$jobs" -v sz="$size" \
-    -v g="$((t12 - t11))" \
-    -v algo="$algo" -v bits="$bits" -v d="$digest" 'BEGIN {
-	ra = n / (a / 1e9); rb = n / (b / 1e9)
-	printf "modules: %d copies of a %d-byte module, %d parallel jobs\n", n, sz, j
-	printf "sign-module.sh (gpg %s, %s):       %7.2f s  %8.1f modules/s\n", algo, d, a / 1e9, ra
-	printf "scripts/sign-file (openssl rsa%d, %s): %7.2f s  %8.1f modules/s\n", bits, d, b / 1e9, rb
-	printf "(sign-module.sh --no-agent, gpg per module:  %7.2f s  %8.1f modules/s)\n", e / 1e9, n / (e / 1e9)
-	printf "(gpg --detach-sign alone, %s:            %7.2f s  %8.1f modules/s)\n", algo, c / 1e9, n / (c / 1e9)
-	printf "(gpg-agent signing alone, %d agents, %s:    %7.2f s  %8.1f signatures/s: the ceiling, %.2f of sign-file)\n", j, algo, g / 1e9, n / (g / 1e9), (n / (g / 1e9)) / rb
-	printf "ratio sign-module.sh / sign-file: %.2f\n", ra / rb
+# median of a list of numbers
+median() { tr ' ' '\n' <<< "$1" | sed '/^$/d' | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+declare -A m=()
+for k in signfile fpr email rsa ceiling gpg; do
+	m[$k]=$(median "${times[$k]}")
+done
+awk -v n="$count" -v sz="$size" -v j="$jobs" -v r="$rounds" -v algo="$algo" -v d="$digest" \
+    -v sf="${m[signfile]}" -v fp="${m[fpr]}" -v em="${m[email]}" -v rsa="${m[rsa]}" \
+    -v ce="${m[ceiling]}" -v g="${m[gpg]}" -v tr="$tr" -v tx="$tx" 'BEGIN {
+	printf "%d copies of a %d-byte module, -j%d, %s, median of %d rounds\n\n", n, sz, j, d, r
+	printf "| measurement | throughput | ratio | target |\n|---|---:|---:|---:|\n"
+	printf "| %s key (-u fingerprint) vs sign-file RSA-4096, raw .ko | %.1f vs %.1f modules/s | **%.2f** | >= 1.5 |\n", algo, n / (fp / 1e9), n / (sf / 1e9), sf / fp
+	printf "| %s key, -u e-mail vs -u fingerprint | %.1f vs %.1f modules/s | **%.2f** | >= 0.90 |\n", algo, n / (em / 1e9), n / (fp / 1e9), fp / em
+	printf "| RSA-4096 key vs gpg-agent alone (the ceiling) | %.1f vs %.1f modules/s | **%.2f** | >= 0.9 |\n", n / (rsa / 1e9), n / (ce / 1e9), ce / rsa
+	printf "| (RSA-4096 key vs sign-file RSA-4096) | %.1f vs %.1f modules/s | %.2f | |\n", n / (rsa / 1e9), n / (sf / 1e9), sf / rsa
+	printf "| (%s key, --no-agent: gpg per module, vs sign-file) | %.1f modules/s | %.2f | |\n", algo, n / (g / 1e9), sf / g
+	printf "\nwhere one module'"'"'s time goes (ms, summed over jobs):\n  raw .ko: %s\n  .ko.xz:  %s\n", tr, tx
 }'
 [[ -z $kb_line ]] || printf '%s\n' "$kb_line"

@@ -32,7 +32,7 @@ ln -s "$w/c" "$tmp/w2/a"; ln -s "$w/b" "$tmp/w2/b"
 	kernel/module/signing.c kernel/module/main.c include/linux/module.h
 "$mk" "$w" "$p/0005-kbuild-sign-modules-with-gpg.patch" \
 	"kbuild: sign modules with gpg at modules_install and modules_sign" "$d/desc-0005" \
-	scripts/Makefile.modinst
+	scripts/Makefile scripts/Makefile.modinst
 "$mk" "$w" "$p/0006-docs-admin-guide-link-module-signing-pgp.patch" \
 	"docs: admin-guide: document OpenPGP module signing" "$d/desc-0006" \
 	Documentation/admin-guide/index.rst

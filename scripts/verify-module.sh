@@ -1,18 +1,18 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# Offline verification of OpenPGP-signed kernel modules: locates the
-# module_sig section, validates the container strictly, rebuilds the signed
-# data (the whole file with the section content zeroed) and checks every
-# signature packet with gpgv (or Sequoia's sqv). Userspace twin of
+# Offline verification of OpenPGP-signed kernel modules: pgp-sign-module
+# --extract (through sign-module.sh) locates module_sig with the kernel's own
+# locator, validates the container, writes the signed data (the whole file
+# with the section content zeroed) and the signature packets; each packet is
+# then checked with gpgv (or Sequoia's sqv). Userspace twin of
 # kernel/module/signing_pgp.c.
 
 set -euo pipefail
 
 prog=${0##*/}
 self=$(readlink -f -- "$0")
-# shellcheck source=scripts/pgp-modsign-lib.sh
-. "$(dirname -- "$self")/pgp-modsign-lib.sh"
+tool=$(dirname -- "$self")/sign-module.sh
 
 GPGV=${GPGV:-gpgv}
 SQV=${SQV:-sqv}
@@ -27,8 +27,10 @@ Verifies the OpenPGP signature(s) in the module_sig section of each MODULE
 (.ko, .ko.xz, .ko.zst, .ko.gz) against the public keys in FILE (binary or
 ASCII-armoured, as "gpg --export [--armor]" writes it).
 
-For each signature it prints the signer's fingerprint, the algorithm, the
-digest, the creation time and the verdict. A module is good when at least
+For each module it prints the SHA-256 of the module (as loaded, i.e.
+decompressed) and of its signed data (module_sig zeroed), the two hashes a
+blacklist entry can name; for each signature the signer's fingerprint, the
+algorithm, the digest, the creation time and the verdict. A module is good when at least
 one of its signatures verifies with a key of the keyring. As in the kernel,
 the whole file with module_sig zeroed is the signed data, key expiry is judged
 at the signature's creation time, revoked keys are refused, RSA keys need 2048
@@ -97,7 +99,7 @@ for k in "${keyrings[@]}"; do
 		echo "$prog: $k: cannot read keyring" >&2
 		exit 2
 	fi
-	if ! pms_dearmor "$k" "$work/k.part" 2> /dev/null || [[ ! -s $work/k.part ]]; then
+	if ! "$tool" --dearmor "$k" "$work/k.part" 2> /dev/null || [[ ! -s $work/k.part ]]; then
 		echo "$prog: $k: not an OpenPGP keyring" >&2
 		exit 2
 	fi
@@ -156,89 +158,101 @@ say()
 	((quiet)) || echo "$@"
 }
 
+# pkalgo_name ID / hash_name ID: REPLY = the name verify prints
+pkalgo_name()
+{
+	case $1 in
+	1 | 3) REPLY=RSA ;;
+	17) REPLY=DSA ;;
+	19) REPLY=ECDSA ;;
+	22 | 27) REPLY=EdDSA ;;
+	*) REPLY="algo-$1" ;;
+	esac
+}
+hash_name()
+{
+	case $1 in
+	1) REPLY=MD5 ;;
+	2) REPLY=SHA1 ;;
+	3) REPLY=RIPEMD160 ;;
+	8) REPLY=SHA256 ;;
+	9) REPLY=SHA384 ;;
+	10) REPLY=SHA512 ;;
+	11) REPLY=SHA224 ;;
+	*) REPLY="hash-$1" ;;
+	esac
+}
+
 # verify_one MODULE -> 0 good, 1 bad, 2 unsigned
 verify_one()
 {
-	local mod=$1 comp elf d i n good=0 pkt signer algo hash ctime verdict reason
-	local status out fpr rc expired family
+	local mod=$1 d=$work/x good=0 n=0 i rc line signer algo hash ctime verdict reason
+	local status out fpr expired family word idx pk ha cls ct ifpr ikeyid
+	local -a sigs=()
 
 	if [[ ! -f $mod || ! -r $mod ]]; then
 		echo "$prog: $mod: cannot read file" >&2
 		return 2
 	fi
-	pms_compressor "$mod"
-	comp=$REPLY
-	elf=$work/elf
-	if ! pms_decompress "$comp" "$mod" "$elf" 2> /dev/null; then
-		echo "$mod: BAD: cannot decompress ($comp)"
-		return 1
-	fi
-	if pms_has_p7 "$elf"; then
-		# Mainline's appended PKCS#7 signature (added after ours) is not
-		# part of the OpenPGP-signed data.
-		local size sl
-		size=$(pms_file_size "$elf")
-		pms_hex "$elf" $((size - 28 - 4)) 4
-		sl=$((16#$REPLY))
-		if ((sl + 40 > size)); then
-			echo "$mod: BAD: malformed appended signature"
-			return 1
-		fi
-		truncate -s $((size - 40 - sl)) -- "$elf"
-		say "$mod: note: appended PKCS#7 signature present (not checked here)"
-	fi
-	if ! pms_elf_scan "$elf"; then
-		echo "$mod: BAD: $PMS_ERR"
-		return 1
-	fi
-	if ((SIG_COUNT == 0)); then
-		echo "$mod: unsigned (no $PMS_SECNAME section)"
-		return 2
-	fi
-	if ! pms_check_sig_section; then
-		echo "$mod: BAD: $PMS_ERR"
-		return 1
-	fi
-	# An all-zero placeholder is malformed (bad magic) for the kernel too:
-	# such a module is refused, not treated as unsigned.
-	if ! pms_read_container "$elf"; then
-		echo "$mod: BAD: $PMS_ERR"
-		return 1
-	fi
-	d=$work/data
-	cp -- "$elf" "$d"
-	pms_zero_range "$d" "$SIG_OFF" "$SIG_SIZE"
-
-	n=${#PKT_HEX[@]}
+	rm -rf -- "$d"
+	mkdir -- "$d"
+	# the tool's answer: notes, hashes, one line per packet, or the verdict
+	rc=0
+	out=$("$tool" --extract "$d" "$mod" 2>&1) || rc=$?
+	while IFS= read -r line; do
+		read -r word _ <<< "$line"
+		case $word in
+		appended-pkcs7) say "$mod: note: appended PKCS#7 signature present (not checked here)" ;;
+		sha256)
+			read -r _ h1 h2 <<< "$line"
+			if [[ $h2 == - ]]; then
+				say "$mod: sha256 $h1 (module)"
+			else
+				say "$mod: sha256 $h1 (module), $h2 (signed data, module_sig zeroed)"
+			fi ;;
+		sig | bad) sigs+=("$line") ;;
+		unsigned) echo "$mod: unsigned (no module_sig section)" ;;
+		BAD:) echo "$mod: $line" ;;
+		*) [[ -n $line ]] && echo "$mod: BAD: $line" ;;
+		esac
+	done <<< "$out"
+	case $rc in
+	0) ;;
+	2) return 2 ;;
+	*) return 1 ;;
+	esac
+	n=${#sigs[@]}
 	for ((i = 0; i < n; i++)); do
-		pkt=$work/sig.$i
-		pms_hex_to_file "${PKT_HEX[i]}" "$pkt"
+		read -r word idx pk ha cls ct ifpr ikeyid <<< "${sigs[i]}"
 		reason='' fpr=''
-		if ! pms_parse_sig "${PKT_HEX[i]}" "${PKT_BODY_OFF[i]}"; then
-			reason=$PMS_ERR
+		if [[ $word == bad ]]; then
+			reason=${sigs[i]#bad * }
+			pk=0 ha=0 ct=-1 ifpr=- ikeyid=-
 		fi
-		signer=${SIG_ISSUER_FPR:-${SIG_ISSUER_KEYID:+keyid $SIG_ISSUER_KEYID}}
-		signer=${signer:-unknown}
-		pms_pkalgo_name "${SIG_PKALGO:-0}"
+		signer=$ifpr
+		[[ $signer == - && $ikeyid != - ]] && signer="keyid $ikeyid"
+		[[ $signer == - ]] && signer=unknown
+		[[ $ifpr == - ]] && ifpr=''
+		pkalgo_name "$pk"
 		algo=$REPLY
-		pms_hash_name "${SIG_HASH:-0}"
+		hash_name "$ha"
 		hash=$REPLY
 		ctime=unknown
-		[[ -n $SIG_CTIME ]] && TZ=UTC printf -v ctime '%(%Y-%m-%dT%H:%M:%SZ)T' "$SIG_CTIME"
+		((ct >= 0)) && TZ=UTC printf -v ctime '%(%Y-%m-%dT%H:%M:%SZ)T' "$ct"
 		if [[ -z $reason ]]; then
-			if ((SIG_CLASS != 0)); then
-				reason="signature class $(printf '0x%02x' "$SIG_CLASS") is not a binary document"
-			elif [[ -z $SIG_CTIME ]]; then
+			if ((cls != 0)); then
+				reason="signature class $(printf '0x%02x' "$cls") is not a binary document"
+			elif ((ct < 0)); then
 				reason="no signature creation time"
-			elif [[ -z $SIG_ISSUER_FPR && -z $SIG_ISSUER_KEYID ]]; then
+			elif [[ -z $ifpr && $ikeyid == - ]]; then
 				reason="no issuer"
 			fi
-			case $SIG_HASH in
+			case $ha in
 			8 | 9 | 10 | 11) ;;
 			2) ((legacy)) || reason=${reason:-"SHA1 needs --legacy"} ;;
 			*) reason=${reason:-"digest $hash not supported"} ;;
 			esac
-			case $SIG_PKALGO in
+			case $pk in
 			1 | 3) family=rsa ;;
 			17) family=dsa ;;
 			19) family=ecdsa ;;
@@ -252,7 +266,7 @@ verify_one()
 		if [[ -z $reason ]]; then
 			rc=0
 			if ((use_sqv)); then
-				out=$("$SQV" --keyring "$keyring" -- "$pkt" "$d" 2>&1) || rc=$?
+				out=$("$SQV" --keyring "$keyring" -- "$d/sig.$i" "$d/data" 2>&1) || rc=$?
 				if ((rc == 0)); then
 					fpr=$(head -n 1 <<< "$out")
 				else
@@ -260,7 +274,7 @@ verify_one()
 				fi
 			else
 				status=$("$GPGV" --homedir "$work/gnupg" --status-fd 1 \
-					--keyring "$keyring" -- "$pkt" "$d" 2> /dev/null) || rc=$?
+					--keyring "$keyring" -- "$d/sig.$i" "$d/data" 2> /dev/null) || rc=$?
 				# One pass over the status lines (no extra processes).
 				local -A st=()
 				local -a w
@@ -275,7 +289,7 @@ verify_one()
 					# no trusted clock): EXPKEYSIG is good if the
 					# key expired after that.
 					KEYEXPIRED)
-						if [[ ${w[2]:-} =~ ^[0-9]+$ ]] && ((w[2] <= SIG_CTIME)); then
+						if [[ ${w[2]:-} =~ ^[0-9]+$ ]] && ((w[2] <= ct)); then
 							expired=${w[2]}
 						fi ;;
 					ERRSIG) st[errsig_rc]=${w[7]:-} ;;
@@ -302,12 +316,12 @@ verify_one()
 				unset st
 			fi
 		fi
-		if [[ -z $reason && -n $SIG_ISSUER_FPR ]]; then
-			key_policy "$SIG_ISSUER_FPR"
+		if [[ -z $reason && -n $ifpr ]]; then
+			key_policy "$ifpr"
 			[[ -n $REPLY ]] && reason=$REPLY
 		fi
-		if [[ -n $SIG_ISSUER_FPR ]]; then
-			algo_label "$SIG_ISSUER_FPR" "$algo"
+		if [[ -n $ifpr ]]; then
+			algo_label "$ifpr" "$algo"
 			algo=$REPLY
 		fi
 		if [[ -z $reason ]]; then

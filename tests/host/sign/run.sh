@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# Host tests for scripts/sign-module.sh, scripts/verify-module.sh and
-# scripts/pgp-modsign-genkey.sh, with real gpg keys made in a temporary
-# directory. Every signed module is checked three ways: verify-module.sh,
+# Host tests for scripts/sign-module.sh (the C hostprog pgp-sign-module
+# under it), scripts/verify-module.sh and scripts/pgp-modsign-genkey.sh,
+# with real gpg keys made in a temporary directory. Every signed module is checked three ways: verify-module.sh,
 # gpgv and sqv (the last two on data rebuilt here with readelf + dd, without
-# the scripts' own parser). Prints TAP; exit status 0 only if all passed.
+# the scripts' own parser). Prints TAP, the plan first (the results are
+# collected, then printed after it); exit status 0 only if all passed.
+# Mainline's sign-file.c comes from Debian's linux-source-6.12 tarball
+# (SRC_TARBALL), cached in build/host-cache.
 #
 # SIGN_TEST_MODULE="a.ko b.ko" runs the module-level tests on real modules
 # instead of the object built from testmod.c (the first one gets the full
@@ -40,9 +43,18 @@ done
 
 T=$(mktemp -d "${TMPDIR:-/tmp}/sign-test.XXXXXX")
 homes=()
+finished=0
+# TAP: results go to $T/tap until the end, then the plan and the results.
+exec 3>&1 > "$T/tap"
 cleanup()
 {
 	local h
+
+	if ((!finished)); then
+		exec 1>&3
+		cat -- "$T/tap" 2> /dev/null
+		echo "Bail out! the test script stopped early"
+	fi
 
 	for h in "${homes[@]}"; do
 		gpgconf --homedir "$h" --kill gpg-agent > /dev/null 2>&1 || true
@@ -621,8 +633,29 @@ else
 fi
 
 # --- together with mainline's appended PKCS#7 signature ----------------------------
-ksrc=${KERNEL_SRC:-/tmp/k/linux-source-6.12}
-if [[ -f $ksrc/scripts/sign-file.c ]] && command -v openssl > /dev/null &&
+# sign_file_src: REPLY = a directory holding mainline's scripts/sign-file.c
+# (and the headers it includes), from $KERNEL_SRC or Debian's source tarball
+sign_file_src()
+{
+	local tarball=${SRC_TARBALL:-/usr/src/linux-source-6.12.tar.xz} c=$top/build/host-cache/sign-file
+
+	REPLY=${KERNEL_SRC:-}/scripts
+	[[ -n ${KERNEL_SRC:-} && -f $REPLY/sign-file.c ]] && return 0
+	REPLY=$c/scripts
+	[[ -f $REPLY/sign-file.c ]] && return 0
+	[[ -f $tarball ]] || return 1
+	rm -rf -- "$c.tmp"
+	mkdir -p -- "$c.tmp" || return 1
+	tar -C "$c.tmp" --strip-components=1 -xf "$tarball" --wildcards \
+		'linux-source-6.12/scripts/sign-file.c' 'linux-source-6.12/scripts/ssl-common.h' \
+		2> /dev/null ||
+		tar -C "$c.tmp" --strip-components=1 -xf "$tarball" \
+			linux-source-6.12/scripts/sign-file.c 2> /dev/null || true
+	[[ -f $c.tmp/scripts/sign-file.c ]] || { rm -rf -- "$c.tmp"; return 1; }
+	rm -rf -- "$c"
+	mv -- "$c.tmp" "$c"
+}
+if sign_file_src && ksrc=${REPLY%/scripts} && command -v openssl > /dev/null &&
    gcc -O2 -Wno-deprecated-declarations -I"$ksrc/scripts" -o "$T/sign-file" \
 	"$ksrc/scripts/sign-file.c" -lcrypto 2> /dev/null &&
    openssl req -new -x509 -newkey rsa:2048 -nodes -batch -days 365 -sha256 \
@@ -636,12 +669,34 @@ if [[ -f $ksrc/scripts/sign-file.c ]] && command -v openssl > /dev/null &&
 	want="PKCS#7"
 	expect_fail "sign-module.sh after sign-file is refused" "$T/m/both.ko" "$sign" -q \
 		--homedir "$H" -u "${fpr[ed25519]}" "$T/m/both.ko"
+	# Re-signing a distribution's module: --replace-pkcs7, also as .ko.xz.
+	for c in ko ko.xz; do
+		f=$T/m/distro.$c
+		plain=$T/m/distro-plain.ko
+		cp -- "$base" "$T/m/distro.ko"
+		"$T/sign-file" sha256 "$T/x509.key" "$T/x509.crt" "$T/m/distro.ko"
+		[[ $c == ko.xz ]] && xz --check=crc32 -f "$T/m/distro.ko"
+		rc=0
+		"$sign" -q --replace-pkcs7 --homedir "$H" -u "${fpr[ed25519]}" "$f" 2> "$T/err" || rc=$?
+		if [[ $c == ko ]]; then cp -- "$f" "$plain"; else xz -dc "$f" > "$plain"; fi
+		if ((rc == 0)) && ! tail -c 28 "$plain" | grep -q 'Module signature appended' &&
+		   "$verify" -q --keyring "$kr" "$f" && raw_sqv "$kr" "$plain"; then
+			ok "--replace-pkcs7 ($c): PKCS#7 trailer removed, OpenPGP signature verifies"
+		else
+			nok "--replace-pkcs7 ($c): PKCS#7 trailer removed, OpenPGP signature verifies (rc $rc)"
+			sed 's/^/# /' "$T/err"
+		fi
+		rm -f -- "$T/m/distro.ko" "$T/m/distro.ko.xz" "$plain"
+	done
 else
-	skip "PGP + PKCS#7: cannot build scripts/sign-file"
-	skip "PGP + PKCS#7: cannot build scripts/sign-file"
+	for t in "PGP-signed then sign-file" "sign-module.sh after sign-file" \
+		"--replace-pkcs7 (ko)" "--replace-pkcs7 (ko.xz)"; do
+		skip "$t: cannot build mainline's scripts/sign-file (no linux-source-6.12 tarball or libssl-dev)"
+	done
 fi
 
 # --- other ELF classes and byte orders ---------------------------------------------
+sde=$((key_epoch + 200))
 # objcopy cannot add sections to machine-less ELF files, so these carry an
 # empty placeholder from the start (sign-module.sh then only fills it).
 head -c 300 /dev/urandom > "$T/blob"
@@ -659,6 +714,31 @@ for t in elf32-big elf64-big elf32-little; do
 		sed 's/^/# /' "$T/err"
 	fi
 done
+# The placeholder is added in C (not objcopy): also for machine-less and
+# foreign-endian objects, which objcopy cannot extend; the result is what
+# readelf, objcopy and the three verifiers read.
+for t in elf32-big elf64-big elf64-little; do
+	f=$T/m/$t-new.ko
+	objcopy -I binary -O "$t" "$T/blob" "$f"
+	if "$sign" -q --homedir "$H" -u "${fpr[ed25519]}" "$f" 2> "$T/err" &&
+	   (($(readelf -S -W "$f" | grep -c ' module_sig ') == 1)) && objcopy -I$t "$f" $T/c.o; then
+		check "$t without module_sig: section added, verifies three ways" all_accept "$kr" "$f"
+	else
+		nok "$t without module_sig: section added, readelf and objcopy read it"
+		sed 's/^/# /' "$T/err"
+	fi
+done
+cp -- "$base" "$T/m/oc1.ko"
+cp -- "$base" "$T/m/oc2.ko"
+SOURCE_DATE_EPOCH=$sde "$sign" -q --homedir "$H" -u "${fpr[ed25519]}" "$T/m/oc1.ko"
+PGP_SIGN_MODULE_OBJCOPY=1 SOURCE_DATE_EPOCH=$sde "$sign" -q --homedir "$H" -u "${fpr[ed25519]}" "$T/m/oc2.ko"
+raw_split "$T/m/oc1.ko" "$T/oc1"
+raw_split "$T/m/oc2.ko" "$T/oc2"
+if cmp -s "$T/oc1/sig" "$T/oc2/sig" || ! "$verify" -q --keyring "$kr" "$T/m/oc1.ko" "$T/m/oc2.ko"; then
+	nok "placeholder added in C and by objcopy (PGP_SIGN_MODULE_OBJCOPY=1): both verify, different layouts"
+else
+	ok "placeholder added in C and by objcopy (PGP_SIGN_MODULE_OBJCOPY=1): both verify, different layouts"
+fi
 if gcc -m32 -O2 -c -o "$T/m/i386.ko" "$here/testmod.c" 2> /dev/null; then
 	"$sign" -q --homedir "$H" -u "${fpr[ed25519]}" "$T/m/i386.ko"
 	check "i386 (ELF32 with REL relocations): verifies three ways" all_accept "$kr" "$T/m/i386.ko"
@@ -750,8 +830,8 @@ expect_fail "wrong passphrase" "$T/m/pass2.ko" \
 
 # --- the gpg-agent path -------------------------------------------------------------
 # With two modules or more (or --agent), gpg signs an empty file once and
-# pgp-modsign-agent.pl has gpg-agent sign each module's digest. Its
-# signatures must be gpg's own, byte for byte, and verify everywhere.
+# pgp-sign-module has gpg-agent sign each module's digest. Its signatures
+# must be gpg's own, byte for byte, and verify everywhere.
 mkdir -p "$T/ma"
 cat > "$T/countgpg" <<'EOF'
 #!/bin/sh
@@ -832,10 +912,12 @@ for a in "${algos[@]}"; do
 	fi
 done
 
-# MPIs with leading zero bits and bytes: the helper signs many small files
-# (its SIGNDATA request), and gpg signs the ones whose r or s (or RSA s)
-# is shorter than the group order (or modulus) by a whole byte, and a few
-# more, with the same key and time: the packets must be identical.
+# MPIs with leading zero bits and bytes: the agent path signs many modules
+# (copies of a signed module with a different tail each: the container
+# stays where it is), and gpg signs the signed data of the ones whose r or
+# s (or RSA s) is shorter than the group order (or modulus) by a whole
+# byte, and a few more, with the same key and time: the packets must be
+# identical.
 # mpi_bits HEX: REPLY = the bit counts of the signature packet's MPIs
 mpi_bits()
 {
@@ -860,36 +942,37 @@ mpi_bits()
 # short by a byte (or MAX files), then compares with gpg
 zero_mpis()
 {
-	local a=$1 batch=$2 max=$3 d=$T/lz-$1 grip i b full=0 cmpd=0 same=0 short=0 g start=0
-	local -a hex=() more=() bits=() pick=()
+	local a=$1 batch=$2 max=$3 d=$T/lz-$1 i b full=0 cmpd=0 same=0 short=0 g start=0 so plen
+	local -a hex=() bits=() pick=() files=()
 
 	mkdir -p "$d"
-	: > "$d/empty"
-	grip=$(gpg --homedir "$H" --batch --with-colons --with-keygrip --list-secret-keys "${fpr[$a]}" |
-		awk -F: '$1 == "grp" { print $10; exit }')
+	cp -- "$base" "$d/base.ko"
+	"$sign" -q --homedir "$H" -u "${fpr[$a]}!" --digest sha256 "$d/base.ko"
+	read -r so _ < <(sec module_sig "$d/base.ko")
 	local ga=(--homedir "$H" --batch --no-tty --yes --no-armor -u "${fpr[$a]}!" --digest-algo SHA256
 		  --faked-system-time "$sde!" --ignore-time-conflict)
-	gpg "${ga[@]}" -o "$d/check.sig" --detach-sign "$d/empty" 2> /dev/null
 	while ((start < max)); do
+		files=()
 		for ((i = start; i < start + batch; i++)); do
-			printf 'data %d\n' "$i" > "$d/$i"
-			echo "SIGNDATA $d/$i"
-		done | perl "$scripts/pgp-modsign-agent.pl" --homedir "$H" --keygrip "$grip" \
-			--check-sig "$d/check.sig" --check-data "$d/empty" --time "$sde" > "$d/out" 2>&1
-		mapfile -t more < <(tail -n +2 "$d/out" | sed -n 's/^OK //p')
-		if ((${#more[@]} != batch)); then
-			nok "$a: helper signed $batch files (got ${#more[@]}: $(head -n 1 "$d/out"))"
+			{ cat -- "$d/base.ko"; printf 'tail %d\n' "$i"; } > "$d/$i.ko"
+			files+=("$d/$i.ko")
+		done
+		if ! SOURCE_DATE_EPOCH=$sde "$sign" -q --homedir "$H" -u "${fpr[$a]}!" --digest sha256 \
+			"${files[@]}" 2> "$d/err" || [[ -s $d/err ]]; then
+			nok "$a: the agent path signed $batch modules without a note"
+			sed 's/^/# /' "$d/err" | head -n 5
 			return
 		fi
-		hex+=("${more[@]}")
-		start=$((start + batch))
-		for ((i = start - batch; i < start; i++)); do
+		for ((i = start; i < start + batch; i++)); do
+			plen=$(od -An -t u4 --endian=big -j $((so + 12)) -N 4 -- "$d/$i.ko" | tr -d ' ')
+			hex[i]=$(od -An -v -t x1 -j $((so + 16)) -N "$plen" -- "$d/$i.ko" | tr -d ' \n')
 			mpi_bits "${hex[i]}"
 			bits[i]=$REPLY
 			for b in $REPLY; do
 				((b > full)) && full=$b
 			done
 		done
+		start=$((start + batch))
 		# full: the size of the group order (or modulus) in whole bytes
 		g=$(((full + 7) / 8 * 8))
 		for ((i = 0; i < start; i++)); do
@@ -912,22 +995,24 @@ zero_mpis()
 		((i < 4)) && pick+=("$i")
 	done
 	for i in "${pick[@]}"; do
-		g=$(gpg "${ga[@]}" -o - --detach-sign "$d/$i" 2> /dev/null | od -An -v -t x1 | tr -d ' \n')
+		raw_split "$d/$i.ko" "$d/split" || { nok "$a: split module $i"; return; }
+		g=$(gpg "${ga[@]}" -o - --detach-sign "$d/split/data" 2> /dev/null | od -An -v -t x1 | tr -d ' \n')
 		cmpd=$((cmpd + 1))
 		if [[ $g == "${hex[i]}" ]]; then
 			same=$((same + 1))
 		else
-			echo "# $a data $i: MPI bits ${bits[i]}"
-			echo "# gpg:    $g"
-			echo "# helper: ${hex[i]}"
+			echo "# $a module $i: MPI bits ${bits[i]}"
+			echo "# gpg:       $g"
+			echo "# agent path: ${hex[i]}"
 		fi
 	done
+	rm -rf -- "$d"
 	if ((short == 0)); then
 		skip "$a: no signature with a short MPI in $start tries ($cmpd compared with gpg)"
 	elif ((same == cmpd)); then
-		ok "$a: MPIs with leading zero bytes ($short of $start) and bits: helper's packets are gpg's ($cmpd compared)"
+		ok "$a: MPIs with leading zero bytes ($short of $start) and bits: the agent path's packets are gpg's ($cmpd compared)"
 	else
-		nok "$a: MPIs with leading zero bytes and bits: helper's packets are gpg's ($same of $cmpd)"
+		nok "$a: MPIs with leading zero bytes and bits: the agent path's packets are gpg's ($same of $cmpd)"
 	fi
 }
 # (a short MPI comes once in 128 signatures for Ed25519 and P-256, once in
@@ -936,6 +1021,11 @@ zero_mpis ed25519 500 4000
 [[ -n ${fpr[nistp256]:-} ]] && zero_mpis nistp256 500 4000
 [[ -n ${fpr[rsa2048]:-} ]] && zero_mpis rsa2048 300 3000
 
+cat > "$T/logagent" <<'EOF'
+#!/bin/bash
+tee -a "$AGENT_LOG" | gpg-agent "$@"
+EOF
+chmod +x "$T/logagent"
 # The other ways in: compressed modules, --append, --strip with --reserve,
 # a passphrase (private agents, and the running agent), a single module.
 cm=()
@@ -1014,15 +1104,19 @@ cmp -s "$base" "$T/ma/ppa2.ko" && ok "agent path: wrong passphrase: second modul
 	nok "agent path: wrong passphrase: second module untouched too"
 
 cp -- "$base" "$T/ma/one.ko"
-counted env PERL=/nonexistent "$sign" -q --homedir "$H" -u "${fpr[ed25519]}" "$T/ma/one.ko" 2> "$T/err"
-[[ ! -s $T/err ]] && ((gpg_count == 1)) && ok "a single module: gpg, no helper" ||
-	{ nok "a single module: gpg, no helper"; sed 's/^/# /' "$T/err"; }
+: > "$T/agent.log"
+counted env AGENT_LOG="$T/agent.log" GPG_AGENT="$T/logagent" "$sign" -q --homedir "$H" \
+	-u "${fpr[ed25519]}" "$T/ma/one.ko" 2> "$T/err"
+[[ ! -s $T/err && ! -s $T/agent.log ]] && ((gpg_count == 1)) &&
+	ok "a single module: gpg signs it, no agent conversation" ||
+	{ nok "a single module: gpg signs it, no agent conversation ($gpg_count)"; sed 's/^/# /' "$T/err"; }
 cp -- "$base" "$T/ma/one.ko"
-counted env PERL=/nonexistent "$sign" -q --agent --homedir "$H" -u "${fpr[ed25519]}" "$T/ma/one.ko" 2> "$T/err"
-grep -q "note: not signing through gpg-agent: perl not found" "$T/err" && ((gpg_count == 1)) &&
-	"$verify" -q --keyring "$kr" "$T/ma/one.ko" &&
-	ok "--agent without perl: a note, then gpg signs" ||
-	{ nok "--agent without perl: a note, then gpg signs"; sed 's/^/# /' "$T/err"; }
+counted env GPG_AGENT=/nonexistent/gpg-agent PGP_MODSIGN_AGENT=private "$sign" -q --agent \
+	--homedir "$H" -u "${fpr[ed25519]}" "$T/ma/one.ko" 2> "$T/err"
+grep -q "note: not signing through gpg-agent: /nonexistent/gpg-agent --server did not start" "$T/err" &&
+	((gpg_count == 2)) && "$verify" -q --keyring "$kr" "$T/ma/one.ko" &&
+	ok "--agent, no private gpg-agent: a note saying why, then gpg signs" ||
+	{ nok "--agent, no private gpg-agent: a note saying why, then gpg signs ($gpg_count)"; sed 's/^/# /' "$T/err"; }
 
 # Which agent signs: a private gpg-agent --server per job for a key on disk,
 # the running agent for a key gpg-agent reports on a smartcard (KEYINFO
@@ -1033,11 +1127,7 @@ cat > "$T/cardagent" <<'EOF'
 # gpg-agent that logs its requests and says the keys are on a card
 tee -a "$AGENT_LOG" | gpg-agent "$@" | sed -u 's/^\(S KEYINFO [0-9A-F]* \)D /\1T /'
 EOF
-cat > "$T/logagent" <<'EOF'
-#!/bin/bash
-tee -a "$AGENT_LOG" | gpg-agent "$@"
-EOF
-chmod +x "$T/cardagent" "$T/logagent"
+chmod +x "$T/cardagent"
 for c in "logagent auto private" "cardagent auto shared" "logagent shared shared"; do
 	read -r prog how want <<< "$c"
 	: > "$T/agent.log"
@@ -1066,14 +1156,29 @@ mkdir -m 700 "$NH"
 gpg --homedir "$T/keys/ed25519" --batch --export-secret-keys 2> /dev/null |
 	gpg --homedir "$NH" --batch --import > /dev/null 2>&1
 echo "sig-notation test@example.org=1" > "$NH/gpg.conf"
+for i in 1 2; do
+	cp -- "$base" "$T/ma/nt$i.ko"
+	cp -- "$base" "$T/ma/ntg$i.ko"
+done
+counted env SOURCE_DATE_EPOCH=$sde "$sign" -q --homedir "$NH" "$T/ma/nt1.ko" "$T/ma/nt2.ko" 2> "$T/err"
+env SOURCE_DATE_EPOCH=$sde "$sign" -q --no-agent --homedir "$NH" "$T/ma/ntg1.ko" "$T/ma/ntg2.ko"
+if [[ ! -s $T/err ]] && ((gpg_count == 1)) && cmp -s "$T/ma/nt1.ko" "$T/ma/ntg1.ko" &&
+   cmp -s "$T/ma/nt2.ko" "$T/ma/ntg2.ko" && raw_gpgv "$kr" "$T/ma/nt1.ko"; then
+	ok "gpg.conf adds a notation: the agent path writes it too, byte-identical to gpg's"
+else
+	nok "gpg.conf adds a notation: the agent path writes it too, byte-identical to gpg's (gpg ran $gpg_count times)"
+	sed 's/^/# /' "$T/err"
+fi
+# A subpacket the agent path does not reproduce: the key block.
+echo "include-key-block" > "$NH/gpg.conf"
 cp -- "$base" "$T/ma/nt1.ko"
 cp -- "$base" "$T/ma/nt2.ko"
-counted "$sign" -q --homedir "$NH" "$T/ma/nt1.ko" "$T/ma/nt2.ko" 2> "$T/err"
-if grep -q "note: .*other subpackets" "$T/err" && ((gpg_count == 3)) &&
+counted "$sign" -q --homedir "$NH" --reserve 4096 "$T/ma/nt1.ko" "$T/ma/nt2.ko" 2> "$T/err"
+if grep -q "note: .*subpacket type 38 (the key block" "$T/err" && ((gpg_count == 3)) &&
    raw_gpgv "$kr" "$T/ma/nt1.ko" && raw_gpgv "$kr" "$T/ma/nt2.ko"; then
-	ok "gpg.conf adds a notation: note, gpg signs each module"
+	ok "gpg.conf include-key-block: a note saying why, gpg signs each module"
 else
-	nok "gpg.conf adds a notation: note, gpg signs each module (gpg ran $gpg_count times)"
+	nok "gpg.conf include-key-block: a note saying why, gpg signs each module (gpg ran $gpg_count times)"
 	sed 's/^/# /' "$T/err"
 fi
 cp -- "$base" "$T/ma/na1.ko"
@@ -1115,37 +1220,130 @@ if ! ls -A "$T/m" "$T/ma" | grep -q '^\.'; then
 else
 	nok "agent path: no temporary file left beside the modules"
 fi
-# The helper's SCAN and the shell's own ELF parser (pms_elf_scan with and
-# without the helper) must see every file alike: scan-agree.sh, whose
-# results are numbered into these.
-sa_rc=0 sa_n=0 sa_plan=''
-bash "$here/scan-agree.sh" ${SIGN_TEST_MODULE:+"${real_modules[@]}"} > "$T/scan-agree.out" 2>&1 ||
-	sa_rc=$?
-while IFS= read -r line; do
-	if [[ $line =~ ^(not\ )?ok\ [0-9]+\ -\ (.*)$ ]]; then
-		sa_n=$((sa_n + 1))
-		if [[ -z ${BASH_REMATCH[1]} ]]; then
-			ok "ELF scanners: ${BASH_REMATCH[2]}"
-		else
-			nok "ELF scanners: ${BASH_REMATCH[2]}"
-		fi
-	elif [[ $line =~ ^1\.\.([0-9]+)$ ]]; then
-		sa_plan=${BASH_REMATCH[1]}
-	else
-		echo "# ${line#\# }"
-	fi
-done < "$T/scan-agree.out"
-if ((sa_rc == 0 && sa_n > 0)) && [[ $sa_plan == "$sa_n" ]]; then
-	ok "ELF scanners: scan-agree.sh ran all $sa_n of its tests"
-else
-	nok "ELF scanners: scan-agree.sh ran all its tests (exit $sa_rc, $sa_n results, plan ${sa_plan:-none})"
-fi
-
 # Every run so far ended by itself (no SIGKILL): no work directory is left.
 left=$(find "$T/tmp" -mindepth 1 -maxdepth 1 -name 'sign-module.*' | wc -l)
 ((left == 0)) && ok "no temporary directory left behind (agent and gpg paths, failures, fallbacks)" ||
 	nok "no temporary directory left behind ($left in \$TMPDIR)"
-check "pgp-modsign-agent.pl --help" bash -c "perl '$scripts/pgp-modsign-agent.pl' --help | grep -q Usage"
+check "sign-module.sh --help (the C tool's usage)" bash -c "'$sign' --help | grep -q 'Usage: sign-module.sh'"
+
+# --- every form of --local-user takes the agent path ------------------------------
+# gpg adds the signer's user ID subpacket when -u names a user ID or an
+# e-mail address: the agent path writes it too (byte-identical to gpg's).
+uspecs=("${fpr[ed25519]}" "${fpr[ed25519]: -16}" "ed25519@example.org" "Test ed25519"
+	"Test ed25519 <ed25519@example.org>" "${fpr[ed25519]}!")
+for u in "${uspecs[@]}"; do
+	for i in 1 2; do
+		cp -- "$base" "$T/ma/u-a$i.ko"
+		cp -- "$base" "$T/ma/u-g$i.ko"
+	done
+	rc=0
+	counted env SOURCE_DATE_EPOCH=$sde "$sign" -q --homedir "$H" -u "$u" \
+		"$T/ma/u-a1.ko" "$T/ma/u-a2.ko" 2> "$T/err" || rc=$?
+	env SOURCE_DATE_EPOCH=$sde "$sign" -q --no-agent --homedir "$H" -u "$u" "$T/ma/u-g1.ko" "$T/ma/u-g2.ko"
+	if ((rc == 0 && gpg_count == 1)) && [[ ! -s $T/err ]] && cmp -s "$T/ma/u-a1.ko" "$T/ma/u-g1.ko" &&
+	   cmp -s "$T/ma/u-a2.ko" "$T/ma/u-g2.ko" && "$verify" -q --keyring "$kr" "$T/ma/u-a2.ko"; then
+		ok "-u '$u': agent path, no note, byte-identical to gpg's"
+	else
+		nok "-u '$u': agent path, no note, byte-identical to gpg's (rc $rc, gpg ran $gpg_count times)"
+		sed 's/^/# /' "$T/err"
+	fi
+done
+# Self-test of the check above: gpg's own packets for -u e-mail and -u
+# fingerprint differ (the signer's user ID subpacket), so an agent path
+# that left that subpacket out could not pass it.
+cp -- "$base" "$T/ma/st1.ko"
+cp -- "$base" "$T/ma/st2.ko"
+env SOURCE_DATE_EPOCH=$sde "$sign" -q --no-agent --homedir "$H" -u "${fpr[ed25519]}" "$T/ma/st1.ko"
+env SOURCE_DATE_EPOCH=$sde "$sign" -q --no-agent --homedir "$H" -u ed25519@example.org "$T/ma/st2.ko"
+! cmp -s "$T/ma/st1.ko" "$T/ma/st2.ko" &&
+	ok "self-test: gpg's packets for -u e-mail and -u fingerprint differ (the byte-identity check can fail)" ||
+	nok "self-test: gpg's packets for -u e-mail and -u fingerprint differ"
+# (the subkey case: FINGERPRINT! of a signing subkey)
+sfpr=$(gpg --homedir "$SH" --batch --with-colons --list-keys 2> /dev/null | awk -F: '$1 == "fpr" { f = $10 } END { print f }')
+cp -- "$base" "$T/ma/sub1.ko"
+cp -- "$base" "$T/ma/sub2.ko"
+counted "$sign" -q --homedir "$SH" -u "$sfpr!" "$T/ma/sub1.ko" "$T/ma/sub2.ko" 2> "$T/err"
+((gpg_count == 1)) && [[ ! -s $T/err ]] && "$verify" -q --keyring "$T/subkey.pub" "$T/ma/sub1.ko" "$T/ma/sub2.ko" &&
+	ok "-u SUBKEY-FINGERPRINT!: agent path, verifies" ||
+	{ nok "-u SUBKEY-FINGERPRINT!: agent path, verifies ($gpg_count)"; sed 's/^/# /' "$T/err"; }
+
+# --timings: where the time of one module goes
+cp -- "$base" "$T/ma/t1.ko"
+xz --check=crc32 -c "$base" > "$T/ma/t2.ko.xz"
+"$sign" -q --timings --homedir "$H" -u "${fpr[ed25519]}" "$T/ma/t1.ko" "$T/ma/t2.ko.xz" 2> "$T/err"
+grep -q "timings per module (ms, 2 modules, .*decompress [0-9.]* placeholder [0-9.]* hash [0-9.]* sign [0-9.]* write [0-9.]* recompress [0-9.]*" "$T/err" &&
+	ok "--timings: decompress, placeholder, hash, sign, write, recompress" ||
+	{ nok "--timings: decompress, placeholder, hash, sign, write, recompress"; sed 's/^/# /' "$T/err"; }
+
+# verify-module.sh prints the SHA-256 of the module and of its signed data
+read -r h1 _ < <(sha256sum "$good")
+raw_split "$good" "$T/hs"
+read -r h2 _ < <(sha256sum "$T/hs/data")
+out=$("$verify" --keyring "$kr" "$good" 2>&1 || true)
+grep -q "sha256 $h1 (module), $h2 (signed data, module_sig zeroed)" <<< "$out" &&
+	ok "verify-module.sh prints the module's and the signed data's SHA-256 (blacklist entries)" ||
+	{ nok "verify-module.sh prints the module's and the signed data's SHA-256"; sed 's/^/# /' <<< "$out"; }
+
+# --- signing elsewhere: --prepare, a detached signature made by another
+# GnuPG home (the build side has only the public key), --attach -------------
+RS=$T/keys/remote
+homes+=("$RS")
+mkdir -m 700 "$RS"
+gpg --homedir "$T/keys/ed25519" --batch --export-secret-keys 2> /dev/null |
+	gpg --homedir "$RS" --batch --import > /dev/null 2>&1
+for c in ko ko.xz; do
+	f=$T/ma/remote.$c
+	if [[ $c == ko ]]; then cp -- "$base" "$f"; else xz --check=crc32 -c "$base" > "$f"; fi
+	rm -f -- "$f.tbs" "$f.sig"
+	if "$sign" -q --prepare "$f" 2> "$T/err" && [[ -s $f.tbs ]] &&
+	   gpg --homedir "$RS" --batch --yes --detach-sign --digest-algo SHA512 -o "$f.sig" "$f.tbs" 2>> "$T/err" &&
+	   env GNUPGHOME="$T/empty-gnupg" "$sign" -q --attach --keyring "$kr" "$f" 2>> "$T/err"; then
+		check "remote signing ($c): prepare, gpg elsewhere, attach (gpgv): verifies three ways" all_accept "$kr" "$f"
+	else
+		nok "remote signing ($c): prepare, gpg elsewhere, attach"
+		sed 's/^/# /' "$T/err"
+	fi
+done
+f=$T/ma/remote2.ko
+cp -- "$base" "$f"
+"$sign" -q --prepare "$f"
+gpg --homedir "$RS" --batch --yes --detach-sign -o "$f.sig" "$f.tbs" 2> /dev/null
+if "$sign" -q --attach --sqv --keyring "$T/ed25519.asc" "$f" 2> "$T/err"; then
+	check "remote signing: attach checked with sqv (armoured keyring): verifies three ways" all_accept "$kr" "$f"
+else
+	nok "remote signing: attach checked with sqv"
+	sed 's/^/# /' "$T/err"
+fi
+if command -v sq > /dev/null 2>&1; then
+	f=$T/ma/remote-sq.ko
+	cp -- "$base" "$f"
+	"$sign" -q --prepare "$f"
+	gpg --homedir "$RS" --batch --export-secret-keys > "$T/remote.tsk" 2> /dev/null
+	if sq sign --detached --signer-file "$T/remote.tsk" --binary "$f.tbs" > "$f.sig" 2> "$T/err" &&
+	   "$sign" -q --attach --sqv --keyring "$kr" "$f" 2>> "$T/err"; then
+		check "remote signing with sq (Sequoia) as the signer: verifies three ways" all_accept "$kr" "$f"
+	else
+		nok "remote signing with sq as the signer"
+		sed 's/^/# /' "$T/err"
+	fi
+else
+	skip "remote signing with sq as the signer: sq not installed"
+fi
+f=$T/ma/remote3.ko
+cp -- "$base" "$f"
+"$sign" -q --prepare "$f"
+gpg --homedir "$T/keys/untrusted" --batch --yes --detach-sign -o "$f.sig" "$f.tbs" 2> /dev/null
+want="does not verify"
+expect_fail "remote signing: a signature by another key is refused" "$f" \
+	"$sign" -q --attach --keyring "$kr" "$f"
+gpg --homedir "$RS" --batch --yes --detach-sign -o "$f.sig" "$T/blob" 2> /dev/null
+want="does not verify"
+expect_fail "remote signing: a signature over other data is refused" "$f" \
+	"$sign" -q --attach --keyring "$kr" "$f"
+rc=0
+"$verify" --keyring "$kr" "$f" > /dev/null 2>&1 || rc=$?
+((rc == 1)) && ok "prepared but not attached: the empty placeholder is refused (exit 1)" ||
+	nok "prepared but not attached: the empty placeholder is refused (exit $rc)"
 
 # --- failure cases: original byte-identical ----------------------------------------
 # failure_cases LABEL [sign-module.sh options]: every case for one way of
@@ -1260,19 +1458,13 @@ failure_cases()
 	exec gpg "$@"
 	EOF
 	chmod +x "$T/slowgpg"
-	# ... and a mv that hangs: interrupted after the signed copy is written,
-	# just before the rename.
-	mkdir -p "$T/slowbin"
-	printf '#!/bin/sh\nsleep 30\nexec /bin/mv "$@"\n' > "$T/slowbin/mv"
-	chmod +x "$T/slowbin/mv"
 	# ... and, on the agent path, a gpg-agent that hangs on PKSIGN.
 	cat > "$T/slowagent" <<-'EOF'
 	#!/bin/bash
 	while IFS= read -r l; do [[ $l == PKSIGN* ]] && sleep 30; printf '%s\n' "$l"; done | gpg-agent "$@"
 	EOF
 	chmod +x "$T/slowagent"
-	# (on the agent path the helper renames right after writing: no mv)
-	phases=(gpg rename)
+	phases=(gpg)
 	((${#xa[@]})) && phases=(gpg agent)
 	for phase in "${phases[@]}"; do
 		for sig in TERM KILL; do
@@ -1281,20 +1473,14 @@ failure_cases()
 			before=$(sha256sum < "$T/int/m.ko")
 			if [[ $phase == gpg ]]; then
 				setsid env GPG="$T/slowgpg" "${S[@]}" "$T/int/m.ko" > /dev/null 2>&1 &
-			elif [[ $phase == agent ]]; then
+			else
 				setsid env GPG_AGENT="$T/slowagent" PGP_MODSIGN_AGENT=private "${S[@]}" \
 					"$T/int/m.ko" > /dev/null 2>&1 &
-			else
-				setsid env PATH="$T/slowbin:$PATH" "${S[@]}" "$T/int/m.ko" > /dev/null 2>&1 &
 			fi
 			pid=$!
 			# until it hangs where wanted (at most 15 s)
 			for ((w = 0; w < 150; w++)); do
-				if [[ $phase == rename ]]; then
-					ls -A "$T/int" | grep -q '^\.m\.ko\.' && break
-				else
-					pgrep -g "$pid" -x sleep > /dev/null && break
-				fi
+				pgrep -g "$pid" -x sleep > /dev/null && break
 				sleep 0.1
 			done
 			sleep 0.2
@@ -1313,11 +1499,6 @@ failure_cases()
 				else
 					ok "${fl}SIGTERM during $phase: no temporary file left behind"
 				fi
-			elif [[ $phase == rename ]]; then
-				# a SIGKILLed run cannot clean up: its hidden copy stays
-				ls -A "$T/int" | grep -q '^\.m\.ko\.' &&
-					ok "${fl}SIGKILL just before the rename: original kept, hidden copy left" ||
-					nok "${fl}SIGKILL just before the rename: hidden copy present"
 			fi
 			rm -rf "$T/int"
 		done
@@ -1454,6 +1635,9 @@ pms_has_p7_marker()
 }
 agree
 
+finished=1
+exec 1>&3
 echo "1..$n"
+cat -- "$T/tap"
 echo "# $((n - failed)) passed, $failed failed"
 ((failed == 0))

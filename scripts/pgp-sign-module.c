@@ -1,0 +1,3375 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * pgp-sign-module: sign kernel modules with OpenPGP signatures kept in the
+ * "module_sig" ELF section, the per-module work of scripts/sign-module.sh.
+ *
+ * For each module: decompress (.ko.xz/.zst/.gz, with the same tool as
+ * compressed it), find module_sig with the kernel's own locator
+ * (kernel/module/signing_pgp_elf.c, compiled in), add the placeholder
+ * (objcopy) or zero the existing section, hash the file, have gpg-agent
+ * sign the digest over its Assuan socket (or run gpg --detach-sign), build
+ * the signature packet exactly as gpg writes it (checked once per run
+ * against a signature gpg makes), write the container into the
+ * placeholder, recompress and atomically replace the module.  On any
+ * failure the module is left byte-identical and one line
+ * "TOOL: FILE: reason" is printed.
+ *
+ * Also: --extract (signed data and packets for verify-module.sh), --prepare
+ * and --attach (signatures made elsewhere), --dearmor.
+ */
+
+#define _GNU_SOURCE
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <limits.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#include <openssl/evp.h>
+
+#include <elf.h>
+#include "pgp-sign-module.h"
+
+typedef uint8_t u8;
+typedef uint16_t u16;
+typedef uint32_t u32;
+typedef uint64_t u64;
+
+/* The kernel's module_sig locator (pgp-sign-module-elf.c). */
+#define MODULE_PGP_SIG_SECTION	"module_sig"
+#define MODULE_PGP_SIG_MAGIC	"OPGPMSIG"
+#define MODULE_PGP_SIG_VERSION	1
+#define MODULE_PGP_SIG_HDR_LEN	16
+
+struct module_pgp_sig_loc {
+	size_t sec_off;
+	size_t sec_size;
+	size_t payload_off;
+	size_t payload_len;
+};
+
+int module_pgp_sig_locate(const void *file, size_t len, bool elf64,
+			  struct module_pgp_sig_loc *loc);
+
+static u32 get_unaligned_be32(const void *p)
+{
+	const u8 *b = p;
+
+	return (u32)b[0] << 24 | (u32)b[1] << 16 | (u32)b[2] << 8 | b[3];
+}
+
+#define MAX_SIGS	16	/* MODULE_PGP_MAX_SIGS in kernel/module/signing_pgp.c */
+#define MAX_FILE	(1UL << 31)
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+#define WHY_MAX		(3 * PATH_MAX + 1024)	/* a message naming paths */
+
+static const char *prog = "pgp-sign-module";
+
+/* ------------------------------------------------------------------------
+ * Small helpers
+ */
+
+static void *xrealloc(void *p, size_t n)
+{
+	p = realloc(p, n ? n : 1);
+	if (!p) {
+		fprintf(stderr, "%s: out of memory\n", prog);
+		exit(1);
+	}
+	return p;
+}
+
+static void buf_reserve(struct buf *b, size_t more)
+{
+	if (more > SIZE_MAX / 2 - b->len) {
+		fprintf(stderr, "%s: out of memory\n", prog);
+		exit(1);
+	}
+	if (b->len + more > b->cap) {
+		b->cap = (b->len + more) * 2 + 256;
+		b->p = xrealloc(b->p, b->cap);
+	}
+}
+
+static void buf_add(struct buf *b, const void *d, size_t n)
+{
+	buf_reserve(b, n);
+	if (n)
+		memcpy(b->p + b->len, d, n);
+	b->len += n;
+}
+
+static void buf_addc(struct buf *b, u8 c)
+{
+	buf_add(b, &c, 1);
+}
+
+static void buf_free(struct buf *b)
+{
+	free(b->p);
+	memset(b, 0, sizeof(*b));
+}
+
+static void put_be16(u8 *p, unsigned int v)
+{
+	p[0] = v >> 8;
+	p[1] = v;
+}
+
+static void put_be32(u8 *p, u32 v)
+{
+	p[0] = v >> 24;
+	p[1] = v >> 16;
+	p[2] = v >> 8;
+	p[3] = v;
+}
+
+static double now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+/* The last non-empty line of @b, as a string (at most 300 bytes). */
+static void last_line(const struct buf *b, char *out, size_t n)
+{
+	size_t e = b->len, s;
+
+	out[0] = 0;
+	while (e && (b->p[e - 1] == '\n' || b->p[e - 1] == '\r' || b->p[e - 1] == ' '))
+		e--;
+	s = e;
+	while (s && b->p[s - 1] != '\n')
+		s--;
+	if (e - s >= n)
+		s = e - (n - 1);
+	memcpy(out, b->p + s, e - s);
+	out[e - s] = 0;
+}
+
+static int write_all(int fd, const void *d, size_t n)
+{
+	const u8 *p = d;
+
+	while (n) {
+		ssize_t w = write(fd, p, n);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return -1;
+		p += w;
+		n -= w;
+	}
+	return 0;
+}
+
+static int read_fd(int fd, struct buf *b, size_t max)
+{
+	for (;;) {
+		ssize_t r;
+
+		buf_reserve(b, 65536);
+		r = read(fd, b->p + b->len, 65536);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0)
+			return -1;
+		if (r == 0)
+			return 0;
+		b->len += r;
+		if (b->len > max) {
+			errno = EFBIG;
+			return -1;
+		}
+	}
+}
+
+/* ------------------------------------------------------------------------
+ * Child processes (gpg, objcopy, compressors): stdin from a buffer or an
+ * fd, stdout to a buffer or an fd, stderr to a buffer or /dev/null.
+ */
+
+static volatile pid_t cur_child;
+
+struct proc_io {
+	const u8 *in;		/* stdin data (when in_fd < 0) */
+	size_t in_len;
+	int in_fd;		/* stdin fd, or -1 */
+	struct buf *out;	/* stdout to this buffer, or */
+	int out_fd;		/* to this fd (-1: /dev/null) */
+	struct buf *err;	/* stderr, or /dev/null */
+};
+
+/* Returns the exit status, 127 when the program could not be run. */
+static int run_cmd(char *const argv[], struct proc_io *io)
+{
+	int pin[2] = { -1, -1 }, pout[2] = { -1, -1 }, perr[2] = { -1, -1 };
+	size_t in_off = 0;
+	int status, nul;
+	pid_t pid;
+
+	if ((io->in_fd < 0 && pipe2(pin, O_CLOEXEC)) ||
+	    (io->out && pipe2(pout, O_CLOEXEC)) ||
+	    (io->err && pipe2(perr, O_CLOEXEC)))
+		return 127;
+	pid = fork();
+	if (pid < 0)
+		return 127;
+	if (pid == 0) {
+		nul = open("/dev/null", O_RDWR);
+		dup2(io->in_fd >= 0 ? io->in_fd : pin[0], 0);
+		dup2(io->out ? pout[1] : io->out_fd >= 0 ? io->out_fd : nul, 1);
+		dup2(io->err ? perr[1] : nul, 2);
+		signal(SIGPIPE, SIG_DFL);
+		execvp(argv[0], argv);
+		_exit(127);
+	}
+	cur_child = pid;
+	if (pin[0] >= 0) {
+		close(pin[0]);
+		fcntl(pin[1], F_SETFL, O_NONBLOCK);
+	}
+	if (pout[1] >= 0)
+		close(pout[1]);
+	if (perr[1] >= 0)
+		close(perr[1]);
+	for (;;) {
+		struct pollfd pf[3];
+		int n = 0, i;
+
+		if (pin[1] >= 0) {
+			if (in_off == io->in_len) {
+				close(pin[1]);
+				pin[1] = -1;
+			} else {
+				pf[n].fd = pin[1];
+				pf[n++].events = POLLOUT;
+			}
+		}
+		if (pout[0] >= 0) {
+			pf[n].fd = pout[0];
+			pf[n++].events = POLLIN;
+		}
+		if (perr[0] >= 0) {
+			pf[n].fd = perr[0];
+			pf[n++].events = POLLIN;
+		}
+		if (!n)
+			break;
+		if (poll(pf, n, -1) < 0) {
+			if (errno == EINTR)
+				continue;
+			break;
+		}
+		for (i = 0; i < n; i++) {
+			if (!pf[i].revents)
+				continue;
+			if (pf[i].fd == pin[1]) {
+				ssize_t w = write(pin[1], io->in + in_off, io->in_len - in_off);
+
+				if (w > 0) {
+					in_off += w;
+				} else if (w < 0 && errno != EAGAIN && errno != EINTR) {
+					close(pin[1]);	/* the child stopped reading */
+					pin[1] = -1;
+					in_off = io->in_len;
+				}
+			} else {
+				struct buf *b = pf[i].fd == pout[0] ? io->out : io->err;
+				int *fdp = pf[i].fd == pout[0] ? &pout[0] : &perr[0];
+				ssize_t r;
+
+				buf_reserve(b, 65536);
+				r = read(*fdp, b->p + b->len, 65536);
+				if (r > 0) {
+					b->len += r;
+				} else if (r == 0 || (errno != EINTR && errno != EAGAIN)) {
+					close(*fdp);
+					*fdp = -1;
+				}
+			}
+		}
+	}
+	while (waitpid(pid, &status, 0) < 0) {
+		if (errno != EINTR) {
+			status = 127 << 8;
+			break;
+		}
+	}
+	cur_child = 0;
+	if (WIFSIGNALED(status))
+		return 128 + WTERMSIG(status);
+	return WEXITSTATUS(status);
+}
+
+/* Is @name a program in PATH (or a path to an executable)? */
+static bool have_prog(const char *name)
+{
+	const char *path, *p;
+	char full[PATH_MAX];
+
+	if (strchr(name, '/'))
+		return access(name, X_OK) == 0;
+	path = getenv("PATH");
+	if (!path)
+		path = "/usr/bin:/bin";
+	for (p = path; *p; ) {
+		size_t n = strcspn(p, ":");
+
+		if (n && n < sizeof(full) - strlen(name) - 2) {
+			snprintf(full, sizeof(full), "%.*s/%s", (int)n, p, name);
+			if (access(full, X_OK) == 0)
+				return true;
+		}
+		p += n;
+		if (*p == ':')
+			p++;
+	}
+	return false;
+}
+
+/* ------------------------------------------------------------------------
+ * Options and run state
+ */
+
+static struct {
+	const char *local_user, *homedir, *passfile, *keyring;
+	int hashalgo;			/* OpenPGP hash id */
+	unsigned long reserve;
+	bool reserve_set, append, strip, quiet, timings, replace_pkcs7;
+	bool use_sqv;
+	int agent_opt;			/* -1 no, 0 auto, 1 yes */
+	int jobs;
+	long long sde;			/* SOURCE_DATE_EPOCH or -1 */
+	const char *gpg, *objcopy, *gpg_agent, *gpgconf, *gpg_connect_agent;
+	const char *sig_suffix;
+	enum { MODE_SIGN, MODE_PREPARE, MODE_ATTACH } mode;
+} opt = { .hashalgo = 10, .reserve = 2048, .jobs = 1, .sde = -1 };
+
+static char *passphrase;
+static char tmpdir[PATH_MAX];	/* the run's work directory */
+static int worker_id;
+static bool is_parent = true;
+static pid_t workers[256];
+static int nworkers;
+static char cur_tmp[3 * PATH_MAX];	/* signed copy beside the module */
+static volatile pid_t agent_pid;
+
+static const char *hash_name(int h)
+{
+	switch (h) {
+	case 2:
+		return "SHA1";
+	case 8:
+		return "SHA256";
+	case 9:
+		return "SHA384";
+	case 10:
+		return "SHA512";
+	case 11:
+		return "SHA224";
+	}
+	return NULL;
+}
+
+static const EVP_MD *hash_md(int h)
+{
+	switch (h) {
+	case 2:
+		return EVP_sha1();
+	case 8:
+		return EVP_sha256();
+	case 9:
+		return EVP_sha384();
+	case 10:
+		return EVP_sha512();
+	case 11:
+		return EVP_sha224();
+	}
+	return NULL;
+}
+
+static void rm_tmpdir(void)
+{
+	DIR *d;
+	struct dirent *e;
+	char p[PATH_MAX + 300];
+
+	if (!tmpdir[0])
+		return;
+	d = opendir(tmpdir);
+	if (d) {
+		while ((e = readdir(d))) {
+			if (e->d_name[0] == '.')
+				continue;
+			snprintf(p, sizeof(p), "%s/%s", tmpdir, e->d_name);
+			unlink(p);
+		}
+		closedir(d);
+	}
+	rmdir(tmpdir);
+	tmpdir[0] = 0;
+}
+
+static void on_signal(int sig)
+{
+	int i;
+
+	if (cur_tmp[0])
+		unlink(cur_tmp);
+	if (cur_child > 0)
+		kill(cur_child, SIGTERM);
+	if (agent_pid > 0)
+		kill(agent_pid, SIGTERM);
+	if (is_parent) {
+		for (i = 0; i < nworkers; i++)
+			if (workers[i] > 0)
+				kill(workers[i], SIGTERM);
+		for (i = 0; i < nworkers; i++)
+			if (workers[i] > 0)
+				waitpid(workers[i], NULL, 0);
+		rm_tmpdir();
+	}
+	_exit(sig == SIGINT ? 130 : sig == SIGHUP ? 129 : 143);
+}
+
+/* A note, once per run (workers share the flag file). */
+static void note_once(const char *fmt, ...)
+{
+	char p[PATH_MAX + 16];
+	va_list ap;
+	int fd;
+
+	if (tmpdir[0]) {
+		snprintf(p, sizeof(p), "%s/noted", tmpdir);
+		fd = open(p, O_WRONLY | O_CREAT | O_EXCL, 0600);
+		if (fd < 0)
+			return;
+		close(fd);
+	}
+	fprintf(stderr, "%s: note: ", prog);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+/* ------------------------------------------------------------------------
+ * OpenPGP packets (RFC 4880)
+ */
+
+int pgp_next_packet(const u8 *p, size_t len, struct pgp_pkt *pkt)
+{
+	size_t hl, bl;
+	u8 c;
+
+	if (len < 2 || !(p[0] & 0x80))
+		return -1;
+	c = p[0];
+	if (c & 0x40) {			/* new format */
+		pkt->tag = c & 0x3f;
+		if (p[1] < 192) {
+			hl = 2;
+			bl = p[1];
+		} else if (p[1] < 224) {
+			if (len < 3)
+				return -1;
+			hl = 3;
+			bl = ((size_t)(p[1] - 192) << 8) + p[2] + 192;
+		} else if (p[1] == 255) {
+			if (len < 6)
+				return -1;
+			hl = 6;
+			bl = get_unaligned_be32(p + 2);
+		} else {
+			return -1;	/* partial lengths: not in a signature */
+		}
+	} else {
+		pkt->tag = (c >> 2) & 0xf;
+		switch (c & 3) {
+		case 0:
+			hl = 2;
+			bl = p[1];
+			break;
+		case 1:
+			if (len < 3)
+				return -1;
+			hl = 3;
+			bl = (size_t)p[1] << 8 | p[2];
+			break;
+		case 2:
+			if (len < 5)
+				return -1;
+			hl = 5;
+			bl = get_unaligned_be32(p + 1);
+			break;
+		default:
+			return -1;
+		}
+	}
+	if (bl > len - hl)
+		return -1;
+	pkt->hdr_len = hl;
+	pkt->body = p + hl;
+	pkt->body_len = bl;
+	pkt->total = hl + bl;
+	return 0;
+}
+
+/* Parses a v4 signature packet body; subpackets 2, 16, 33 are picked out. */
+int pgp_parse_sig(const u8 *b, size_t n, struct pgp_sig *s)
+{
+	size_t hl, ul, off, i;
+
+	memset(s, 0, sizeof(*s));
+	if (n < 1)
+		return -1;
+	s->version = b[0];
+	if (b[0] != 4 || n < 6)
+		return -1;
+	s->class = b[1];
+	s->pkalgo = b[2];
+	s->hashalgo = b[3];
+	hl = (size_t)b[4] << 8 | b[5];
+	if (hl > n - 6 || n - 6 - hl < 2)
+		return -1;
+	s->hashed = b + 6;
+	s->hashed_len = hl;
+	off = 6 + hl;
+	ul = (size_t)b[off] << 8 | b[off + 1];
+	if (ul > n - off - 2 || n - off - 2 - ul < 2)
+		return -1;
+	s->unhashed = b + off + 2;
+	s->unhashed_len = ul;
+	off += 2 + ul;
+	s->left16 = b + off;
+	s->mpis = b + off + 2;
+	s->mpis_len = n - off - 2;
+	for (i = 0; i < 2; i++) {
+		const u8 *a = i ? s->unhashed : s->hashed;
+		size_t al = i ? ul : hl, p = 0;
+
+		while (p < al) {
+			size_t sl, h;
+			u8 t;
+
+			if (a[p] < 192) {
+				sl = a[p];
+				h = 1;
+			} else if (a[p] < 255) {
+				if (al - p < 2)
+					return -1;
+				sl = ((size_t)(a[p] - 192) << 8) + a[p + 1] + 192;
+				h = 2;
+			} else {
+				if (al - p < 5)
+					return -1;
+				sl = get_unaligned_be32(a + p + 1);
+				h = 5;
+			}
+			if (!sl || sl > al - p - h)
+				return -1;
+			t = a[p + h] & 0x7f;
+			if (t == 2 && sl == 5 && !s->has_ctime) {
+				s->ctime = get_unaligned_be32(a + p + h + 1);
+				s->has_ctime = true;
+				if (!i)
+					s->ctime_off = p + h + 1;
+			} else if (t == 33 && sl == 22 && a[p + h + 1] == 4) {
+				memcpy(s->fpr, a + p + h + 2, 20);
+				s->has_fpr = true;
+			} else if (t == 16 && sl == 9) {
+				memcpy(s->keyid, a + p + h + 1, 8);
+				s->has_keyid = true;
+			}
+			p += h + sl;
+		}
+	}
+	if (!s->has_keyid && s->has_fpr) {
+		memcpy(s->keyid, s->fpr + 12, 8);
+		s->has_keyid = true;
+	}
+	return 0;
+}
+
+/* RFC 4880 3.2 MPI of a big-endian number (leading zeros removed) */
+static void add_mpi(struct buf *b, const u8 *v, size_t n)
+{
+	unsigned int bits;
+	u8 hdr[2];
+
+	while (n && !*v) {
+		v++;
+		n--;
+	}
+	bits = n * 8;
+	if (n) {
+		u8 top = v[0];
+
+		while (!(top & 0x80)) {
+			bits--;
+			top <<= 1;
+		}
+	}
+	put_be16(hdr, bits);
+	buf_add(b, hdr, 2);
+	buf_add(b, v, n);
+}
+
+/* ------------------------------------------------------------------------
+ * Canonical S-expressions (gpg-agent's PKSIGN answer)
+ */
+
+/*
+ * sexp_sig_values() - the signature values of a (sig-val (ALGO (r R) (s S)))
+ * @s, @n: the canonical S-expression (untrusted)
+ * @algo: the algorithm name found ("rsa", "dsa", "ecdsa", "eddsa"), NUL-ended
+ * @r, @rlen: value "r" (or "s" for RSA, which has only one)
+ * @sv, @slen: value "s" (NULL for RSA)
+ * Returns 0, or -1 when malformed.
+ */
+int sexp_sig_values(const u8 *s, size_t n, char algo[16],
+		    const u8 **r, size_t *rlen, const u8 **sv, size_t *slen)
+{
+	/* tokens: '(' ')' or strings; depth at most 8 */
+	struct { const u8 *p; size_t len; int depth; } tok[64];
+	int nt = 0, depth = 0, i, alg_depth = -1;
+	size_t p = 0;
+
+	*r = *sv = NULL;
+	*rlen = *slen = 0;
+	algo[0] = 0;
+	while (p < n) {
+		if (s[p] == '(') {
+			if (++depth > 8 || nt >= 64)
+				return -1;
+			tok[nt].p = NULL;
+			tok[nt].len = 0;
+			tok[nt++].depth = depth;
+			p++;
+		} else if (s[p] == ')') {
+			if (depth-- <= 0 || nt >= 64)
+				return -1;
+			tok[nt].p = NULL;
+			tok[nt].len = 1;	/* close */
+			tok[nt++].depth = depth + 1;
+			p++;
+		} else if (s[p] >= '0' && s[p] <= '9') {
+			size_t l = 0;
+
+			if (s[p] == '0' && p + 1 < n && s[p + 1] != ':')
+				return -1;
+			while (p < n && s[p] >= '0' && s[p] <= '9') {
+				if (l > 100000)
+					return -1;
+				l = l * 10 + (s[p] - '0');
+				p++;
+			}
+			if (p >= n || s[p] != ':')
+				return -1;
+			p++;
+			if (l > n - p || nt >= 64 || !depth)
+				return -1;
+			tok[nt].p = s + p;
+			tok[nt].len = l;
+			tok[nt++].depth = depth;
+			p += l;
+		} else {
+			return -1;
+		}
+		if (!depth && p < n)
+			return -1;	/* one expression only */
+	}
+	if (depth || nt < 3)
+		return -1;
+	/* (sig-val ... */
+	if (tok[0].p || !tok[1].p || tok[1].len != 7 || memcmp(tok[1].p, "sig-val", 7))
+		return -1;
+	/* the algorithm list: a list at depth 2 whose head is not flags/hash */
+	for (i = 2; i + 1 < nt; i++) {
+		if (tok[i].p || tok[i].len || tok[i].depth != 2)
+			continue;
+		if (!tok[i + 1].p || tok[i + 1].depth != 2)
+			return -1;
+		if ((tok[i + 1].len == 5 && !memcmp(tok[i + 1].p, "flags", 5)) ||
+		    (tok[i + 1].len == 4 && !memcmp(tok[i + 1].p, "hash", 4)))
+			continue;
+		if (tok[i + 1].len >= 16)
+			return -1;
+		memcpy(algo, tok[i + 1].p, tok[i + 1].len);
+		algo[tok[i + 1].len] = 0;
+		alg_depth = i;
+		break;
+	}
+	if (alg_depth < 0)
+		return -1;
+	/* (NAME VALUE) lists at depth 3 inside it */
+	for (i = alg_depth + 2; i + 3 < nt; i++) {
+		if (tok[i].depth < 3 && !tok[i].p && tok[i].len)
+			break;	/* the algorithm list closed */
+		if (tok[i].p || tok[i].len || tok[i].depth != 3)
+			continue;
+		if (!tok[i + 1].p || !tok[i + 2].p || tok[i + 3].p || !tok[i + 3].len)
+			continue;
+		if (tok[i + 1].len == 1 && tok[i + 1].p[0] == 'r' && !*r) {
+			*r = tok[i + 2].p;
+			*rlen = tok[i + 2].len;
+		} else if (tok[i + 1].len == 1 && tok[i + 1].p[0] == 's' && !*sv) {
+			*sv = tok[i + 2].p;
+			*slen = tok[i + 2].len;
+		}
+	}
+	if (!strcmp(algo, "rsa")) {
+		if (!*sv || *r)
+			return -1;
+		*r = *sv;
+		*rlen = *slen;
+		*sv = NULL;
+		*slen = 0;
+		return 0;
+	}
+	return *r && *sv ? 0 : -1;
+}
+
+/* ------------------------------------------------------------------------
+ * Assuan client (gpg-agent)
+ */
+
+static int a_in = -1, a_out = -1;
+static bool a_private;
+static struct buf a_buf;
+static size_t a_consumed;	/* of a_buf: the line a_getline() returned */
+static char a_err[1024];
+
+static int a_put(const char *line)
+{
+	size_t n = strlen(line);
+	char *l = xrealloc(NULL, n + 1);
+
+	memcpy(l, line, n);
+	l[n] = '\n';
+	if (write_all(a_out, l, n + 1)) {
+		free(l);
+		snprintf(a_err, sizeof(a_err), "gpg-agent connection lost: %s", strerror(errno));
+		return -1;
+	}
+	free(l);
+	return 0;
+}
+
+/* One line (without the newline) into @line; -1 when the connection ended. */
+static int a_getline(char **line, size_t *len)
+{
+	if (a_consumed) {
+		memmove(a_buf.p, a_buf.p + a_consumed, a_buf.len - a_consumed);
+		a_buf.len -= a_consumed;
+		a_consumed = 0;
+	}
+	for (;;) {
+		u8 *nl = a_buf.len ? memchr(a_buf.p, '\n', a_buf.len) : NULL;
+		ssize_t r;
+
+		if (nl) {
+			*nl = 0;
+			*line = (char *)a_buf.p;
+			*len = nl - a_buf.p;
+			a_consumed = *len + 1;
+			return 0;
+		}
+		if (a_buf.len > ASSUAN_MAX_LINE) {
+			snprintf(a_err, sizeof(a_err), "unexpected answer from gpg-agent: line too long");
+			return -1;
+		}
+		buf_reserve(&a_buf, 4096);
+		r = read(a_in, a_buf.p + a_buf.len, 4096);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0) {
+			snprintf(a_err, sizeof(a_err), "gpg-agent connection lost%s%s",
+				 r ? ": " : "", r ? strerror(errno) : "");
+			return -1;
+		}
+		a_buf.len += r;
+	}
+}
+
+/*
+ * assuan_parse_line() - classify one line of a server's answer
+ * Returns the kind; for D lines the percent-decoded data is appended to
+ * @data, for ERR the message (or "error N") goes to @msg, for S lines the
+ * rest of the line.  Unescaped control characters are refused.
+ */
+int assuan_parse_line(const char *l, size_t n, struct buf *data,
+		      char *msg, size_t msglen)
+{
+	size_t i;
+
+	msg[0] = 0;
+	/* (a D line may hold any byte but CR and LF, NUL included) */
+	for (i = 0; i < n; i++)
+		if (l[i] == '\n' || l[i] == '\r' || (l[i] == 0 && l[0] != 'D'))
+			return A_BAD;
+	if (n >= 2 && l[0] == 'O' && l[1] == 'K' && (n == 2 || l[2] == ' '))
+		return A_OK;
+	if (n >= 4 && !memcmp(l, "ERR ", 4)) {
+		const char *p = l + 4, *e = l + n;
+		const char *t;
+
+		if (p == e || !isdigit((unsigned char)*p))
+			return A_BAD;
+		t = p;
+		while (t < e && isdigit((unsigned char)*t))
+			t++;
+		while (t < e && *t == ' ')
+			t++;
+		if (t == e)
+			snprintf(msg, msglen, "error %.*s", (int)(t - p > 12 ? 12 : t - p), p);
+		else
+			snprintf(msg, msglen, "%.*s", (int)(e - t), t);
+		return A_ERR;
+	}
+	if (n >= 2 && l[0] == 'D' && l[1] == ' ') {
+		for (i = 2; i < n; i++) {
+			if (l[i] == '%') {
+				unsigned int v;
+				char hx[3];
+
+				if (n - i < 3 || !isxdigit((unsigned char)l[i + 1]) ||
+				    !isxdigit((unsigned char)l[i + 2]))
+					return A_BAD;
+				hx[0] = l[i + 1];
+				hx[1] = l[i + 2];
+				hx[2] = 0;
+				v = strtoul(hx, NULL, 16);
+				buf_addc(data, v);
+				i += 2;
+			} else {
+				buf_addc(data, l[i]);
+			}
+		}
+		return A_DATA;
+	}
+	if (n >= 2 && l[0] == 'S' && l[1] == ' ') {
+		snprintf(msg, msglen, "%.*s", (int)(n - 2), l + 2);
+		return A_STATUS;
+	}
+	if (n >= 8 && !memcmp(l, "INQUIRE ", 8)) {
+		snprintf(msg, msglen, "%.*s", (int)(n - 8), l + 8);
+		return A_INQUIRE;
+	}
+	if (n == 0 || l[0] == '#')
+		return A_COMMENT;
+	return A_BAD;
+}
+
+/*
+ * a_transact() - read the answer to one command
+ * Returns 0 on OK (data in @data, status lines in @status when given),
+ * 1 on ERR (message in a_err), -1 when the connection is unusable.
+ */
+static int a_transact(struct buf *data, struct buf *status)
+{
+	int inquiries = 0;
+
+	for (;;) {
+		char msg[512], *l;
+		size_t n;
+		int k;
+
+		if (a_getline(&l, &n))
+			return -1;
+		k = assuan_parse_line(l, n, data ? data : &(struct buf){}, msg, sizeof(msg));
+		switch (k) {
+		case A_OK:
+			return 0;
+		case A_ERR:
+			snprintf(a_err, sizeof(a_err), "%s", msg);
+			return 1;
+		case A_STATUS:
+			if (status) {
+				buf_add(status, msg, strlen(msg));
+				buf_addc(status, '\n');
+			}
+			break;
+		case A_INQUIRE:
+			if (!strncmp(msg, "PASSPHRASE", 10) && passphrase && inquiries++ < 3) {
+				struct buf e = {};
+				const char *q;
+
+				buf_add(&e, "D ", 2);
+				for (q = passphrase; *q; q++) {
+					if (*q == '%' || *q == '\r' || *q == '\n' || *q == '\\') {
+						char h[4];
+
+						snprintf(h, sizeof(h), "%%%02X", (u8)*q);
+						buf_add(&e, h, 3);
+					} else {
+						buf_addc(&e, *q);
+					}
+				}
+				buf_addc(&e, 0);
+				if (a_put((char *)e.p) || a_put("END")) {
+					buf_free(&e);
+					return -1;
+				}
+				buf_free(&e);
+			} else if (a_put("CAN")) {
+				return -1;
+			}
+			break;
+		case A_DATA:
+		case A_COMMENT:
+			break;
+		default:
+			snprintf(a_err, sizeof(a_err), "unexpected answer from gpg-agent: %.60s", l);
+			return -1;
+		}
+	}
+}
+
+static int a_cmd(const char *cmd, struct buf *data, struct buf *status)
+{
+	if (a_put(cmd))
+		return -1;
+	return a_transact(data, status);
+}
+
+static void agent_stop(void)
+{
+	if (a_out >= 0 && a_out != a_in)
+		close(a_out);
+	if (a_in >= 0)
+		close(a_in);
+	a_in = a_out = -1;
+	buf_free(&a_buf);
+	a_consumed = 0;
+	if (agent_pid > 0) {
+		kill(agent_pid, SIGTERM);
+		waitpid(agent_pid, NULL, 0);
+	}
+	agent_pid = 0;
+}
+
+/* The GnuPG program @name beside opt.gpg when that is a path, else @name. */
+static const char *gnupg_tool(const char *name)
+{
+	static char path[4][PATH_MAX];
+	static int next;
+	const char *g = opt.gpg;
+	char *slash;
+
+	if (!strchr(g, '/')) {
+		/* resolve through PATH */
+		const char *pth = getenv("PATH");
+		char full[PATH_MAX];
+
+		if (!pth)
+			return name;
+		for (const char *p = pth; *p; ) {
+			size_t n = strcspn(p, ":");
+
+			snprintf(full, sizeof(full), "%.*s/%s", (int)n, p, g);
+			if (n && access(full, X_OK) == 0) {
+				g = full;
+				break;
+			}
+			p += n;
+			if (*p == ':')
+				p++;
+		}
+		if (!strchr(g, '/'))
+			return name;
+	}
+	snprintf(path[next], PATH_MAX, "%s", g);
+	slash = strrchr(path[next], '/');
+	snprintf(slash + 1, PATH_MAX - (slash + 1 - path[next]), "%s", name);
+	if (access(path[next], X_OK))
+		return name;
+	return path[next++ & 3];
+}
+
+static int start_private(void)
+{
+	int p1[2], p2[2];
+	char *argv[6];
+	char *l;
+	size_t n;
+	int i = 0;
+	pid_t pid;
+
+	if (pipe2(p1, O_CLOEXEC) || pipe2(p2, O_CLOEXEC)) {
+		snprintf(a_err, sizeof(a_err), "pipe: %s", strerror(errno));
+		return -1;
+	}
+	argv[i++] = (char *)opt.gpg_agent;
+	if (opt.homedir) {
+		argv[i++] = "--homedir";
+		argv[i++] = (char *)opt.homedir;
+	}
+	argv[i++] = "--server";
+	argv[i] = NULL;
+	pid = fork();
+	if (pid < 0) {
+		snprintf(a_err, sizeof(a_err), "fork: %s", strerror(errno));
+		return -1;
+	}
+	if (pid == 0) {
+		int nul = open("/dev/null", O_WRONLY);
+
+		dup2(p1[0], 0);
+		dup2(p2[1], 1);
+		dup2(nul, 2);
+		signal(SIGPIPE, SIG_DFL);
+		execvp(argv[0], argv);
+		_exit(127);
+	}
+	close(p1[0]);
+	close(p2[1]);
+	a_in = p2[0];
+	a_out = p1[1];
+	agent_pid = pid;
+	if (a_getline(&l, &n) || n < 2 || memcmp(l, "OK", 2)) {
+		agent_stop();
+		snprintf(a_err, sizeof(a_err), "%s --server did not start", opt.gpg_agent);
+		return -1;
+	}
+	a_private = true;
+	return 0;
+}
+
+static int connect_shared(void)
+{
+	char *argv[6];
+	struct buf out = {};
+	struct proc_io io = { .in_fd = -1, .out = &out, .out_fd = -1 };
+	struct sockaddr_un sa = { .sun_family = AF_UNIX };
+	char *l;
+	size_t n;
+	int i = 0, try, s;
+
+	argv[i++] = (char *)opt.gpgconf;
+	if (opt.homedir) {
+		argv[i++] = "--homedir";
+		argv[i++] = (char *)opt.homedir;
+	}
+	argv[i++] = "--list-dirs";
+	argv[i++] = "agent-socket";
+	argv[i] = NULL;
+	if (run_cmd(argv, &io) || !out.len || out.len >= sizeof(sa.sun_path)) {
+		buf_free(&out);
+		snprintf(a_err, sizeof(a_err),
+			 "cannot find the gpg-agent socket (%s --list-dirs failed)", opt.gpgconf);
+		return -1;
+	}
+	while (out.len && (out.p[out.len - 1] == '\n' || out.p[out.len - 1] == '\r'))
+		out.len--;
+	memcpy(sa.sun_path, out.p, out.len);
+	buf_free(&out);
+	for (try = 0; try < 2; try++) {
+		if (try) {
+			char *cv[5];
+			struct proc_io io2 = { .in_fd = -1, .out_fd = -1 };
+
+			i = 0;
+			cv[i++] = (char *)opt.gpg_connect_agent;
+			if (opt.homedir) {
+				cv[i++] = "--homedir";
+				cv[i++] = (char *)opt.homedir;
+			}
+			cv[i++] = "/bye";
+			cv[i] = NULL;
+			run_cmd(cv, &io2);
+		}
+		s = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+		if (s < 0)
+			break;
+		if (connect(s, (struct sockaddr *)&sa, sizeof(sa))) {
+			close(s);
+			continue;
+		}
+		a_in = a_out = s;
+		if (a_getline(&l, &n) || n < 2 || memcmp(l, "OK", 2)) {
+			agent_stop();
+			snprintf(a_err, sizeof(a_err), "gpg-agent at %s did not answer", sa.sun_path);
+			return -1;
+		}
+		a_private = false;
+		{
+			/* what gpg tells the agent for a pinentry */
+			static const char *const env[][2] = {
+				{ "display", "DISPLAY" }, { "ttytype", "TERM" },
+				{ "xauthority", "XAUTHORITY" },
+			};
+			const char *tty = getenv("GPG_TTY");
+			char cmd[1024];
+			size_t k;
+
+			if (!tty && isatty(0))
+				tty = ttyname(0);
+			if (tty && *tty && !strpbrk(tty, "\r\n")) {
+				snprintf(cmd, sizeof(cmd), "OPTION ttyname=%s", tty);
+				if (a_cmd(cmd, NULL, NULL) < 0)
+					return -1;
+			}
+			for (k = 0; k < 3; k++) {
+				const char *v = getenv(env[k][1]);
+
+				if (!v || !*v || strpbrk(v, "\r\n") || strlen(v) > 900)
+					continue;
+				snprintf(cmd, sizeof(cmd), "OPTION %s=%s", env[k][0], v);
+				if (a_cmd(cmd, NULL, NULL) < 0)
+					return -1;
+			}
+		}
+		return 0;
+	}
+	snprintf(a_err, sizeof(a_err), "cannot connect to gpg-agent at %s: %s",
+		 sa.sun_path, strerror(errno));
+	return -1;
+}
+
+/* ------------------------------------------------------------------------
+ * The signer: what gpg's reference signature told us
+ */
+
+static struct {
+	bool ok;			/* agent path possible */
+	char grip[41];
+	int pkalgo, hashalgo;
+	struct buf hashed, unhashed;	/* gpg's subpacket areas */
+	size_t ctime_off;		/* creation time inside @hashed */
+	char fpr_hex[41];
+	char *keydesc;
+} signer;
+
+/* The body of our signature up to the hashed area's end, for time @t. */
+static void sig_prefix(struct buf *b, u32 t)
+{
+	u8 h[6] = { 4, 0, signer.pkalgo, signer.hashalgo };
+
+	put_be16(h + 4, signer.hashed.len);
+	buf_add(b, h, 6);
+	buf_add(b, signer.hashed.p, signer.hashed.len);
+	put_be32(b->p + b->len - signer.hashed.len + signer.ctime_off, t);
+}
+
+/* H(data with [zoff, zoff+zlen) as zeros || prefix || trailer) */
+static int digest_of(int halgo, const u8 *d, size_t n, size_t zoff, size_t zlen,
+		     const struct buf *prefix, u8 *md, unsigned int *mdlen)
+{
+	EVP_MD_CTX *c = EVP_MD_CTX_new();
+	static const u8 zeros[4096];
+	u8 tr[6] = { 4, 0xff };
+	int ok;
+
+	if (!c)
+		return -1;
+	put_be32(tr + 2, prefix->len);
+	ok = EVP_DigestInit_ex(c, hash_md(halgo), NULL) &&
+	     EVP_DigestUpdate(c, d, zoff);
+	for (size_t z = zlen; ok && z; ) {
+		size_t k = z < sizeof(zeros) ? z : sizeof(zeros);
+
+		ok = EVP_DigestUpdate(c, zeros, k);
+		z -= k;
+	}
+	ok = ok && EVP_DigestUpdate(c, d + zoff + zlen, n - zoff - zlen) &&
+	     EVP_DigestUpdate(c, prefix->p, prefix->len) &&
+	     EVP_DigestUpdate(c, tr, 6) &&
+	     EVP_DigestFinal_ex(c, md, mdlen);
+	EVP_MD_CTX_free(c);
+	return ok ? 0 : -1;
+}
+
+static void pkt_header(struct buf *b, size_t len)
+{
+	u8 h[5];
+
+	if (len < 256) {
+		h[0] = 0x88;
+		h[1] = len;
+		buf_add(b, h, 2);
+	} else if (len < 65536) {
+		h[0] = 0x89;
+		put_be16(h + 1, len);
+		buf_add(b, h, 3);
+	} else {
+		h[0] = 0x8a;
+		put_be32(h + 1, len);
+		buf_add(b, h, 5);
+	}
+}
+
+static double t_sign_ms, t_hash_ms;
+
+/*
+ * agent_sign() - the signature packet over @d (zeros at [zoff, zoff+zlen))
+ * Returns 0, 1 on an error of this signature (message in a_err), -1 when
+ * the connection is lost.
+ */
+static int agent_sign(const u8 *d, size_t n, size_t zoff, size_t zlen, u32 t,
+		      struct buf *pkt)
+{
+	struct buf prefix = {}, sexp = {}, body = {};
+	u8 md[EVP_MAX_MD_SIZE];
+	unsigned int mdlen, i;
+	char cmd[300], *p, algo[16];
+	const u8 *r, *s;
+	size_t rl, sl;
+	double t0 = now_ms();
+	int ret, k;
+	static const char *const want[] = {
+		[1] = "rsa", [3] = "rsa", [17] = "dsa", [19] = "ecdsa", [22] = "eddsa",
+	};
+
+	sig_prefix(&prefix, t);
+	if (digest_of(signer.hashalgo, d, n, zoff, zlen, &prefix, md, &mdlen)) {
+		snprintf(a_err, sizeof(a_err), "hashing failed");
+		buf_free(&prefix);
+		return 1;
+	}
+	t_hash_ms += now_ms() - t0;
+	t0 = now_ms();
+	/* pipelined: SIGKEY, [SETKEYDESC], SETHASH, PKSIGN; then the answers */
+	p = cmd + snprintf(cmd, sizeof(cmd), "SETHASH %d ", signer.hashalgo);
+	for (i = 0; i < mdlen; i++)
+		p += sprintf(p, "%02X", md[i]);
+	{
+		struct buf all = {};
+		char sk[64];
+
+		snprintf(sk, sizeof(sk), "SIGKEY %s\n", signer.grip);
+		buf_add(&all, sk, strlen(sk));
+		if (!a_private) {
+			buf_add(&all, "SETKEYDESC ", 11);
+			buf_add(&all, signer.keydesc, strlen(signer.keydesc));
+			buf_addc(&all, '\n');
+		}
+		buf_add(&all, cmd, strlen(cmd));
+		buf_add(&all, "\nPKSIGN\n", 8);
+		if (write_all(a_out, all.p, all.len)) {
+			buf_free(&all);
+			buf_free(&prefix);
+			snprintf(a_err, sizeof(a_err), "gpg-agent connection lost: %s", strerror(errno));
+			return -1;
+		}
+		buf_free(&all);
+	}
+	ret = 0;
+	for (k = 0; k < (a_private ? 2 : 3); k++) {
+		int rr = a_transact(NULL, NULL);
+
+		if (rr < 0) {
+			buf_free(&prefix);
+			return -1;
+		}
+		if (rr && !ret) {
+			char m[512];
+
+			snprintf(m, sizeof(m), "%.500s", a_err);
+			snprintf(a_err, sizeof(a_err), "gpg-agent: %s: %s",
+				 k == 0 ? "SIGKEY" : (k == 1 && !a_private) ? "SETKEYDESC" : "SETHASH", m);
+			ret = 1;
+		}
+	}
+	k = a_transact(&sexp, NULL);
+	if (k < 0) {
+		buf_free(&prefix);
+		buf_free(&sexp);
+		return -1;
+	}
+	if (k && !ret) {
+		char m[512];
+
+		snprintf(m, sizeof(m), "%.500s", a_err);
+		snprintf(a_err, sizeof(a_err), "gpg-agent: %s", m);
+		ret = 1;
+	}
+	if (ret)
+		goto out;
+	if (sexp_sig_values(sexp.p, sexp.len, algo, &r, &rl, &s, &sl)) {
+		snprintf(a_err, sizeof(a_err), "malformed S-expression from gpg-agent");
+		ret = -1;
+		goto out;
+	}
+	if (signer.pkalgo >= (int)ARRAY_SIZE(want) || !want[signer.pkalgo] ||
+	    strcmp(algo, want[signer.pkalgo])) {
+		snprintf(a_err, sizeof(a_err),
+			 "gpg-agent made a %s signature, gpg's key is OpenPGP algorithm %d",
+			 algo, signer.pkalgo);
+		ret = 1;
+		goto out;
+	}
+	buf_add(&body, prefix.p, prefix.len);
+	{
+		u8 ul[2];
+
+		put_be16(ul, signer.unhashed.len);
+		buf_add(&body, ul, 2);
+	}
+	buf_add(&body, signer.unhashed.p, signer.unhashed.len);
+	buf_add(&body, md, 2);
+	add_mpi(&body, r, rl);
+	if (s)
+		add_mpi(&body, s, sl);
+	pkt_header(pkt, body.len);
+	buf_add(pkt, body.p, body.len);
+out:
+	t_sign_ms += now_ms() - t0;
+	buf_free(&prefix);
+	buf_free(&sexp);
+	buf_free(&body);
+	return ret;
+}
+
+/* ------------------------------------------------------------------------
+ * gpg
+ */
+
+static char **gpg_argv(const char * const *extra)
+{
+	static char *argv[40];
+	static char digest[16], ftime[32];
+	int i = 0;
+
+	argv[i++] = (char *)opt.gpg;
+	if (opt.homedir) {
+		argv[i++] = "--homedir";
+		argv[i++] = (char *)opt.homedir;
+	}
+	argv[i++] = "--batch";
+	argv[i++] = "--no-tty";
+	argv[i++] = "--quiet";
+	argv[i++] = "--yes";
+	argv[i++] = "--no-armor";
+	argv[i++] = "--no-textmode";
+	argv[i++] = "--digest-algo";
+	snprintf(digest, sizeof(digest), "%s", hash_name(opt.hashalgo));
+	argv[i++] = digest;
+	if (opt.local_user) {
+		argv[i++] = "--local-user";
+		argv[i++] = (char *)opt.local_user;
+	}
+	if (opt.passfile) {
+		argv[i++] = "--pinentry-mode";
+		argv[i++] = "loopback";
+		argv[i++] = "--passphrase-file";
+		argv[i++] = (char *)opt.passfile;
+	}
+	if (opt.sde >= 0) {
+		snprintf(ftime, sizeof(ftime), "%lld!", opt.sde);
+		argv[i++] = "--faked-system-time";
+		argv[i++] = ftime;
+		argv[i++] = "--ignore-time-conflict";
+	}
+	while (extra && *extra)
+		argv[i++] = (char *)*extra++;
+	argv[i] = NULL;
+	return argv;
+}
+
+/* gpg --detach-sign over @d; the packet to @sig, or a message in @msg. */
+static int gpg_sign(const u8 *d, size_t n, struct buf *sig, char *msg, size_t msglen)
+{
+	static const char * const extra[] = { "--output", "-", "--detach-sign", NULL };
+	struct buf err = {};
+	struct proc_io io = { .in = d, .in_len = n, .in_fd = -1, .out = sig, .err = &err };
+	struct pgp_pkt pk;
+	char l[300];
+	double t0 = now_ms();
+	int rc;
+
+	rc = run_cmd(gpg_argv(extra), &io);
+	t_sign_ms += now_ms() - t0;
+	last_line(&err, l, sizeof(l));
+	buf_free(&err);
+	if (rc) {
+		snprintf(msg, msglen, "gpg failed: %s", l[0] ? l : "no message");
+		return -1;
+	}
+	if (!sig->len) {
+		snprintf(msg, msglen, "gpg produced no signature");
+		return -1;
+	}
+	if (pgp_next_packet(sig->p, sig->len, &pk) || pk.tag != 2 || pk.total != sig->len) {
+		snprintf(msg, msglen, "gpg output is not a single binary signature packet");
+		return -1;
+	}
+	return 0;
+}
+
+/* ------------------------------------------------------------------------
+ * Modules: ELF checks, placeholder, container
+ */
+
+struct elf {
+	bool elf64, swap;
+	u64 shoff;
+	unsigned int shnum, shstrndx, shentsize;
+};
+
+static u16 rd16(const u8 *p, bool be)
+{
+	return be ? (u16)(p[0] << 8 | p[1]) : (u16)(p[1] << 8 | p[0]);
+}
+
+static u32 rd32(const u8 *p, bool be)
+{
+	return be ? get_unaligned_be32(p) :
+		(u32)p[3] << 24 | (u32)p[2] << 16 | (u32)p[1] << 8 | p[0];
+}
+
+static u64 rd64(const u8 *p, bool be)
+{
+	return be ? (u64)rd32(p, 1) << 32 | rd32(p + 4, 1) :
+		(u64)rd32(p + 4, 0) << 32 | rd32(p, 0);
+}
+
+static bool host_be(void)
+{
+	const u16 one = 1;
+
+	return *(const u8 *)&one == 0;
+}
+
+/* The ELF header: the checks that give a reason before the kernel's locator. */
+static const char *elf_header(const u8 *f, size_t len, struct elf *e)
+{
+	static char why[128];
+	bool be;
+	u16 type;
+
+	if (len < 52)
+		return "not an ELF file (too short)";
+	if (memcmp(f, ELFMAG, SELFMAG))
+		return "not an ELF file";
+	if (f[EI_CLASS] != ELFCLASS32 && f[EI_CLASS] != ELFCLASS64) {
+		snprintf(why, sizeof(why), "invalid ELF class %u", f[EI_CLASS]);
+		return why;
+	}
+	e->elf64 = f[EI_CLASS] == ELFCLASS64;
+	if (f[EI_DATA] != ELFDATA2LSB && f[EI_DATA] != ELFDATA2MSB) {
+		snprintf(why, sizeof(why), "invalid ELF data encoding %u", f[EI_DATA]);
+		return why;
+	}
+	be = f[EI_DATA] == ELFDATA2MSB;
+	e->swap = be != host_be();
+	if (f[EI_VERSION] != EV_CURRENT) {
+		snprintf(why, sizeof(why), "invalid ELF version %u", f[EI_VERSION]);
+		return why;
+	}
+	if (len < (e->elf64 ? 64u : 52u))
+		return "truncated ELF header";
+	type = rd16(f + 16, be);
+	if (type != ET_REL) {
+		snprintf(why, sizeof(why),
+			 "not a relocatable ELF object (e_type %u, modules are ET_REL)", type);
+		return why;
+	}
+	if (e->elf64) {
+		e->shoff = rd64(f + 40, be);
+		e->shentsize = rd16(f + 58, be);
+		e->shnum = rd16(f + 60, be);
+		e->shstrndx = rd16(f + 62, be);
+	} else {
+		e->shoff = rd32(f + 32, be);
+		e->shentsize = rd16(f + 46, be);
+		e->shnum = rd16(f + 48, be);
+		e->shstrndx = rd16(f + 50, be);
+	}
+	if (e->shentsize != (e->elf64 ? 64u : 40u)) {
+		snprintf(why, sizeof(why), "inconsistent ELF header (e_shentsize %u)", e->shentsize);
+		return why;
+	}
+	if (!e->shnum) {
+		snprintf(why, sizeof(why), "no usable section header table (e_shnum 0)");
+		return why;
+	}
+	if (!e->shstrndx || e->shstrndx >= e->shnum) {
+		snprintf(why, sizeof(why), "inconsistent ELF header (e_shstrndx %u)", e->shstrndx);
+		return why;
+	}
+	if (e->shoff >= len || (u64)e->shnum * e->shentsize > len - e->shoff)
+		return "truncated or inconsistent ELF: section header table outside the file";
+	return NULL;
+}
+
+/* A copy of the ELF header and section table in host byte order. */
+static u8 *native_view(const u8 *f, size_t len, const struct elf *e)
+{
+	u8 *v = xrealloc(NULL, len);
+	unsigned int i, k;
+	/* field sizes of Elf{32,64}_Ehdr after e_ident, and of a section header */
+	static const u8 eh64[] = { 2, 2, 4, 8, 8, 8, 4, 2, 2, 2, 2, 2, 2 };
+	static const u8 eh32[] = { 2, 2, 4, 4, 4, 4, 4, 2, 2, 2, 2, 2, 2 };
+	static const u8 sh64[] = { 4, 4, 8, 8, 8, 8, 4, 4, 8, 8 };
+	static const u8 sh32[] = { 4, 4, 4, 4, 4, 4, 4, 4, 4, 4 };
+
+	memcpy(v, f, len);
+	if (!e->swap)
+		return v;
+	{
+		const u8 *sz = e->elf64 ? eh64 : eh32;
+		u8 *p = v + EI_NIDENT;
+
+		for (k = 0; k < 13; k++) {
+			for (unsigned int a = 0, b = sz[k] - 1; a < b; a++, b--) {
+				u8 t = p[a];
+
+				p[a] = p[b];
+				p[b] = t;
+			}
+			p += sz[k];
+		}
+	}
+	for (i = 0; i < e->shnum; i++) {
+		const u8 *sz = e->elf64 ? sh64 : sh32;
+		u8 *p = v + e->shoff + (size_t)i * e->shentsize;
+
+		for (k = 0; k < 10; k++) {
+			for (unsigned int a = 0, b = sz[k] - 1; a < b; a++, b--) {
+				u8 t = p[a];
+
+				p[a] = p[b];
+				p[b] = t;
+			}
+			p += sz[k];
+		}
+	}
+	return v;
+}
+
+struct shdr {
+	u32 name, type;
+	u64 flags, off, size;
+};
+
+static void get_shdr(const u8 *v, const struct elf *e, unsigned int i, struct shdr *s)
+{
+	const u8 *p = v + e->shoff + (size_t)i * e->shentsize;
+	bool be = host_be();
+
+	s->name = rd32(p, be);
+	s->type = rd32(p + 4, be);
+	if (e->elf64) {
+		s->flags = rd64(p + 8, be);
+		s->off = rd64(p + 24, be);
+		s->size = rd64(p + 32, be);
+	} else {
+		s->flags = rd32(p + 8, be);
+		s->off = rd32(p + 16, be);
+		s->size = rd32(p + 20, be);
+	}
+}
+
+/*
+ * Why the kernel's locator refused the file (it says only -EBADMSG): the
+ * same rules, looked at again only to name the one that failed.
+ */
+static const char *explain(const u8 *v, size_t len, const struct elf *e)
+{
+	static char why[160];
+	struct shdr st, s, sig = {};
+	unsigned int i, found = 0, idx = 0;
+
+	get_shdr(v, e, e->shstrndx, &st);
+	if (st.type != SHT_STRTAB || !st.size || st.off > len || st.size > len - st.off)
+		return "inconsistent ELF: bad section name table";
+	for (i = 1; i < e->shnum; i++) {
+		get_shdr(v, e, i, &s);
+		if (s.type == SHT_NULL)
+			continue;
+		if (s.type != SHT_NOBITS && (s.off > len || s.size > len - s.off)) {
+			snprintf(why, sizeof(why),
+				 "truncated or inconsistent ELF: section %u lies outside the file", i);
+			return why;
+		}
+		if (s.name >= st.size) {
+			snprintf(why, sizeof(why),
+				 "inconsistent ELF: section %u name outside the name table", i);
+			return why;
+		}
+		if (st.size - s.name >= 11 && !memcmp(v + st.off + s.name, "module_sig", 11)) {
+			found++;
+			if (found == 1) {
+				sig = s;
+				idx = i;
+			}
+		}
+	}
+	if (found > 1)
+		return "more than one module_sig section";
+	if (!found)
+		return "malformed ELF";
+	if (sig.flags & SHF_ALLOC)
+		return "module_sig has SHF_ALLOC (the loader would map it)";
+	if (sig.type != SHT_PROGBITS) {
+		snprintf(why, sizeof(why), "module_sig is not SHT_PROGBITS (type %u)", sig.type);
+		return why;
+	}
+	if (sig.size && sig.off < (e->elf64 ? 64u : 52u))
+		return "module_sig overlaps the ELF header";
+	if (sig.size && sig.off < e->shoff + (u64)e->shnum * e->shentsize &&
+	    e->shoff < sig.off + sig.size)
+		return "module_sig overlaps the section header table";
+	for (i = 1; i < e->shnum; i++) {
+		if (i == idx)
+			continue;
+		get_shdr(v, e, i, &s);
+		if (s.type == SHT_NULL || s.type == SHT_NOBITS || !s.size || !sig.size)
+			continue;
+		if (sig.off < s.off + s.size && s.off < sig.off + sig.size) {
+			snprintf(why, sizeof(why), "module_sig overlaps section %u", i);
+			return why;
+		}
+	}
+	return "malformed ELF";
+}
+
+enum sig_state { SIG_NONE, SIG_EMPTY, SIG_BAD, SIG_GOOD };
+
+struct modsig {
+	enum sig_state state;
+	struct module_pgp_sig_loc loc;	/* sec_off/sec_size unless SIG_NONE */
+	char why[200];			/* SIG_BAD, or the ELF error */
+};
+
+/*
+ * Locate module_sig with the kernel's rules.  Returns 0 (state in @m) or
+ * -1 when the ELF file is malformed (reason in m->why).
+ */
+static int locate(const u8 *f, size_t len, struct modsig *m)
+{
+	struct elf e;
+	const char *why;
+	u8 *v;
+	int ret;
+	size_t i;
+
+	memset(m, 0, sizeof(*m));
+	why = elf_header(f, len, &e);
+	if (why) {
+		snprintf(m->why, sizeof(m->why), "%s", why);
+		return -1;
+	}
+	v = native_view(f, len, &e);
+	m->loc.sec_off = SIZE_MAX;
+	ret = module_pgp_sig_locate(v, len, e.elf64, &m->loc);
+	if (!ret) {
+		m->state = SIG_GOOD;
+	} else if (ret == -ENODATA) {
+		m->state = SIG_NONE;
+	} else if (m->loc.sec_off != SIZE_MAX) {
+		/*
+		 * The section passed the ELF rules (the locator sets sec_off
+		 * and sec_size before it checks the container): an empty
+		 * placeholder or a malformed container.
+		 */
+		m->state = SIG_EMPTY;
+		for (i = 0; i < m->loc.sec_size; i++)
+			if (f[m->loc.sec_off + i])
+				break;
+		if (i < m->loc.sec_size) {
+			m->state = SIG_BAD;
+			snprintf(m->why, sizeof(m->why), "malformed module_sig container");
+		}
+	} else {
+		snprintf(m->why, sizeof(m->why), "%s", explain(v, len, &e));
+		free(v);
+		return -1;
+	}
+	free(v);
+	return 0;
+}
+
+/* The payload's packets: count, or -1 (reason in @why) when one is not a signature. */
+static int count_sig_packets(const u8 *p, size_t n, char *why, size_t wl)
+{
+	struct pgp_pkt pk;
+	size_t off = 0;
+	int c = 0;
+
+	while (off < n) {
+		if (pgp_next_packet(p + off, n - off, &pk)) {
+			snprintf(why, wl, "invalid OpenPGP packet at payload offset %zu", off);
+			return -1;
+		}
+		if (pk.tag != 2) {
+			snprintf(why, wl, "module_sig payload holds a non-signature packet (tag %u)",
+				 pk.tag);
+			return -1;
+		}
+		off += pk.total;
+		c++;
+	}
+	return c;
+}
+
+static const char p7_marker[] = "~Module signature appended~\n";
+
+/* Length of the file without mainline's appended signature (or @len). */
+static size_t strip_pkcs7(const u8 *f, size_t len, bool *had, bool *bad)
+{
+	size_t ml = sizeof(p7_marker) - 1;
+	u32 sl;
+
+	*had = *bad = false;
+	if (len < ml || memcmp(f + len - ml, p7_marker, ml))
+		return len;
+	*had = true;
+	if (len - ml < 12) {
+		*bad = true;
+		return len;
+	}
+	sl = get_unaligned_be32(f + len - ml - 4);
+	if (sl > len - ml - 12) {
+		*bad = true;
+		return len;
+	}
+	return len - ml - 12 - sl;
+}
+
+/* ------------------------------------------------------------------------
+ * Compression
+ */
+
+enum comp { C_NONE, C_XZ, C_ZSTD, C_GZIP };
+
+static enum comp comp_of(const char *f)
+{
+	size_t n = strlen(f);
+
+	if (n > 3 && !strcmp(f + n - 3, ".xz"))
+		return C_XZ;
+	if (n > 4 && !strcmp(f + n - 4, ".zst"))
+		return C_ZSTD;
+	if (n > 3 && !strcmp(f + n - 3, ".gz"))
+		return C_GZIP;
+	return C_NONE;
+}
+
+static const char * const comp_tool[] = { "cat", "xz", "zstd", "gzip" };
+
+static int decompress(enum comp c, int fd, struct buf *out)
+{
+	static char *const args[][4] = {
+		{ NULL }, { "xz", "-dc", NULL }, { "zstd", "-dcq", NULL }, { "gzip", "-dc", NULL },
+	};
+	struct proc_io io = { .in_fd = fd, .out = out };
+
+	return run_cmd(args[c], &io) ? -1 : 0;
+}
+
+static int compress(enum comp c, const u8 *d, size_t n, int fd)
+{
+	static char *const args[][5] = {
+		{ NULL },
+		{ "xz", "--check=crc32", "--lzma2=dict=1MiB", "-c", NULL },
+		{ "zstd", "-q", "-c", NULL },
+		{ "gzip", "-n", "-c", NULL },
+	};
+	struct proc_io io = { .in = d, .in_len = n, .in_fd = -1, .out_fd = fd };
+
+	return run_cmd(args[c], &io) ? -1 : 0;
+}
+
+/* ------------------------------------------------------------------------
+ * objcopy
+ */
+
+static char zeros_path[PATH_MAX + 16];
+
+static int objcopy(struct buf *elf, const char *op, const char *arg, char *why, size_t wl)
+{
+	char in[PATH_MAX + 32], out[PATH_MAX + 32], l[300];
+	char *argv[6];
+	struct buf err = {}, nb = {};
+	int fd, rc, i = 0;
+
+	snprintf(in, sizeof(in), "%s/w%d.in", tmpdir, worker_id);
+	snprintf(out, sizeof(out), "%s/w%d.out", tmpdir, worker_id);
+	fd = open(in, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	if (fd < 0 || write_all(fd, elf->p, elf->len) || close(fd)) {
+		snprintf(why, wl, "cannot write temporary files");
+		return -1;
+	}
+	argv[i++] = (char *)opt.objcopy;
+	argv[i++] = (char *)op;
+	if (arg)
+		argv[i++] = (char *)arg;
+	argv[i++] = in;
+	argv[i++] = out;
+	argv[i] = NULL;
+	{
+		struct proc_io io = { .in_fd = -1, .out_fd = -1, .err = &err };
+
+		rc = run_cmd(argv, &io);
+	}
+	last_line(&err, l, sizeof(l));
+	buf_free(&err);
+	unlink(in);
+	if (rc) {
+		unlink(out);
+		snprintf(why, wl, "objcopy %s failed: %s", op, l[0] ? l : "no message");
+		return -1;
+	}
+	fd = open(out, O_RDONLY | O_CLOEXEC);
+	if (fd < 0 || read_fd(fd, &nb, MAX_FILE)) {
+		if (fd >= 0)
+			close(fd);
+		unlink(out);
+		buf_free(&nb);
+		snprintf(why, wl, "cannot read objcopy's output");
+		return -1;
+	}
+	close(fd);
+	unlink(out);
+	buf_free(elf);
+	*elf = nb;
+	return 0;
+}
+
+static int make_zeros(unsigned long n)
+{
+	static unsigned long made;
+	u8 *z;
+	int fd;
+
+	if (made == n)
+		return 0;
+	snprintf(zeros_path, sizeof(zeros_path), "%s/zeros%d", tmpdir, worker_id);
+	z = calloc(1, n);
+	fd = open(zeros_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	if (!z || fd < 0 || write_all(fd, z, n) || close(fd)) {
+		free(z);
+		return -1;
+	}
+	free(z);
+	made = n;
+	return 0;
+}
+
+/* ------------------------------------------------------------------------
+ * Per module
+ */
+
+static struct {
+	double decompress, placeholder, write, recompress;
+	unsigned long modules;
+} tm;
+
+struct modfile {
+	const char *name;	/* as given */
+	char real[PATH_MAX];
+	char dir[PATH_MAX];
+	struct stat st;
+	enum comp comp;
+	struct buf raw;		/* the file as read (compressed or not) */
+	struct buf elf;		/* the ELF data */
+};
+
+static int mod_open(struct modfile *m, char *why, size_t wl, bool need_write)
+{
+	char *slash;
+	struct stat ds;
+	int fd;
+
+	memset(&m->raw, 0, sizeof(m->raw));
+	memset(&m->elf, 0, sizeof(m->elf));
+	if (lstat(m->name, &m->st)) {
+		snprintf(why, wl, errno == ENOENT ? "no such file" : "cannot stat: %s",
+			 strerror(errno));
+		return -1;
+	}
+	if (!realpath(m->name, m->real)) {
+		snprintf(why, wl, "cannot resolve path");
+		return -1;
+	}
+	if (stat(m->real, &m->st) || !S_ISREG(m->st.st_mode)) {
+		snprintf(why, wl, "not a regular file");
+		return -1;
+	}
+	snprintf(m->dir, sizeof(m->dir), "%s", m->real);
+	slash = strrchr(m->dir, '/');
+	if (slash == m->dir)
+		slash[1] = 0;
+	else
+		*slash = 0;
+	if (need_write) {
+		if (access(m->real, W_OK) || !(m->st.st_mode & 0222)) {
+			snprintf(why, wl, "file is read-only");
+			return -1;
+		}
+		if (stat(m->dir, &ds) || access(m->dir, W_OK) || !(ds.st_mode & 0222)) {
+			snprintf(why, wl, "directory %s is read-only", m->dir);
+			return -1;
+		}
+	}
+	fd = open(m->real, O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		snprintf(why, wl, "cannot read file");
+		return -1;
+	}
+	m->comp = comp_of(m->real);
+	if (m->comp != C_NONE) {
+		double t0 = now_ms();
+
+		if (decompress(m->comp, fd, &m->elf)) {
+			close(fd);
+			snprintf(why, wl, "cannot decompress (%s)", comp_tool[m->comp]);
+			return -1;
+		}
+		tm.decompress += now_ms() - t0;
+	} else if (read_fd(fd, &m->elf, MAX_FILE)) {
+		close(fd);
+		snprintf(why, wl, "cannot read file");
+		return -1;
+	}
+	close(fd);
+	return 0;
+}
+
+/* Writes @elf (compressed as the module was) beside it and renames it over. */
+static int mod_replace(struct modfile *m, const struct buf *elf, char *why, size_t wl)
+{
+	const char *base = strrchr(m->real, '/') + 1;
+	double t0 = now_ms();
+	int fd = -1, i, e;
+
+	for (i = 0; i < 10; i++) {
+		snprintf(cur_tmp, sizeof(cur_tmp), "%s%s.%s.%d.%ld", m->dir,
+			 strcmp(m->dir, "/") ? "/" : "", base, (int)getpid(), random());
+		fd = open(cur_tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+		if (fd >= 0 || errno != EEXIST)
+			break;
+	}
+	if (fd < 0) {
+		e = errno;
+		cur_tmp[0] = 0;
+		snprintf(why, wl, "cannot write a temporary copy in %s: %s", m->dir, strerror(e));
+		return -1;
+	}
+	if (geteuid() == 0 && (m->st.st_uid || m->st.st_gid))
+		(void)!fchown(fd, m->st.st_uid, m->st.st_gid);
+	if (fchmod(fd, m->st.st_mode & 07777))
+		goto err;
+	if (m->comp == C_NONE) {
+		if (write_all(fd, elf->p, elf->len))
+			goto err;
+	} else {
+		double t1 = now_ms();
+
+		if (compress(m->comp, elf->p, elf->len, fd)) {
+			close(fd);
+			unlink(cur_tmp);
+			cur_tmp[0] = 0;
+			snprintf(why, wl, "%s compression failed", comp_tool[m->comp]);
+			return -1;
+		}
+		tm.recompress += now_ms() - t1;
+		t0 += now_ms() - t1;
+	}
+	if (close(fd)) {
+		fd = -1;
+		goto err;
+	}
+	fd = -1;
+	if (rename(cur_tmp, m->real)) {
+		e = errno;
+		unlink(cur_tmp);
+		cur_tmp[0] = 0;
+		snprintf(why, wl, "cannot replace the module: %s", strerror(e));
+		return -1;
+	}
+	cur_tmp[0] = 0;
+	tm.write += now_ms() - t0;
+	return 0;
+err:
+	e = errno;
+	if (fd >= 0)
+		close(fd);
+	unlink(cur_tmp);
+	cur_tmp[0] = 0;
+	snprintf(why, wl, "cannot write a temporary copy in %s: %s", m->dir, strerror(e));
+	return -1;
+}
+
+static void wr(u8 *p, u64 v, unsigned int n, bool be)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		p[be ? n - 1 - i : i] = v >> (8 * i);
+}
+
+/*
+ * add_section() - append an empty module_sig section of @reserve bytes
+ *
+ * What "objcopy --add-section" does for a relocatable object, in place of
+ * a process per module (it cost several times the signature): a copy of
+ * the section name table with "module_sig" added, the zeroed section and
+ * the section header table with the new entry go after the existing data
+ * (a section header table at the very end of the file is replaced, the
+ * old name table stays as unused bytes).  The caller checks the result
+ * with the kernel's locator.  Returns 0, or -1 when the file is not one
+ * this handles (the caller then runs objcopy).
+ */
+static int add_section(struct buf *elf, unsigned long reserve)
+{
+	const u8 *f = elf->p;
+	size_t len = elf->len, base, stroff, sigoff, taboff, ent;
+	struct buf out = {};
+	struct shdr st, sh;
+	struct elf e;
+	unsigned int i;
+	u64 max_end = 0;
+	bool be;
+	u8 *v, *p;
+
+	if (elf_header(f, len, &e) || e.shnum + 1 >= SHN_LORESERVE)
+		return -1;
+	be = f[EI_DATA] == ELFDATA2MSB;
+	ent = e.shentsize;
+	v = native_view(f, len, &e);
+	get_shdr(v, &e, e.shstrndx, &st);
+	for (i = 1; i < e.shnum; i++) {
+		get_shdr(v, &e, i, &sh);
+		if (sh.type != SHT_NULL && sh.type != SHT_NOBITS && sh.off + sh.size > max_end)
+			max_end = sh.off + sh.size;
+	}
+	free(v);
+	if (st.type != SHT_STRTAB || st.off > len || st.size > len - st.off)
+		return -1;
+	/* drop the old table when it ends the file and no content follows it */
+	base = e.shoff + (u64)e.shnum * ent == len && max_end <= e.shoff ? e.shoff : len;
+	buf_add(&out, f, base);
+	stroff = out.len;
+	buf_add(&out, f + st.off, st.size);
+	buf_add(&out, MODULE_PGP_SIG_SECTION, sizeof(MODULE_PGP_SIG_SECTION));
+	sigoff = out.len;
+	buf_reserve(&out, reserve + 16);
+	memset(out.p + out.len, 0, reserve + 16);
+	out.len += reserve;
+	out.len += (8 - out.len % 8) % 8;	/* the table: 8-byte aligned */
+	taboff = out.len;
+	buf_add(&out, f + e.shoff, (size_t)e.shnum * ent);
+	buf_reserve(&out, ent);
+	memset(out.p + out.len, 0, ent);
+	out.len += ent;
+	/* the name table's entry: its new place and size */
+	p = out.p + taboff + (size_t)e.shstrndx * ent;
+	if (e.elf64) {
+		wr(p + 24, stroff, 8, be);
+		wr(p + 32, st.size + sizeof(MODULE_PGP_SIG_SECTION), 8, be);
+	} else {
+		wr(p + 16, stroff, 4, be);
+		wr(p + 20, st.size + sizeof(MODULE_PGP_SIG_SECTION), 4, be);
+	}
+	/* the new entry: name, SHT_PROGBITS, no flags, offset, size, align 1 */
+	p = out.p + taboff + (size_t)e.shnum * ent;
+	wr(p, st.size, 4, be);
+	wr(p + 4, SHT_PROGBITS, 4, be);
+	if (e.elf64) {
+		wr(p + 24, sigoff, 8, be);
+		wr(p + 32, reserve, 8, be);
+		wr(p + 48, 1, 8, be);
+	} else {
+		wr(p + 16, sigoff, 4, be);
+		wr(p + 20, reserve, 4, be);
+		wr(p + 32, 1, 4, be);
+	}
+	/* the ELF header: e_shoff, e_shnum */
+	if (e.elf64) {
+		wr(out.p + 40, taboff, 8, be);
+		wr(out.p + 60, e.shnum + 1, 2, be);
+	} else {
+		if (taboff > UINT32_MAX) {
+			buf_free(&out);
+			return -1;
+		}
+		wr(out.p + 32, taboff, 4, be);
+		wr(out.p + 48, e.shnum + 1, 2, be);
+	}
+	buf_free(elf);
+	*elf = out;
+	return 0;
+}
+
+/*
+ * Brings m->elf to a module with an empty module_sig placeholder (PKCS#7
+ * trailer removed when asked, stripped when asked).  @old receives the
+ * existing signature packets for --append.  Fills @loc.
+ */
+static int placeholder(struct modfile *m, struct buf *old, struct module_pgp_sig_loc *loc,
+		       char *why, size_t wl)
+{
+	struct modsig ms;
+	bool had, bad;
+	size_t l;
+	double t0 = now_ms();
+	int n;
+
+	l = strip_pkcs7(m->elf.p, m->elf.len, &had, &bad);
+	if (had) {
+		if (!opt.replace_pkcs7) {
+			snprintf(why, wl, "module carries an appended PKCS#7 signature (run %s before scripts/sign-file, or --replace-pkcs7 to replace it)",
+				 prog);
+			return -1;
+		}
+		if (bad) {
+			snprintf(why, wl, "malformed appended PKCS#7 signature");
+			return -1;
+		}
+		m->elf.len = l;
+	}
+	if (locate(m->elf.p, m->elf.len, &ms)) {
+		snprintf(why, wl, "%s", ms.why);
+		return -1;
+	}
+	if (opt.strip) {
+		if (objcopy(&m->elf, "--strip-debug", NULL, why, wl))
+			return -1;
+		if (locate(m->elf.p, m->elf.len, &ms)) {
+			snprintf(why, wl, "%s", ms.why);
+			return -1;
+		}
+	}
+	if (ms.state != SIG_NONE && opt.append) {
+		if (ms.state == SIG_BAD) {
+			snprintf(why, wl, "existing signature container is malformed (%s); re-sign without --append",
+				 ms.why);
+			return -1;
+		}
+		if (ms.state == SIG_GOOD) {
+			char w2[160];
+
+			n = count_sig_packets(m->elf.p + ms.loc.payload_off, ms.loc.payload_len,
+					      w2, sizeof(w2));
+			if (n < 0) {
+				snprintf(why, wl, "existing signature container is malformed (%s); re-sign without --append",
+					 w2);
+				return -1;
+			}
+			if (n >= MAX_SIGS) {
+				snprintf(why, wl, "module already carries %d signatures, the most the kernel reads",
+					 MAX_SIGS);
+				return -1;
+			}
+			buf_add(old, m->elf.p + ms.loc.payload_off, ms.loc.payload_len);
+		}
+	}
+	if (ms.state == SIG_NONE || (opt.reserve_set && ms.loc.sec_size != opt.reserve)) {
+		char arg[PATH_MAX + 32];
+
+		if (ms.state != SIG_NONE && old->len) {
+			snprintf(why, wl, "--append cannot resize module_sig (%zu bytes) to %lu bytes",
+				 ms.loc.sec_size, opt.reserve);
+			return -1;
+		}
+		struct buf keep = {};
+		bool added = false;
+
+		/* a new section in C; objcopy for resizing and as a fallback */
+		if (ms.state == SIG_NONE && !getenv("PGP_SIGN_MODULE_OBJCOPY")) {
+			buf_add(&keep, m->elf.p, m->elf.len);
+			added = !add_section(&m->elf, opt.reserve) &&
+				!locate(m->elf.p, m->elf.len, &ms) && ms.state == SIG_EMPTY;
+			if (!added) {
+				buf_free(&m->elf);
+				m->elf = keep;
+				keep = (struct buf){};
+			}
+			buf_free(&keep);
+		}
+		if (!added) {
+			if (!have_prog(opt.objcopy)) {
+				snprintf(why, wl, "objcopy not found (%s)", opt.objcopy);
+				return -1;
+			}
+			if (make_zeros(opt.reserve)) {
+				snprintf(why, wl, "cannot write temporary files");
+				return -1;
+			}
+			snprintf(arg, sizeof(arg), "module_sig=%s", zeros_path);
+			if (objcopy(&m->elf, ms.state == SIG_NONE ? "--add-section" : "--update-section",
+				    arg, why, wl))
+				return -1;
+		}
+		/* whatever objcopy did, the result must be what the kernel takes */
+		if (locate(m->elf.p, m->elf.len, &ms)) {
+			snprintf(why, wl, "%s", ms.why);
+			return -1;
+		}
+		if (ms.state == SIG_NONE) {
+			snprintf(why, wl, "objcopy did not produce a module_sig section");
+			return -1;
+		}
+	}
+	if (ms.loc.sec_size < MODULE_PGP_SIG_HDR_LEN) {
+		snprintf(why, wl, "module_sig section of %zu bytes is too small", ms.loc.sec_size);
+		return -1;
+	}
+	memset(m->elf.p + ms.loc.sec_off, 0, ms.loc.sec_size);
+	*loc = ms.loc;
+	tm.placeholder += now_ms() - t0;
+	return 0;
+}
+
+/* The container (header + @payload) into the placeholder at @loc. */
+static int fill(struct buf *elf, const struct module_pgp_sig_loc *loc,
+		const u8 *payload, size_t plen, char *why, size_t wl)
+{
+	u8 *s = elf->p + loc->sec_off;
+	size_t need = MODULE_PGP_SIG_HDR_LEN + plen;
+
+	if (need > loc->sec_size) {
+		snprintf(why, wl, "signature needs %zu bytes but module_sig has %zu (use --reserve %zu or more)",
+			 need, loc->sec_size, need);
+		return -1;
+	}
+	memcpy(s, MODULE_PGP_SIG_MAGIC, 8);
+	s[8] = MODULE_PGP_SIG_VERSION;
+	s[9] = s[10] = s[11] = 0;
+	put_be32(s + 12, plen);
+	memcpy(s + 16, payload, plen);
+	return 0;
+}
+
+static bool use_agent;		/* this job signs through gpg-agent */
+
+/* Returns 0, 1 (module failed), 2 (failed and the agent connection is gone). */
+static int sign_module(const char *name, char *why, size_t wl)
+{
+	struct modfile m = { .name = name };
+	struct buf old = {}, pkt = {};
+	struct module_pgp_sig_loc loc;
+	int ret = 1, r;
+
+	if (mod_open(&m, why, wl, true))
+		goto out;
+	if (placeholder(&m, &old, &loc, why, wl))
+		goto out;
+	if (opt.mode == MODE_PREPARE) {
+		char tbs[PATH_MAX + 8];
+		int fd;
+
+		snprintf(tbs, sizeof(tbs), "%s.tbs", m.real);
+		fd = open(tbs, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+		if (fd < 0 || write_all(fd, m.elf.p, m.elf.len) || close(fd)) {
+			snprintf(why, wl, "cannot write %s", tbs);
+			goto out;
+		}
+		if (mod_replace(&m, &m.elf, why, wl)) {
+			unlink(tbs);
+			goto out;
+		}
+		ret = 0;
+		goto out;
+	}
+	if (use_agent) {
+		u32 t = opt.sde >= 0 ? (u32)opt.sde : (u32)time(NULL);
+
+		r = agent_sign(m.elf.p, m.elf.len, loc.sec_off, loc.sec_size, t, &pkt);
+		if (r) {
+			snprintf(why, wl, "%s", a_err);
+			ret = r < 0 ? 2 : 1;
+			goto out;
+		}
+	} else if (gpg_sign(m.elf.p, m.elf.len, &pkt, why, wl)) {
+		goto out;
+	}
+	buf_add(&old, pkt.p, pkt.len);
+	if (fill(&m.elf, &loc, old.p, old.len, why, wl))
+		goto out;
+	if (mod_replace(&m, &m.elf, why, wl))
+		goto out;
+	tm.modules++;
+	ret = 0;
+out:
+	buf_free(&m.elf);
+	buf_free(&old);
+	buf_free(&pkt);
+	return ret;
+}
+
+/* ------------------------------------------------------------------------
+ * Once per run: the key, gpg's reference signature
+ */
+
+static void fail_all(int total, const char *first, const char *fmt, ...)
+{
+	char msg[1024];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	if (total > 1)
+		fprintf(stderr, "%s: %s: %s (%d modules not signed)\n", prog, first, msg, total);
+	else
+		fprintf(stderr, "%s: %s: %s\n", prog, first, msg);
+	rm_tmpdir();
+	exit(1);
+}
+
+/* Fields of gpg --with-colons output. */
+static int colon_fields(char *line, char **f, int max)
+{
+	int n = 0;
+
+	f[n++] = line;
+	while (n < max && (line = strchr(line, ':'))) {
+		*line++ = 0;
+		f[n++] = line;
+	}
+	return n;
+}
+
+static void preflight(int total, const char *first, bool want_agent)
+{
+	const char * const list_extra[] = { "--with-colons", "--with-keygrip", "--list-secret-keys",
+				     opt.local_user ? "--" : NULL, opt.local_user, NULL };
+	char *argv[16];
+	struct buf out = {}, ref = {};
+	char fpr[41] = "", *line, *save, *f[22];
+	long long ctime = -1;
+	bool seen = false;
+	int i = 0, k;
+
+	if (!have_prog(opt.gpg))
+		fail_all(total, first, "gpg not found (%s)", opt.gpg);
+	if (opt.strip && !have_prog(opt.objcopy))
+		fail_all(total, first, "objcopy not found (%s)", opt.objcopy);
+	if (opt.passfile && access(opt.passfile, R_OK))
+		fail_all(total, first, "cannot read passphrase file %s", opt.passfile);
+	if (opt.homedir) {
+		struct stat st;
+
+		if (stat(opt.homedir, &st) || !S_ISDIR(st.st_mode))
+			fail_all(total, first, "GnuPG home directory %s does not exist", opt.homedir);
+	}
+	argv[i++] = (char *)opt.gpg;
+	if (opt.homedir) {
+		argv[i++] = "--homedir";
+		argv[i++] = (char *)opt.homedir;
+	}
+	argv[i++] = "--batch";
+	argv[i++] = "--no-tty";
+	for (k = 0; list_extra[k]; k++)
+		argv[i++] = (char *)list_extra[k];
+	argv[i] = NULL;
+	{
+		struct proc_io io = { .in_fd = -1, .out = &out };
+
+		run_cmd(argv, &io);
+	}
+	buf_addc(&out, 0);
+	/* the first secret key listed: its creation time and fingerprint */
+	{
+		char *copy = strdup((char *)out.p);
+
+		for (line = strtok_r(copy, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+			int nf = colon_fields(line, f, 22);
+
+			if (!strcmp(f[0], "sec")) {
+				if (seen)
+					break;
+				seen = true;
+				ctime = nf > 5 ? atoll(f[5]) : -1;
+			} else if (seen && !strcmp(f[0], "fpr") && nf > 9) {
+				snprintf(fpr, sizeof(fpr), "%s", f[9]);
+				break;
+			}
+		}
+		free(copy);
+	}
+	if (!fpr[0])
+		fail_all(total, first, "unknown key '%s' (no secret key%s%s)",
+			 opt.local_user ? opt.local_user : "<default>",
+			 opt.homedir ? " in " : "", opt.homedir ? opt.homedir : "");
+	if (opt.sde >= 0 && ctime > 0 && opt.sde < ctime)
+		fail_all(total, first,
+			 "SOURCE_DATE_EPOCH (%lld) is older than key %s (created %lld); its signatures would not verify",
+			 opt.sde, fpr, ctime);
+	if (!want_agent) {
+		buf_free(&out);
+		return;
+	}
+
+	/* gpg signs an empty input: its key choice, options and errors apply */
+	{
+		char msg[512];
+		struct pgp_pkt pk;
+		struct pgp_sig s;
+		char last[41] = "";
+		struct buf mine = {};
+		u8 md[EVP_MAX_MD_SIZE];
+		unsigned int mdlen;
+
+		if (gpg_sign((const u8 *)"", 0, &ref, msg, sizeof(msg)))
+			fail_all(total, first, "%s", msg);
+		pgp_next_packet(ref.p, ref.len, &pk);
+		if (pgp_parse_sig(pk.body, pk.body_len, &s) || !s.has_fpr || !s.has_ctime) {
+			note_once("not signing through gpg-agent: gpg's signature names no issuer fingerprint; running gpg for each module");
+			goto done;
+		}
+		if (s.class != 0 || !hash_md(s.hashalgo) ||
+		    !(s.pkalgo == 1 || s.pkalgo == 17 || s.pkalgo == 19 || s.pkalgo == 22)) {
+			note_once("not signing through gpg-agent: gpg's signature (class %u, algorithms %u/%u) is not one this tool builds; running gpg for each module",
+				  s.class, s.pkalgo, s.hashalgo);
+			goto done;
+		}
+		for (k = 0; k < 20; k++)
+			sprintf(signer.fpr_hex + 2 * k, "%02X", s.fpr[k]);
+		/* the keygrip of the (sub)key gpg signed with */
+		for (line = strtok_r((char *)out.p, "\n", &save); line;
+		     line = strtok_r(NULL, "\n", &save)) {
+			int nf = colon_fields(line, f, 22);
+
+			if (!strcmp(f[0], "fpr") && nf > 9)
+				snprintf(last, sizeof(last), "%s", f[9]);
+			else if (!strcmp(f[0], "grp") && nf > 9 && !strcmp(last, signer.fpr_hex)) {
+				snprintf(signer.grip, sizeof(signer.grip), "%s", f[9]);
+				break;
+			}
+		}
+		if (strlen(signer.grip) != 40) {
+			note_once("not signing through gpg-agent: no keygrip listed for key %s; running gpg for each module",
+				  signer.fpr_hex);
+			goto done;
+		}
+		/*
+		 * The subpacket areas are gpg's own, with the creation time
+		 * set per signature; only subpackets that cannot depend on
+		 * the data are taken (gpg.conf may add notations, a policy
+		 * URL, an expiry; -u as a user ID adds the signer's user ID).
+		 */
+		{
+			size_t p = 0;
+
+			/* (pgp_parse_sig() checked the lengths) */
+			while (p < s.hashed_len) {
+				size_t sl = s.hashed[p], h = 1;
+				u8 t;
+
+				if (sl >= 255) {
+					sl = get_unaligned_be32(s.hashed + p + 1);
+					h = 5;
+				} else if (sl >= 192) {
+					sl = ((sl - 192) << 8) + s.hashed[p + 1] + 192;
+					h = 2;
+				}
+				t = s.hashed[p + h] & 0x7f;
+				if (t != 2 && t != 3 && t != 16 && t != 20 && t != 24 &&
+				    t != 26 && t != 28 && t != 33) {
+					note_once("not signing through gpg-agent: gpg writes subpacket type %u (%s), which this tool does not reproduce; running gpg for each module",
+						  t, t == 38 ? "the key block, include-key-block in gpg.conf" : "see RFC 4880 5.2.3.1");
+					goto done;
+				}
+				p += h + sl;
+			}
+		}
+		signer.pkalgo = s.pkalgo;
+		signer.hashalgo = s.hashalgo;
+		buf_add(&signer.hashed, s.hashed, s.hashed_len);
+		buf_add(&signer.unhashed, s.unhashed, s.unhashed_len);
+		signer.ctime_off = s.ctime_off;
+		/* the packet built here must be gpg's, byte for byte but the MPIs */
+		sig_prefix(&mine, s.ctime);
+		if (mine.len != 6 + s.hashed_len || memcmp(mine.p, pk.body, mine.len) ||
+		    digest_of(s.hashalgo, (const u8 *)"", 0, 0, 0, &mine, md, &mdlen) ||
+		    memcmp(md, s.left16, 2)) {
+			note_once("not signing through gpg-agent: the digest computed here is not gpg's; running gpg for each module");
+			buf_free(&mine);
+			goto done;
+		}
+		buf_free(&mine);
+		{
+			char d[512];
+
+			snprintf(d, sizeof(d),
+				 "Please+enter+the+passphrase+to+unlock+the+OpenPGP+secret+key%%0Ato+sign+kernel+modules+(%s):%%0A%s%%0A",
+				 prog, signer.fpr_hex);
+			signer.keydesc = strdup(d);
+		}
+		signer.ok = true;
+	}
+done:
+	buf_free(&out);
+	buf_free(&ref);
+}
+
+/* Connects this job to an agent; on failure the job signs with gpg. */
+static void agent_start(void)
+{
+	const char *how = getenv("PGP_MODSIGN_AGENT");
+	char reason[600] = "";
+	bool priv_ok = false;
+
+	use_agent = false;
+	if (!signer.ok)
+		return;
+	if (!how || !*how)
+		how = "auto";
+	if (strcmp(how, "shared")) {
+		if (!start_private()) {
+			struct buf st = {};
+			char cmd[64];
+			int r;
+
+			snprintf(cmd, sizeof(cmd), "KEYINFO %s", signer.grip);
+			r = a_cmd(cmd, NULL, &st);
+			buf_addc(&st, 0);
+			if (r) {
+				snprintf(reason, sizeof(reason), "private gpg-agent: %.500s", a_err);
+			} else {
+				/* KEYINFO GRIP TYPE SERIAL IDSTR CACHED PROTECTION ... */
+				char *f[10] = {}, *p = (char *)st.p, *sv;
+				int n = 0;
+
+				for (char *w = strtok_r(p, "\n ", &sv); w && n < 10;
+				     w = strtok_r(NULL, "\n ", &sv))
+					f[n++] = w;
+				if (n < 7 || strcmp(f[0], "KEYINFO") || strcmp(f[2], "D"))
+					snprintf(reason, sizeof(reason), "key not on disk (smartcard?)");
+				else if (strcmp(f[6], "C") && !passphrase)
+					snprintf(reason, sizeof(reason),
+						 "key protected by a passphrase (cached only in the running agent)");
+				else
+					priv_ok = true;
+			}
+			buf_free(&st);
+			if (!priv_ok)
+				agent_stop();
+		} else {
+			snprintf(reason, sizeof(reason), "%.580s", a_err);
+		}
+		if (!priv_ok && !strcmp(how, "private")) {
+			note_once("not signing through gpg-agent: %s; running gpg for each module", reason);
+			return;
+		}
+	}
+	if (!priv_ok && connect_shared()) {
+		note_once("not signing through gpg-agent: %s; running gpg for each module", a_err);
+		return;
+	}
+	{
+		int r = a_cmd(passphrase ? "OPTION pinentry-mode=loopback" :
+			      a_private ? "OPTION pinentry-mode=error" : "NOP", NULL, NULL);
+
+		if (r < 0 || (r && passphrase)) {
+			note_once("not signing through gpg-agent: gpg-agent: %s; running gpg for each module",
+				  a_err);
+			agent_stop();
+			return;
+		}
+	}
+	use_agent = true;
+}
+
+static int work(char **mods, int total, int first, int step)
+{
+	int rc = 0, i;
+
+	for (i = first; i < total; i += step) {
+		char why[WHY_MAX];
+		int r;
+
+		if (!opt.quiet && total > 1) {
+			char l[PATH_MAX + 32];
+			int n = snprintf(l, sizeof(l), "[%d/%d] %s\n", i + 1, total, mods[i]);
+
+			(void)!write(1, l, n < (int)sizeof(l) ? n : (int)sizeof(l) - 1);
+		}
+		why[0] = 0;
+		r = sign_module(mods[i], why, sizeof(why));
+		if (r) {
+			char l[WHY_MAX + PATH_MAX + 64];
+			int n = snprintf(l, sizeof(l), "%s: %s: %s\n", prog, mods[i],
+					 why[0] ? why : "failed");
+
+			(void)!write(2, l, n < (int)sizeof(l) ? n : (int)sizeof(l) - 1);
+			rc = 1;
+		}
+		if (r == 2) {
+			agent_stop();
+			use_agent = false;
+			note_once("not signing through gpg-agent: %s; running gpg for each module",
+				  why);
+		}
+	}
+	return rc;
+}
+
+static void write_timings(void)
+{
+	char p[PATH_MAX + 32];
+	FILE *f;
+
+	if (!opt.timings)
+		return;
+	snprintf(p, sizeof(p), "%s/timings.%d", tmpdir, worker_id);
+	f = fopen(p, "w");
+	if (!f)
+		return;
+	fprintf(f, "%lu %f %f %f %f %f %f\n", tm.modules, tm.decompress, tm.placeholder,
+		t_hash_ms, t_sign_ms, tm.write, tm.recompress);
+	fclose(f);
+}
+
+static void print_timings(int nw)
+{
+	double s[6] = {};
+	unsigned long mods = 0;
+	int w;
+
+	for (w = 0; w < nw; w++) {
+		char p[PATH_MAX + 32];
+		double v[6];
+		unsigned long n;
+		FILE *f;
+
+		snprintf(p, sizeof(p), "%s/timings.%d", tmpdir, w);
+		f = fopen(p, "r");
+		if (!f)
+			continue;
+		if (fscanf(f, "%lu %lf %lf %lf %lf %lf %lf", &n, &v[0], &v[1], &v[2], &v[3],
+			   &v[4], &v[5]) == 7) {
+			mods += n;
+			for (int k = 0; k < 6; k++)
+				s[k] += v[k];
+		}
+		fclose(f);
+	}
+	if (!mods)
+		return;
+	fprintf(stderr,
+		"%s: timings per module (ms, %lu modules, summed over jobs): decompress %.3f placeholder %.3f hash %.3f sign %.3f write %.3f recompress %.3f\n",
+		prog, mods, s[0] / mods, s[1] / mods, s[2] / mods, s[3] / mods, s[4] / mods,
+		s[5] / mods);
+}
+
+/* ------------------------------------------------------------------------
+ * --extract: signed data and packets for verify-module.sh
+ */
+
+static void hex_of(const u8 *d, size_t n, char *out)
+{
+	for (size_t i = 0; i < n; i++)
+		sprintf(out + 2 * i, "%02x", d[i]);
+}
+
+static int sha256_hex(const u8 *d, size_t n, size_t zoff, size_t zlen, char out[65])
+{
+	EVP_MD_CTX *c = EVP_MD_CTX_new();
+	u8 md[32], z[4096] = {};
+	unsigned int l;
+	int ok;
+
+	ok = c && EVP_DigestInit_ex(c, EVP_sha256(), NULL) && EVP_DigestUpdate(c, d, zoff);
+	for (size_t k = zlen; ok && k; ) {
+		size_t m = k < sizeof(z) ? k : sizeof(z);
+
+		ok = EVP_DigestUpdate(c, z, m);
+		k -= m;
+	}
+	ok = ok && EVP_DigestUpdate(c, d + zoff + zlen, n - zoff - zlen) &&
+	     EVP_DigestFinal_ex(c, md, &l);
+	EVP_MD_CTX_free(c);
+	if (ok)
+		hex_of(md, 32, out);
+	return ok ? 0 : -1;
+}
+
+/*
+ * Writes DIR/data (the signed data) and DIR/sig.N, and prints to stdout:
+ *   appended-pkcs7                     (when mainline's trailer was removed)
+ *   sha256 FILEHEX SIGNEDHEX
+ *   sig N PKALGO HASHALGO CLASS CTIME ISSUERFPR|- KEYID|-   (one per packet)
+ *   bad N REASON                        (a packet that is not a v4 signature)
+ * Exit: 0, 2 unsigned ("unsigned" printed), 1 malformed ("BAD: reason").
+ */
+static int do_extract(const char *dir, const char *file)
+{
+	struct modfile m = { .name = file };
+	struct modsig ms;
+	char why[WHY_MAX], path[PATH_MAX + 32], h1[65], h2[65];
+	bool had, bad;
+	size_t l, off;
+	int fd, n = 0;
+
+	if (mod_open(&m, why, sizeof(why), false)) {
+		printf("BAD: %s\n", why);
+		return 1;
+	}
+	l = strip_pkcs7(m.elf.p, m.elf.len, &had, &bad);
+	if (had) {
+		if (bad) {
+			printf("BAD: malformed appended signature\n");
+			return 1;
+		}
+		printf("appended-pkcs7\n");
+		m.elf.len = l;
+	}
+	if (locate(m.elf.p, m.elf.len, &ms)) {
+		printf("BAD: %s\n", ms.why);
+		return 1;
+	}
+	sha256_hex(m.elf.p, m.elf.len, 0, 0, h1);
+	if (ms.state == SIG_NONE) {
+		printf("sha256 %s -\nunsigned\n", h1);
+		return 2;
+	}
+	sha256_hex(m.elf.p, m.elf.len, ms.loc.sec_off, ms.loc.sec_size, h2);
+	printf("sha256 %s %s\n", h1, h2);
+	if (ms.state == SIG_EMPTY) {
+		printf("BAD: empty module_sig placeholder (not signed)\n");
+		return 1;
+	}
+	if (ms.state == SIG_BAD) {
+		printf("BAD: %s\n", ms.why);
+		return 1;
+	}
+	if (count_sig_packets(m.elf.p + ms.loc.payload_off, ms.loc.payload_len, why,
+			      sizeof(why)) < 0) {
+		printf("BAD: %s\n", why);
+		return 1;
+	}
+	/* the packets, then the data (module_sig zeroed) */
+	for (off = 0; off < ms.loc.payload_len; ) {
+		const u8 *p = m.elf.p + ms.loc.payload_off + off;
+		struct pgp_pkt pk;
+		struct pgp_sig s;
+		char fh[41] = "-", kh[17] = "-";
+
+		pgp_next_packet(p, ms.loc.payload_len - off, &pk);
+		snprintf(path, sizeof(path), "%s/sig.%d", dir, n);
+		fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+		if (fd < 0 || write_all(fd, p, pk.total) || close(fd)) {
+			fprintf(stderr, "%s: %s: cannot write\n", prog, path);
+			return 3;
+		}
+		if (pgp_parse_sig(pk.body, pk.body_len, &s)) {
+			if (s.version && s.version != 4)
+				printf("bad %d signature packet version %u not supported\n", n,
+				       s.version);
+			else
+				printf("bad %d malformed signature packet\n", n);
+		} else {
+			if (s.has_fpr)
+				for (int k = 0; k < 20; k++)
+					sprintf(fh + 2 * k, "%02X", s.fpr[k]);
+			if (s.has_keyid)
+				for (int k = 0; k < 8; k++)
+					sprintf(kh + 2 * k, "%02X", s.keyid[k]);
+			printf("sig %d %u %u %u %lld %s %s\n", n, s.pkalgo, s.hashalgo, s.class,
+			       s.has_ctime ? (long long)s.ctime : -1LL, fh, kh);
+		}
+		off += pk.total;
+		n++;
+	}
+	memset(m.elf.p + ms.loc.sec_off, 0, ms.loc.sec_size);
+	snprintf(path, sizeof(path), "%s/data", dir);
+	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	if (fd < 0 || write_all(fd, m.elf.p, m.elf.len) || close(fd)) {
+		fprintf(stderr, "%s: %s: cannot write\n", prog, path);
+		return 3;
+	}
+	buf_free(&m.elf);
+	return 0;
+}
+
+/* ------------------------------------------------------------------------
+ * --dearmor: ASCII armour to binary packets (binary input copied)
+ */
+
+int pgp_dearmor(const u8 *in, size_t n, struct buf *out)
+{
+	size_t p = 0;
+	bool armoured = false;
+
+	/* a binary keyring starts with a packet tag byte */
+	if (n && (in[0] & 0x80)) {
+		buf_add(out, in, n);
+		return 0;
+	}
+	while (p < n) {
+		size_t e = p;
+		const char *l;
+
+		while (e < n && in[e] != '\n')
+			e++;
+		l = (const char *)in + p;
+		if (e - p >= 15 && !memcmp(l, "-----BEGIN PGP ", 15)) {
+			/* headers up to a blank line, then base64 up to '=' or END */
+			struct buf b64 = {};
+			bool hdr = true;
+
+			armoured = true;
+			p = e + 1;
+			while (p < n) {
+				size_t q = p, ll;
+
+				while (q < n && in[q] != '\n')
+					q++;
+				ll = q - p;
+				if (ll && in[p + ll - 1] == '\r')
+					ll--;
+				l = (const char *)in + p;
+				p = q + 1;
+				if (ll >= 5 && !memcmp(l, "-----", 5))
+					break;
+				if (hdr) {
+					if (!ll || !memchr(l, ':', ll))
+						hdr = false;
+					if (!ll || memchr(l, ':', ll))
+						continue;
+				}
+				if (ll && l[0] == '=')
+					continue;
+				buf_add(&b64, l, ll);
+			}
+			{
+				size_t k = 0, o;
+				int dl;
+
+				/* EVP_DecodeBlock wants a multiple of 4 */
+				if (b64.len % 4) {
+					buf_free(&b64);
+					return -1;
+				}
+				o = out->len;
+				buf_reserve(out, b64.len);
+				dl = b64.len ? EVP_DecodeBlock(out->p + o, b64.p, b64.len) : 0;
+				if (dl < 0) {
+					buf_free(&b64);
+					return -1;
+				}
+				/* padding characters decode as zero bytes */
+				for (k = b64.len; k && b64.p[k - 1] == '='; k--)
+					dl--;
+				out->len = o + dl;
+			}
+			buf_free(&b64);
+			continue;
+		}
+		p = e + 1;
+	}
+	return armoured ? 0 : -1;
+}
+
+static int do_dearmor(const char *in, const char *outp)
+{
+	struct buf b = {}, o = {};
+	int fd = open(in, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0 || read_fd(fd, &b, MAX_FILE)) {
+		fprintf(stderr, "%s: %s: cannot read keyring\n", prog, in);
+		return 2;
+	}
+	close(fd);
+	if (pgp_dearmor(b.p, b.len, &o) || !o.len) {
+		fprintf(stderr, "%s: %s: not an OpenPGP keyring\n", prog, in);
+		return 2;
+	}
+	fd = open(outp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	if (fd < 0 || write_all(fd, o.p, o.len) || close(fd)) {
+		fprintf(stderr, "%s: %s: cannot write\n", prog, outp);
+		return 2;
+	}
+	return 0;
+}
+
+/* ------------------------------------------------------------------------
+ * --attach: a detached signature made elsewhere, checked, then written
+ */
+
+static int attach_one(const char *name, char *why, size_t wl)
+{
+	struct modfile m = { .name = name };
+	struct buf sig = {}, bin = {}, old = {}, err = {}, out = {};
+	struct module_pgp_sig_loc loc;
+	char sp[PATH_MAX + 16], dp[PATH_MAX + 32], kp[PATH_MAX + 32], l[300];
+	struct pgp_pkt pk;
+	struct pgp_sig s;
+	size_t off;
+	int fd, ret = 1, rc;
+	bool raw_ok;
+
+	snprintf(sp, sizeof(sp), "%s%s", name, opt.sig_suffix);
+	fd = open(sp, O_RDONLY | O_CLOEXEC);
+	if (fd < 0 || read_fd(fd, &sig, 1 << 20)) {
+		if (fd >= 0)
+			close(fd);
+		snprintf(why, wl, "cannot read the signature %s", sp);
+		return 1;
+	}
+	close(fd);
+	if (pgp_dearmor(sig.p, sig.len, &bin) || !bin.len) {
+		snprintf(why, wl, "%s is not an OpenPGP signature", sp);
+		goto out;
+	}
+	for (off = 0; off < bin.len; off += pk.total) {
+		if (pgp_next_packet(bin.p + off, bin.len - off, &pk) || pk.tag != 2 ||
+		    pgp_parse_sig(pk.body, pk.body_len, &s)) {
+			snprintf(why, wl, "%s: not a v4 signature packet", sp);
+			goto out;
+		}
+		if (s.class != 0) {
+			snprintf(why, wl, "%s: signature class 0x%02x is not a binary document", sp,
+				 s.class);
+			goto out;
+		}
+		if (!hash_md(s.hashalgo) || s.hashalgo == 2) {
+			snprintf(why, wl, "%s: digest algorithm %u not accepted by the kernel", sp,
+				 s.hashalgo);
+			goto out;
+		}
+	}
+	if (mod_open(&m, why, wl, true))
+		goto out;
+	if (placeholder(&m, &old, &loc, why, wl))
+		goto out;
+	/* the signed data must verify with the given keyring */
+	snprintf(dp, sizeof(dp), "%s/w%d.data", tmpdir, worker_id);
+	snprintf(kp, sizeof(kp), "%s/w%d.sig", tmpdir, worker_id);
+	fd = open(dp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	raw_ok = fd >= 0 && !write_all(fd, m.elf.p, m.elf.len) && !close(fd);
+	fd = open(kp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	raw_ok = raw_ok && fd >= 0 && !write_all(fd, bin.p, bin.len) && !close(fd);
+	if (!raw_ok) {
+		snprintf(why, wl, "cannot write temporary files");
+		goto out;
+	}
+	{
+		char home[PATH_MAX + 16];
+		char *argv[12];
+		int i = 0;
+		struct proc_io io = { .in_fd = -1, .out = &out, .err = &err };
+
+		snprintf(home, sizeof(home), "%s/gnupg", tmpdir);
+		mkdir(home, 0700);
+		if (opt.use_sqv) {
+			argv[i++] = getenv("SQV") ? getenv("SQV") : "sqv";
+			argv[i++] = "--keyring";
+			argv[i++] = (char *)opt.keyring;
+			argv[i++] = "--";
+			argv[i++] = kp;
+			argv[i++] = dp;
+		} else {
+			argv[i++] = getenv("GPGV") ? getenv("GPGV") : "gpgv";
+			argv[i++] = "--homedir";
+			argv[i++] = home;
+			argv[i++] = "--status-fd";
+			argv[i++] = "1";
+			argv[i++] = "--keyring";
+			argv[i++] = (char *)opt.keyring;
+			argv[i++] = "--";
+			argv[i++] = kp;
+			argv[i++] = dp;
+		}
+		argv[i] = NULL;
+		rc = run_cmd(argv, &io);
+		buf_addc(&out, 0);
+		last_line(&err, l, sizeof(l));
+		if (rc || (!opt.use_sqv && !strstr((char *)out.p, "[GNUPG:] GOODSIG ") &&
+			   !strstr((char *)out.p, "[GNUPG:] EXPKEYSIG "))) {
+			snprintf(why, wl, "the signature does not verify with %s (%s: %s)",
+				 opt.keyring, opt.use_sqv ? "sqv" : "gpgv", l[0] ? l : "failed");
+			goto out;
+		}
+	}
+	buf_add(&old, bin.p, bin.len);
+	if (count_sig_packets(old.p, old.len, why, wl) > MAX_SIGS) {
+		snprintf(why, wl, "more than %d signatures, the most the kernel reads", MAX_SIGS);
+		goto out;
+	}
+	if (fill(&m.elf, &loc, old.p, old.len, why, wl))
+		goto out;
+	if (mod_replace(&m, &m.elf, why, wl))
+		goto out;
+	ret = 0;
+out:
+	unlink(dp);
+	unlink(kp);
+	buf_free(&sig);
+	buf_free(&bin);
+	buf_free(&old);
+	buf_free(&err);
+	buf_free(&out);
+	buf_free(&m.elf);
+	return ret;
+}
+
+/* ------------------------------------------------------------------------
+ * main
+ */
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+"Usage: %s [options] MODULE...\n"
+"       %s --prepare [--reserve N] [--strip] [--replace-pkcs7] MODULE...\n"
+"       %s --attach --keyring PUBRING [--sqv] [--sig-suffix S] [--append] MODULE...\n"
+"       %s --extract DIR MODULE\n"
+"       %s --dearmor IN OUT\n"
+"\n"
+"Signs each MODULE (.ko, .ko.xz, .ko.zst, .ko.gz) with gpg. The OpenPGP\n"
+"signature is stored in the \"module_sig\" ELF section; the signed data is the\n"
+"whole module file with that section's content zeroed.\n"
+"\n"
+"Options:\n"
+"  -u, --local-user KEY     sign with KEY (any form gpg accepts: fingerprint,\n"
+"                           FINGERPRINT! for a subkey, key ID, user ID, e-mail);\n"
+"                           default: gpg's default key\n"
+"  --digest ALGO            sha256, sha384, sha512 (default) or sha224\n"
+"  --reserve BYTES          size of a new module_sig section (default 2048);\n"
+"                           an existing section of another size is resized\n"
+"  --homedir DIR            GnuPG home directory (default: $GNUPGHOME)\n"
+"  --passphrase-file FILE   passphrase for the key (pinentry loopback mode)\n"
+"  --append                 keep existing signature(s) and add one (key rollover)\n"
+"  --strip                  strip debug information (objcopy --strip-debug) first\n"
+"  --replace-pkcs7          remove mainline's appended PKCS#7 signature and sign\n"
+"                           (re-signing a distribution's modules); without it\n"
+"                           such modules are refused\n"
+"  -j, --jobs N             sign N modules in parallel\n"
+"  --agent                  sign through gpg-agent even a single module\n"
+"                           (the default for two modules or more)\n"
+"  --no-agent, --gpg        run gpg --detach-sign once per module\n"
+"  --timings                print where the time of one module goes\n"
+"  -q, --quiet              no progress lines\n"
+"  -h, --help               this text\n"
+"\n"
+"Signing through gpg-agent: gpg signs an empty input once (its key choice,\n"
+"options and errors apply); then each job keeps one gpg-agent conversation\n"
+"(the Assuan protocol over a pipe or the agent's socket), hashes each module\n"
+"itself and builds the same signature packet as gpg's, with gpg's subpackets\n"
+"(issuer fingerprint, creation time, the signer's user ID when -u names one,\n"
+"gpg.conf's notations). A key on disk that needs no pinentry is used through\n"
+"a private \"gpg-agent --server\" per job; other keys (smartcards,\n"
+"passphrases cached in the running agent) through the running agent. When\n"
+"this path cannot be used, a note says why and gpg signs each module.\n"
+"\n"
+"Remote signing: --prepare writes the empty placeholder into each module and\n"
+"MODULE.tbs, the exact bytes to sign (for a .ko the module itself). Any\n"
+"OpenPGP signer makes a detached binary signature of MODULE.tbs, saved as\n"
+"MODULE.sig (--sig-suffix); --attach checks it with gpgv (or --sqv) against\n"
+"--keyring and writes it into module_sig.\n"
+"\n"
+"On any failure the module is left byte-identical, a line\n"
+"\"%s: MODULE: reason\" is printed and the exit status is non-zero.\n"
+"Environment: GPG, GPG_AGENT, OBJCOPY, GPGV, SQV, SOURCE_DATE_EPOCH, GNUPGHOME,\n"
+"PGP_MODSIGN_AGENT=private|shared (which agent the jobs use).\n",
+		prog, prog, prog, prog, prog, prog);
+}
+
+enum {
+	OPT_DIGEST = 256, OPT_RESERVE, OPT_HOMEDIR, OPT_PASSFILE, OPT_APPEND, OPT_STRIP, OPT_AGENT,
+	OPT_NOAGENT, OPT_TIMINGS, OPT_REPLACE, OPT_EXTRACT, OPT_DEARMOR, OPT_PREPARE, OPT_ATTACH,
+	OPT_KEYRING, OPT_SQV, OPT_SIGSUFFIX,
+};
+
+static void bad_usage(const char *fmt, const char *a)
+{
+	fprintf(stderr, "%s: ", prog);
+	fprintf(stderr, fmt, a);
+	fputc('\n', stderr);
+	exit(2);
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option lo[] = {
+		{ "local-user", required_argument, NULL, 'u' },
+		{ "digest", required_argument, NULL, OPT_DIGEST },
+		{ "reserve", required_argument, NULL, OPT_RESERVE },
+		{ "homedir", required_argument, NULL, OPT_HOMEDIR },
+		{ "passphrase-file", required_argument, NULL, OPT_PASSFILE },
+		{ "append", no_argument, NULL, OPT_APPEND },
+		{ "strip", no_argument, NULL, OPT_STRIP },
+		{ "jobs", required_argument, NULL, 'j' },
+		{ "agent", no_argument, NULL, OPT_AGENT },
+		{ "no-agent", no_argument, NULL, OPT_NOAGENT },
+		{ "gpg", no_argument, NULL, OPT_NOAGENT },
+		{ "timings", no_argument, NULL, OPT_TIMINGS },
+		{ "replace-pkcs7", no_argument, NULL, OPT_REPLACE },
+		{ "extract", required_argument, NULL, OPT_EXTRACT },
+		{ "dearmor", no_argument, NULL, OPT_DEARMOR },
+		{ "prepare", no_argument, NULL, OPT_PREPARE },
+		{ "attach", no_argument, NULL, OPT_ATTACH },
+		{ "keyring", required_argument, NULL, OPT_KEYRING },
+		{ "sqv", no_argument, NULL, OPT_SQV },
+		{ "sig-suffix", required_argument, NULL, OPT_SIGSUFFIX },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "help", no_argument, NULL, 'h' },
+		{ }
+	};
+	const char *extract = NULL, *e;
+	bool dearmor = false;
+	char **mods, homebuf[PATH_MAX], passbuf[PATH_MAX], keybuf[PATH_MAX];
+	int c, total, rc = 0, i;
+	struct sigaction sa = { .sa_handler = on_signal };
+
+	e = strrchr(argv[0], '/');
+	prog = e ? e + 1 : argv[0];
+	opt.gpg = getenv("GPG") ? getenv("GPG") : "gpg";
+	opt.objcopy = getenv("OBJCOPY") ? getenv("OBJCOPY") : "objcopy";
+	opt.sig_suffix = ".sig";
+	while ((c = getopt_long(argc, argv, "+u:j:qh", lo, NULL)) != -1) {
+		switch (c) {
+		case 'u':
+			opt.local_user = optarg;
+			break;
+		case OPT_DIGEST:
+			if (!strcasecmp(optarg, "sha256"))
+				opt.hashalgo = 8;
+			else if (!strcasecmp(optarg, "sha384"))
+				opt.hashalgo = 9;
+			else if (!strcasecmp(optarg, "sha512"))
+				opt.hashalgo = 10;
+			else if (!strcasecmp(optarg, "sha224"))
+				opt.hashalgo = 11;
+			else
+				bad_usage("unsupported digest '%s' (sha224, sha256, sha384, sha512)", optarg);
+			break;
+		case OPT_RESERVE: {
+			char *end;
+
+			errno = 0;
+			opt.reserve = strtoul(optarg, &end, 10);
+			if (errno || *end || !isdigit((unsigned char)*optarg) ||
+			    opt.reserve < 64 || opt.reserve > 1048576)
+				bad_usage("--reserve must be a number of bytes between 64 and 1048576%s", "");
+			opt.reserve_set = true;
+			break;
+		}
+		case OPT_HOMEDIR:
+			opt.homedir = optarg;
+			break;
+		case OPT_PASSFILE:
+			opt.passfile = optarg;
+			break;
+		case OPT_APPEND:
+			opt.append = true;
+			break;
+		case OPT_STRIP:
+			opt.strip = true;
+			break;
+		case 'j': {
+			char *end;
+			long j = strtol(optarg, &end, 10);
+
+			if (*end || j < 1 || !isdigit((unsigned char)*optarg))
+				bad_usage("-j needs a positive number%s", "");
+			opt.jobs = j > 64 ? 64 : j;
+			break;
+		}
+		case OPT_AGENT:
+			opt.agent_opt = 1;
+			break;
+		case OPT_NOAGENT:
+			opt.agent_opt = -1;
+			break;
+		case OPT_TIMINGS:
+			opt.timings = true;
+			break;
+		case OPT_REPLACE:
+			opt.replace_pkcs7 = true;
+			break;
+		case OPT_EXTRACT:
+			extract = optarg;
+			break;
+		case OPT_DEARMOR:
+			dearmor = true;
+			break;
+		case OPT_PREPARE:
+			opt.mode = MODE_PREPARE;
+			break;
+		case OPT_ATTACH:
+			opt.mode = MODE_ATTACH;
+			break;
+		case OPT_KEYRING:
+			opt.keyring = optarg;
+			break;
+		case OPT_SQV:
+			opt.use_sqv = true;
+			break;
+		case OPT_SIGSUFFIX:
+			opt.sig_suffix = optarg;
+			break;
+		case 'q':
+			opt.quiet = true;
+			break;
+		case 'h':
+			usage(stdout);
+			return 0;
+		default:
+			fprintf(stderr, "%s: unknown option (see --help)\n", prog);
+			return 2;
+		}
+	}
+	if (dearmor) {
+		if (argc - optind != 2)
+			bad_usage("--dearmor needs IN and OUT%s", "");
+		return do_dearmor(argv[optind], argv[optind + 1]);
+	}
+	if (extract) {
+		if (argc - optind != 1)
+			bad_usage("--extract needs DIR and one MODULE%s", "");
+		return do_extract(extract, argv[optind]);
+	}
+	if (opt.append && opt.strip)
+		bad_usage("--append cannot be combined with --strip (stripping invalidates the existing signatures)%s", "");
+	if (opt.mode == MODE_ATTACH && !opt.keyring)
+		bad_usage("--attach needs --keyring (the public keys the signature must verify with)%s", "");
+	e = getenv("PGP_MODSIGN_AGENT");
+	if (e && *e && strcmp(e, "auto") && strcmp(e, "private") && strcmp(e, "shared"))
+		bad_usage("PGP_MODSIGN_AGENT must be auto, private or shared%s", "");
+	e = getenv("SOURCE_DATE_EPOCH");
+	if (e && *e) {
+		char *end;
+
+		opt.sde = strtoll(e, &end, 10);
+		if (*end || !isdigit((unsigned char)*e) || opt.sde > 0xffffffffLL)
+			bad_usage("SOURCE_DATE_EPOCH is not a number%s", "");
+	}
+	if (opt.homedir && realpath(opt.homedir, homebuf))
+		opt.homedir = homebuf;
+	if (opt.passfile && realpath(opt.passfile, passbuf))
+		opt.passfile = passbuf;
+	if (opt.keyring && realpath(opt.keyring, keybuf))
+		opt.keyring = keybuf;
+	if (optind >= argc) {
+		usage(stderr);
+		return 2;
+	}
+	mods = argv + optind;
+	total = argc - optind;
+
+	signal(SIGPIPE, SIG_IGN);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	srandom(getpid() ^ time(NULL));
+	umask(umask(077) & 077);
+	{
+		const char *t = getenv("TMPDIR");
+
+		snprintf(tmpdir, sizeof(tmpdir), "%s/sign-module.XXXXXX", t && *t ? t : "/tmp");
+		if (!mkdtemp(tmpdir)) {
+			tmpdir[0] = 0;
+			fail_all(total, mods[0], "cannot create a temporary directory");
+		}
+	}
+	if (opt.mode == MODE_SIGN) {
+		bool want = (opt.agent_opt > 0 || (opt.agent_opt == 0 && total > 1));
+
+		opt.gpg_agent = getenv("GPG_AGENT") ? getenv("GPG_AGENT") : gnupg_tool("gpg-agent");
+		opt.gpgconf = gnupg_tool("gpgconf");
+		opt.gpg_connect_agent = gnupg_tool("gpg-connect-agent");
+		if (opt.passfile) {
+			FILE *f = fopen(opt.passfile, "r");
+			char l[1024] = "";
+
+			if (f) {
+				if (!fgets(l, sizeof(l), f))
+					l[0] = 0;
+				fclose(f);
+			}
+			l[strcspn(l, "\n")] = 0;
+			passphrase = strdup(l);
+		}
+		preflight(total, mods[0], want && opt.agent_opt >= 0);
+	} else if (opt.mode == MODE_ATTACH) {
+		if (access(opt.keyring, R_OK))
+			fail_all(total, mods[0], "cannot read keyring %s", opt.keyring);
+	}
+
+	if (opt.jobs > 1 && total > 1) {
+		int nw = opt.jobs < total ? opt.jobs : total;
+
+		for (i = 0; i < nw; i++) {
+			pid_t p = fork();
+
+			if (p == 0) {
+				is_parent = false;
+				nworkers = 0;
+				worker_id = i;
+				if (opt.mode == MODE_SIGN)
+					agent_start();
+				if (opt.mode == MODE_ATTACH) {
+					int r = 0;
+
+					for (int k = i; k < total; k += nw) {
+						char why[WHY_MAX] = "";
+
+						if (attach_one(mods[k], why, sizeof(why))) {
+							fprintf(stderr, "%s: %s: %s\n", prog, mods[k], why);
+							r = 1;
+						}
+					}
+					_exit(r);
+				}
+				rc = work(mods, total, i, nw);
+				agent_stop();
+				write_timings();
+				fflush(NULL);
+				_exit(rc);
+			}
+			if (p < 0) {
+				rc = 1;
+				break;
+			}
+			workers[nworkers++] = p;
+		}
+		for (i = 0; i < nworkers; i++) {
+			int st;
+
+			while (waitpid(workers[i], &st, 0) < 0 && errno == EINTR)
+				;
+			if (!WIFEXITED(st) || WEXITSTATUS(st))
+				rc = 1;
+			workers[i] = 0;
+		}
+		if (opt.timings)
+			print_timings(nworkers);
+	} else {
+		if (opt.mode == MODE_ATTACH) {
+			for (i = 0; i < total; i++) {
+				char why[WHY_MAX] = "";
+
+				if (attach_one(mods[i], why, sizeof(why))) {
+					fprintf(stderr, "%s: %s: %s\n", prog, mods[i], why);
+					rc = 1;
+				}
+			}
+		} else {
+			if (opt.mode == MODE_SIGN)
+				agent_start();
+			rc = work(mods, total, 0, 1);
+			agent_stop();
+			write_timings();
+			if (opt.timings)
+				print_timings(1);
+		}
+	}
+	rm_tmpdir();
+	return rc;
+}

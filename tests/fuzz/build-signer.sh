@@ -1,0 +1,114 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Build and run the libFuzzer targets of scripts/pgp-sign-module's parsers.
+set -euo pipefail
+
+prog=${0##*/}
+usage() {
+	cat <<USAGE
+Usage: tests/fuzz/$prog [--time SECONDS] [--no-run] [--out DIR]
+
+Builds tests/fuzz/fuzz_signer_*.c with clang -fsanitize=fuzzer,address,undefined:
+each includes scripts/pgp-sign-module.c (its parsers of gpg-agent's Assuan
+answers and S-expressions, of OpenPGP packets and armour, of module files)
+and links the kernel's own module_sig locator (scripts/pgp-sign-module-elf.c,
+i.e. kernel/module/signing_pgp_elf.c). Then runs each target for SECONDS
+(default 60) on a working corpus DIR/corpus-<target>, seeded with a few
+inputs made here (a real module from gcc, a signed one when gpg is present,
+agent answers). Exits non-zero if a build fails or a target crashes.
+
+  --time SECONDS  run time per target (0 = build only)
+  --no-run        same as --time 0
+  --out DIR       output directory (default tests/fuzz/out/signer)
+  --help          this text
+Environment: CLANG (default clang), FUZZ_ARGS (extra libFuzzer flags).
+USAGE
+}
+
+top=$(cd "$(dirname "$0")/../.." && pwd)
+secs=60
+out=$top/tests/fuzz/out/signer
+while [ $# -gt 0 ]; do
+	case "$1" in
+	--time) [[ $# -ge 2 && $2 =~ ^[0-9]+$ ]] || { usage >&2; exit 2; }; secs=$2; shift 2 ;;
+	--no-run) secs=0; shift ;;
+	--out) [ $# -ge 2 ] || { usage >&2; exit 2; }; out=$2; shift 2 ;;
+	--help|-h) usage; exit 0 ;;
+	*) echo "$prog: $1: unknown argument" >&2; usage >&2; exit 2 ;;
+	esac
+done
+
+clang=${CLANG:-clang}
+command -v "$clang" >/dev/null || { echo "$prog: $clang: not found (libFuzzer needs clang)" >&2; exit 1; }
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+
+# shellcheck disable=SC2054 # commas belong to -fsanitize=
+cflags=(-g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
+	-fno-omit-frame-pointer -Wall -Wno-unused-function -Wno-unused-parameter)
+"$clang" "${cflags[@]/-fsanitize=fuzzer,/-fsanitize=fuzzer-no-link,}" -c -o "$out/elf.o" \
+	-I"$top/scripts/pgp-shim" "$top/scripts/pgp-sign-module-elf.c" ||
+	{ echo "$prog: the kernel's locator: build failed" >&2; exit 1; }
+targets=()
+for f in "$top"/tests/fuzz/fuzz_signer_*.c; do
+	name=$(basename "$f" .c)
+	echo "[build] $name"
+	"$clang" "${cflags[@]}" -o "$out/$name" "$f" "$out/elf.o" -lcrypto ||
+		{ echo "$prog: $name: build failed" >&2; exit 1; }
+	targets+=("$name")
+done
+[ "$secs" -gt 0 ] || exit 0
+
+# Seeds (made here, not checked in): agent answers, S-expressions, modules.
+seeds=$out/seeds
+rm -rf "$seeds"
+mkdir -p "$seeds/assuan" "$seeds/sexp" "$seeds/elf"
+printf 'OK Pleased to meet you' > "$seeds/assuan/ok"
+printf 'ERR 67108881 No secret key <GPG Agent>' > "$seeds/assuan/err"
+printf 'S KEYINFO 0123456789ABCDEF0123456789ABCDEF01234567 D - - - C - - -' > "$seeds/assuan/keyinfo"
+printf 'INQUIRE PASSPHRASE' > "$seeds/assuan/inquire"
+printf 'D (7:sig-val(5:eddsa(1:r4:%%25ab)(1:s4:cd%%0Aq)))' > "$seeds/assuan/d-eddsa"
+printf '(7:sig-val(3:rsa(1:s8:abcdefgh)))' > "$seeds/sexp/rsa"
+printf '(7:sig-val(5:flags5:eddsa)(5:eddsa(1:r4:abcd)(1:s4:efgh)))' > "$seeds/sexp/eddsa"
+printf '(7:sig-val(3:dsa(1:r3:abc)(1:s3:def)))' > "$seeds/sexp/dsa"
+if command -v gcc > /dev/null; then
+	gcc -O2 -c -o "$seeds/elf/testmod.ko" "$top/tests/host/sign/testmod.c" 2> /dev/null || true
+	gcc -m32 -O2 -c -o "$seeds/elf/testmod32.ko" "$top/tests/host/sign/testmod.c" 2> /dev/null || true
+fi
+if [ -f "$seeds/elf/testmod.ko" ] && command -v gpg > /dev/null; then
+	g=$out/gnupg
+	rm -rf "$g"
+	mkdir -m 700 "$g"
+	if gpg --homedir "$g" --batch --pinentry-mode loopback --passphrase '' \
+		--quick-gen-key "fuzz <fuzz@example.org>" ed25519 sign never > /dev/null 2>&1; then
+		cp "$seeds/elf/testmod.ko" "$seeds/elf/signed.ko"
+		"$top/scripts/sign-module.sh" -q --homedir "$g" "$seeds/elf/signed.ko" 2> /dev/null ||
+			rm -f "$seeds/elf/signed.ko"
+		gpg --homedir "$g" --batch --export --armor > "$seeds/elf/key.asc" 2> /dev/null || true
+	fi
+	gpgconf --homedir "$g" --kill gpg-agent > /dev/null 2>&1 || true
+	rm -rf "$g"
+fi
+
+status=0
+for name in "${targets[@]}"; do
+	corpus=$out/corpus-$name
+	log=$out/$name.log
+	mkdir -p "$corpus"
+	echo "[run] $name for ${secs}s"
+	# shellcheck disable=SC2086
+	if (cd "$out" && ASAN_OPTIONS=detect_leaks=1 "./$name" -max_total_time="$secs" \
+		-timeout=10 -rss_limit_mb=2048 -max_len=70000 -print_final_stats=1 \
+		${FUZZ_ARGS:-} "$corpus" "$seeds/${name#fuzz_signer_}" >"$log" 2>&1); then
+		execs=$(awk '/stat::number_of_executed_units/ { print $2 }' "$log")
+		rate=$(awk '/stat::average_exec_per_sec/ { print $2 }' "$log")
+		cov=$(grep -E '^#[0-9]+' "$log" | tail -1 | grep -o 'cov: [0-9]*' | awk '{ print $2 }')
+		echo "$name: ${secs}s, $execs execs, $rate exec/s, cov $cov, no crash"
+	else
+		echo "$prog: $name: crash or error; see $log" >&2
+		grep -E 'ERROR|SUMMARY|runtime error|Test unit written' "$log" | head -10 >&2
+		status=1
+	fi
+done
+exit "$status"
