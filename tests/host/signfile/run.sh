@@ -53,16 +53,37 @@ trap cleanup EXIT
 if [[ ${1:-} == --self-test ]]; then
 	# ID|check that must fail|sed expression applied to sign-file-pgp.sh
 	mutants=(
+		'usage line without DEST|help|s/^\(Usage: .* MODULE\) \[DEST\]$/\1/'
+		'three arguments accepted|usage|s/^if ((\${#args\[@\]} < 4 /if ((${#args[@]} < 3 /'
+		'module not replaced|inplace|s/^mv -f -- "\$copy" "\$dest"/: /'
 		'hash ignored|digest-sha256|s/^sha224 | sha256 | sha384 | sha512) digest=\${hash,,} ;;/sha224 | sha256 | sha384 | sha512) digest=sha512 ;;/'
+		'sha384 signed as sha512|digest-sha384|s/^sha224 | sha256 | sha384 | sha512) digest=\${hash,,} ;;/sha224 | sha256 | sha512) digest=${hash,,} ;;\nsha384) digest=sha512 ;;/'
+		'sha512 signed as sha256|digest-sha512|s/^sha224 | sha256 | sha384 | sha512) digest=\${hash,,} ;;/sha224 | sha256 | sha384) digest=${hash,,} ;;\nsha512) digest=sha256 ;;/'
+		'sha224 signed as sha256|digest-sha224|s/^sha224 | sha256 | sha384 | sha512) digest=\${hash,,} ;;/sha256 | sha384 | sha512) digest=${hash,,} ;;\nsha224) digest=sha256 ;;/'
+		'HASH case-sensitive|upper|s/^case \${hash,,} in/case $hash in/'
+		'KEY with @ taken for a path|email|s/^elif \[\[ \$key == \*\/\* \]\]; then/elif [[ $key == *@* ]]; then/'
+		'key file read as a key specification|keyfile|s/^if \[\[ -f \$key \]\]; then/if false; then/'
+		'plain key line ignored|plainkey|s/^\t\t\tspec=\$line ;;/\t\t\t: ;;/'
+		'no key taken from CERT|key-from-cert|s/^if \[\[ -z \$spec \]\]; then/if false; then/'
+		'DEST ignored|dest|s/^hash=\${args\[0\]} \(.*\) dest=.*/hash=${args[0]} \1 dest=${args[3]}/'
+		'suffix of the module lost|xz|s/^copy=\$work\/.*/copy=$work\/module/'
+		'-k refused|opt-k|s/^\t-k) shift ;;//'
 		'md5 accepted as sha256|bad-md5|s/^md5 | sha1 | rmd160 | ripemd160)/md5) digest=sha256 ;;\nsha1 | rmd160 | ripemd160)/'
+		'sha1 accepted|bad-sha1|s/^md5 | sha1 | rmd160 | ripemd160)/sha1) digest=sha256 ;;\nmd5 | rmd160 | ripemd160)/'
+		'unknown hash signed as sha512|bad-sha3|s/^\*) refuse "hash .*/*) digest=sha512 ;;/'
+		'signing error message lost|missing-key|s/^\tfail "\${msg:-signing failed}"/\tfail "signing failed"/'
+		'missing key file taken for a key specification|missing-keyfile|s/^elif \[\[ \$key == \*\/\* \]\]; then/elif false; then/'
+		'PEM private key not recognised|pem-key|s/^\tif grep -q -e .-----BEGIN .*/\tif false \&\&/'
 		'CERT not checked|wrong-cert|s/^if ! "\$VERIFY_MODULE"/if false \&\& "$VERIFY_MODULE"/'
 		'module signed in place before the check|wrong-cert|s/^copy=\$work\/.*/copy=$module/; s/^cp -p -- "\$module" "\$copy".*/:/'
-		'DEST ignored|dest|s/^hash=\${args\[0\]} \(.*\) dest=.*/hash=${args[0]} \1 dest=${args[3]}/'
-		'key file read as a key specification|keyfile|s/^if \[\[ -f \$key \]\]; then/if false; then/'
-		'no key taken from CERT|key-from-cert|s/^if \[\[ -z \$spec \]\]; then/if false; then/'
-		'PEM private key not recognised|pem-key|s/^\tif grep -q -e .-----BEGIN .*/\tif false \&\&/'
-		'temporary directory left behind|no-leftovers|s/^trap .if \[\[ -n \$work.*//'
+		'CERT not checked (X.509 CERT)|x509-cert|s/^if ! "\$VERIFY_MODULE"/if false \&\& "$VERIFY_MODULE"/'
+		'CERT not looked at before signing|cert-missing|s/^\[\[ -f \$cert \&\& -r \$cert \]\] || .*//'
+		'written although the check failed|dest-fail|s/^\tfail "the signature does not verify/\tmv -f -- "$copy" "$dest"; fail "the signature does not verify/'
 		'-d accepted and ignored|opt-d|s/^\t-d | -p | -dp | -pd)/\t-d) shift; continue ;;\n\t-p | -dp | -pd)/'
+		'-p accepted and ignored|opt-p|s/^\t-d | -p | -dp | -pd)/\t-p) shift; continue ;;\n\t-d | -dp | -pd)/'
+		'-s taken as a flag|opt-s|s/^\t-s) refuse .*/\t-s) shift ;;/'
+		'module not looked at before copying|no-module|s/^\[\[ -f \$module \&\& -r \$module \]\] || .*//'
+		'temporary directory left behind|no-leftovers|s/^trap .if \[\[ -n \$work.*//'
 	)
 	echo "1..${#mutants[@]}"
 	export SIGN_MODULE=$top/scripts/sign-module.sh VERIFY_MODULE=$top/scripts/verify-module.sh
@@ -125,6 +146,7 @@ fpr=$(fpr_of "$T/g" dkms@example.org)
 fpr2=$(fpr_of "$T/g" second@example.org)
 gpg --homedir "$T/g" --batch --export -- "$fpr" > "$T/cert.pgp"
 gpg --homedir "$T/g" --batch --armor --export -- "$fpr2" > "$T/cert2.asc"
+gpg --homedir "$T/g" --batch --export > "$T/both.pgp"
 gpg --homedir "$T/g2" --batch --export > "$T/other.pgp"
 [[ -s $T/cert.pgp && -s $T/cert2.asc && -s $T/other.pgp ]] || { echo "Bail out! gpg made no keys"; exit 1; }
 openssl genpkey -algorithm ed25519 -out "$T/x509.key" 2> /dev/null
@@ -209,8 +231,8 @@ tcase keyfile "KEY a file with 'key FPR' and 'homedir DIR' (GNUPGHOME elsewhere)
 	good "$T/cert.pgp" "$REPLY" sha512
 printf '# the module signing key\n%s\n' "$fpr2" > "$T/plain.key"
 fresh plainkey.ko
-sign_if plainkey "$tool" sha512 "$T/plain.key" "$T/cert2.asc" "$REPLY"
-tcase plainkey "KEY a file holding only a fingerprint (second key, armoured CERT): verifies" \
+sign_if plainkey "$tool" sha512 "$T/plain.key" "$T/both.pgp" "$REPLY"
+tcase plainkey "KEY a file holding only a fingerprint (the second key of CERT): signed by it" \
 	good "$T/cert2.asc" "$REPLY" sha512
 printf 'homedir %s\n' "$T/g" > "$T/homeonly.conf"
 fresh fromcert.ko
@@ -272,8 +294,19 @@ tcase opt-s "-s (raw PKCS#7 signature) refused, exit 2" \
 	refused 2 "option -s" "$m" "$tool" -s raw.sig sha512 "$T/cert.pgp" "$m"
 tcase no-module "MODULE missing: cannot read the module" \
 	refused 1 "cannot read the module" "$T/cert.pgp" "$tool" sha512 "$fpr" "$T/cert.pgp" "$T/m/none.ko"
-tcase no-leftovers "no temporary files left in the module directory after all runs" \
-	bash -c '! compgen -G "$1/.sign-file-pgp.*"' _ "$T/m"
+# no_leftovers DIR: a signing run and a failing one in DIR, then nothing but
+# the module is left there (and nothing in $T/m after all the runs above)
+no_leftovers()
+{
+	mkdir -p "$1"
+	cp -- "$T/base.ko" "$1/a.ko"
+	"$tool" sha512 "$fpr" "$T/cert.pgp" "$1/a.ko" || { echo "signing failed"; return 1; }
+	! "$tool" sha512 "$fpr" "$T/other.pgp" "$1/a.ko" 2> /dev/null || { echo "wrong CERT accepted"; return 1; }
+	[[ $(ls -A -- "$1") == a.ko ]] || { echo "left in $1:"; ls -A -- "$1"; return 1; }
+	! compgen -G "$T/m/.sign-file-pgp.*" || { echo "left in $T/m"; return 1; }
+}
+tcase no-leftovers "no temporary files left beside the module after good and failed runs" \
+	no_leftovers "$T/lo"
 
 if [[ -z $only ]] && ((n != nchecks)); then
 	nok "the plan says $nchecks checks but $n ran"
