@@ -31,7 +31,7 @@ verify=$top/scripts/verify-module.sh
 only=${SIGNFILE_ONLY:-}
 nchecks=30
 
-for t in gpg gpgv sqv gcc xz openssl sha256sum; do
+for t in gpg gpgv sqv gcc xz openssl sha256sum readelf; do
 	command -v "$t" > /dev/null 2>&1 || { echo "Bail out! $t not installed"; exit 1; }
 done
 
@@ -163,12 +163,35 @@ fresh()
 	cp -- "$T/base.ko" "$REPLY"
 }
 
+# digest_of FILE: the hash algorithm of the (first) signature in FILE's
+# module_sig, read with readelf, dd and gpg --list-packets (not our tools)
+digest_of()
+{
+	local f=$1 hex off plen
+
+	case $f in *.xz) xz -dc -- "$f" > "$T/plain.ko"; f=$T/plain.ko ;; esac
+	hex=$(readelf -S -W -- "$f" | awk '{ sub(/^.*\] /, "") } $1 == "module_sig" { print $4; exit }')
+	[[ -n $hex ]] || { echo "no module_sig section"; return 1; }
+	off=$((16#$hex))
+	plen=$(od -An -t u4 --endian=big -j $((off + 12)) -N 4 -- "$f" | tr -d ' ')
+	dd if="$f" of="$T/sig.bin" bs=1 skip=$((off + 16)) count="$plen" status=none
+	case $(gpg --batch --list-packets -- "$T/sig.bin" 2> /dev/null |
+		sed -n 's/.*digest algo \([0-9]*\).*/\1/p' | head -n 1) in
+	8) echo sha256 ;; 9) echo sha384 ;; 10) echo sha512 ;; 11) echo sha224 ;;
+	*) echo "unknown" ;;
+	esac
+}
+
 # good KEYRING FILE [DIGEST]: gpgv and sqv accept FILE (and its digest is DIGEST)
 good()
 {
-	"$verify" --keyring "$1" -- "$2" > "$T/v.out" 2>&1 || { cat "$T/v.out"; return 1; }
+	local d
+
+	"$verify" --quiet --keyring "$1" -- "$2" || return 1
 	"$verify" --quiet --sqv --keyring "$1" -- "$2" || return 1
-	[[ -z ${3:-} ]] || grep -q "digest ${3^^} " "$T/v.out" || { cat "$T/v.out"; return 1; }
+	[[ -z ${3:-} ]] && return 0
+	d=$(digest_of "$2")
+	[[ $d == "$3" ]] || { echo "signature digest $d, expected $3"; return 1; }
 }
 
 # tcase ID DESC CMD...: one TAP line, when ID is wanted
@@ -270,8 +293,8 @@ tcase bad-sha1 "HASH sha1 refused as too weak (exit 2)" \
 	refused 2 'sha1 is too weak' "$m" "$tool" sha1 "$fpr" "$T/cert.pgp" "$m"
 tcase bad-sha3 "HASH sha3-256 refused as unsupported (exit 2)" \
 	refused 2 "sha3-256.*not supported" "$m" "$tool" sha3-256 "$fpr" "$T/cert.pgp" "$m"
-tcase missing-key "KEY not in the keyring: MODULE: unknown key, exit 1" \
-	refused 1 "$m: unknown key" "$m" "$tool" sha512 0123456789ABCDEF0123456789ABCDEF01234567 \
+tcase missing-key "KEY not in the keyring: MODULE: reason naming the key, exit 1" \
+	refused 1 "$m: .*key" "$m" "$tool" sha512 0123456789ABCDEF0123456789ABCDEF01234567 \
 	"$T/cert.pgp" "$m"
 tcase missing-keyfile "KEY a path that does not exist: no such key file" \
 	refused 1 "no such key file" "$m" "$tool" sha512 "$T/nonexistent/mok.key" "$T/cert.pgp" "$m"
