@@ -40,7 +40,7 @@ log=$out/dkms.log
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/cases-dkms.XXXXXX")
 trap 'rm -rf -- "$tmp"' EXIT
-mkdir -p "$tmp/etc/framework.conf.d" "$tmp/var" "$tmp/src" "$tmp/modules"
+mkdir -p "$tmp/etc/framework.conf.d" "$tmp/var" "$tmp/src" "$tmp/modules/$kver"
 cp -r "$top/tests/dkms/pgpdkms-1.0" "$tmp/src/"
 
 # The settings a site puts in /etc/dkms/framework.conf to sign with gpg.
