@@ -65,6 +65,7 @@ if [[ -x bench/sign-throughput.sh ]]; then
 	bench/sign-throughput.sh -n 100 -j 2 --algo ed25519 --module build/mods/pgptest.ko \
 		--kernel-src build/src --kbuild-obj build/obj | tee -a "$out/sign.txt"
 fi
+[[ -x bench/sign-distro.sh ]] && { echo "== Debian module set (1000 .ko.xz)"; bench/sign-distro.sh -n 1000 -j 2; }
 echo "== report"
 python3 bench/report.py "$out" bench/results.md bench/load-time.png README.md
 echo "bench: done in $(($(date +%s) - t0)) s"

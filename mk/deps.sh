@@ -7,7 +7,7 @@ if [[ ${1:-} == -h || ${1:-} == --help ]]; then
 fi
 pkgs=(linux-source-6.12 gnupg gpgv sqv binutils gcc make flex bison bc libelf-dev libssl-dev
 	cpio busybox-static qemu-system-x86 ccache clang libclang-rt-dev xz-utils zstd gzip file
-	python3 python3-docutils quilt diffstat perl openssl kmod)
+	python3 python3-docutils quilt diffstat perl openssl kmod dkms)
 missing=()
 for p in "${pkgs[@]}"; do
 	dpkg-query -W -f='${db:Status-Status}' "$p" 2>/dev/null | grep -qx installed || missing+=("$p")

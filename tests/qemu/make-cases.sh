@@ -162,6 +162,7 @@ if grep -q '^CONFIG_MODULE_SIG_PGP=y' "$obj/.config"; then
 	cp "$installed" "$out/mods/resigned.ko"
 	case_line ok ok resigned.ko "$(lc "$FPR_dsa2048")" "unsigned module signed by make modules_sign"
 	rm -rf "$out/modinst"
+	"$top/tests/qemu/cases-dkms.sh" "$obj" "$out"	# a module built and signed by dkms (sign_file=)
 
 	# Malformed-signature corpus: one defect per module, each with its errno.
 	python3 "$top/tests/qemu/make-corpus.py" "$out/mods/rsa2048-sha256.ko" "$FPR_rsa2048" \
