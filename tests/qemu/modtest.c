@@ -27,6 +27,8 @@
  *             of FILE, load a copy with that byte xor MASK; every copy must be
  *             refused, or (permissive boot only) load with 'E' taint and no
  *             signer.  One TAP line and a summary by errno.
+ *   exec      run FILE with the SIGNER field as its arguments (through
+ *             /bin/sh); passes when it exits 0 (e.g. tests/qemu/keyadd.c)
  *   concurrent:N  FILE is a comma-separated list of PATH:MODNAME; one process per
  *             entry loads and unloads its module N times at the same time as the
  *             others; every load must be accepted as signed.
@@ -360,6 +362,16 @@ static int run(const char *boot, const char *casefile)
 		}
 		if (!strcmp(fld[col], "skip")) {
 			printf("ok %d - %s # SKIP not run in this boot\n", n, fld[5]);
+			continue;
+		}
+		if (!strcmp(fld[col], "exec")) {
+			char cmd[1024];
+
+			snprintf(cmd, sizeof(cmd), "%s %s", fld[2], fld[4]);
+			fflush(stdout);
+			ok = system(cmd) == 0;
+			printf("%sok %d - %s\n", ok ? "" : "not ", n, fld[5]);
+			failed += !ok;
 			continue;
 		}
 		if (!strcmp(fld[col], "listing")) {
