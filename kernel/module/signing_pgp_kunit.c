@@ -345,6 +345,8 @@ static void pgp_signed_data_sha256_test(struct kunit *test)
 {
 	const size_t len = T_PRE + T_SEC + T_POST;
 	const struct module_pgp_sig_loc loc = { .sec_off = T_PRE, .sec_size = T_SEC };
+	const struct module_pgp_sig_loc first = { .sec_size = T_SEC };
+	const struct module_pgp_sig_loc last = { .sec_off = len - 7, .sec_size = 7 };
 	struct module_pgp_hashes h = {};
 	u8 *buf = t_pattern(test, len), *copy;
 	u8 digest[SHA256_DIGEST_SIZE];
@@ -376,15 +378,13 @@ static void pgp_signed_data_sha256_test(struct kunit *test)
 	memcpy(copy + T_SEC, buf + T_SEC, len - T_SEC);
 	sha256(copy, len, digest);
 	memset(&h, 0, sizeof(h));
-	KUNIT_ASSERT_EQ(test, module_pgp_hash_pass(NULL, &h, buf, len,
-			&(struct module_pgp_sig_loc){ .sec_size = T_SEC }), 0);
+	KUNIT_ASSERT_EQ(test, module_pgp_hash_pass(NULL, &h, buf, len, &first), 0);
 	KUNIT_EXPECT_MEMEQ(test, h.data_sha256, digest, SHA256_DIGEST_SIZE);
 	memcpy(copy, buf, len - 7);
 	memset(copy + len - 7, 0, 7);
 	sha256(copy, len, digest);
 	memset(&h, 0, sizeof(h));
-	KUNIT_ASSERT_EQ(test, module_pgp_hash_pass(NULL, &h, buf, len,
-			&(struct module_pgp_sig_loc){ .sec_off = len - 7, .sec_size = 7 }), 0);
+	KUNIT_ASSERT_EQ(test, module_pgp_hash_pass(NULL, &h, buf, len, &last), 0);
 	KUNIT_EXPECT_MEMEQ(test, h.data_sha256, digest, SHA256_DIGEST_SIZE);
 }
 
@@ -405,7 +405,8 @@ static void pgp_hash_pass_bound_test(struct kunit *test)
 	for (i = 0; i < ARRAY_SIZE(algos); i++) {
 		sig.hash = algos[i];
 		if (i < MODULE_PGP_MAX_HASHES) {
-			KUNIT_EXPECT_EQ(test, module_pgp_digest(&h, &sig, buf, 1000, &loc, &ctx), 0);
+			KUNIT_EXPECT_EQ(test,
+					module_pgp_digest(&h, &sig, buf, 1000, &loc, &ctx), 0);
 			KUNIT_EXPECT_NOT_NULL(test, ctx);
 			pgp_hash_free(ctx);
 		} else {
