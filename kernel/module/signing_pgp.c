@@ -16,7 +16,10 @@
 
 #include <linux/errno.h>
 #include <linux/kernel.h>
+#include <linux/mm.h>
 #include <linux/module.h>
+#include <linux/sched.h>
+#include <linux/sizes.h>
 #include <linux/string.h>
 #include <linux/sysfs.h>
 #include <kunit/visibility.h>
@@ -25,30 +28,160 @@
 #include <keys/pgp_keys.h>
 #include <keys/system_keyring.h>
 #include "internal.h"
+#include "signing_pgp.h"
 #include "signing_pgp_elf.h"
 
 /* More signature packets than this in one module is malformed. */
 #define MODULE_PGP_MAX_SIGS	16
 
-static const u8 module_pgp_zeros[256];
+/* The file is hashed this much at a time, with cond_resched() in between. */
+#define MODULE_PGP_HASH_CHUNK	SZ_1M
 
-/* Hash the module with the module_sig content as zeros. */
-static int module_pgp_hash_file(struct pgp_hash_ctx *ctx, const u8 *file,
-				size_t len, const struct module_pgp_sig_loc *loc)
+/*
+ * Feed @len bytes at @p, or zeros when @p is NULL, to @ctx (if any) and the
+ * SHA-256 state @sha (if any), a chunk at a time.
+ */
+static int module_pgp_feed(struct pgp_hash_ctx *ctx, struct sha256_state *sha,
+			   const u8 *p, size_t len)
 {
-	size_t left = loc->sec_size, n;
+	const u8 *zeros = page_address(ZERO_PAGE(0));
+	size_t n;
 	int ret;
 
-	ret = pgp_hash_update(ctx, file, loc->sec_off);
-	while (!ret && left) {
-		n = min(left, sizeof(module_pgp_zeros));
-		ret = pgp_hash_update(ctx, module_pgp_zeros, n);
-		left -= n;
+	while (len) {
+		n = min_t(size_t, len, p ? MODULE_PGP_HASH_CHUNK : PAGE_SIZE);
+		if (ctx) {
+			ret = pgp_hash_update(ctx, p ? p : zeros, n);
+			if (ret)
+				return ret;
+		}
+		if (sha)
+			sha256_update(sha, p ? p : zeros, n);
+		if (p)
+			p += n;
+		len -= n;
+		if (len)
+			cond_resched();
 	}
-	if (!ret)
-		ret = pgp_hash_update(ctx, file + loc->sec_off + loc->sec_size,
-				      len - loc->sec_off - loc->sec_size);
+	return 0;
+}
+
+/**
+ * module_pgp_hash_pass() - one pass over a module file
+ * @ctx: digest to feed the signed data to, or NULL
+ * @h: when not NULL, @h->data_sha256 and @h->file_sha256 are computed in
+ *	the same pass, and @h->have_sha256 set
+ * @file: the module file
+ * @len: its length
+ * @loc: where module_sig lies in it (inside the file)
+ *
+ * The signed data is the file with the content of module_sig replaced by
+ * zeros.  The file is read in chunks of %MODULE_PGP_HASH_CHUNK bytes, with
+ * cond_resched() between them; both SHA-256 digests share the state of the
+ * bytes before module_sig.
+ *
+ * Context: process context; may sleep.
+ * Return: 0, or the error of pgp_hash_update().
+ */
+VISIBLE_IF_KUNIT int module_pgp_hash_pass(struct pgp_hash_ctx *ctx,
+					  struct module_pgp_hashes *h,
+					  const u8 *file, size_t len,
+					  const struct module_pgp_sig_loc *loc)
+{
+	const size_t end = loc->sec_off + loc->sec_size;
+	struct sha256_state data_sha, file_sha;
+	int ret;
+
+	sha256_init(&data_sha);
+	ret = module_pgp_feed(ctx, h ? &data_sha : NULL, file, loc->sec_off);
+	if (ret)
+		goto out;
+	file_sha = data_sha;
+	ret = module_pgp_feed(ctx, h ? &data_sha : NULL, NULL, loc->sec_size);
+	if (ret)
+		goto out;
+	ret = module_pgp_feed(ctx, h ? &data_sha : NULL, file + end, len - end);
+	if (ret || !h)
+		goto out;
+	sha256_update(&file_sha, file + loc->sec_off, loc->sec_size);
+	ret = module_pgp_feed(NULL, &file_sha, file + end, len - end);
+	if (ret)
+		goto out;
+	sha256_final(&data_sha, h->data_sha256);
+	sha256_final(&file_sha, h->file_sha256);
+	h->have_sha256 = true;
+out:
+	memzero_explicit(&data_sha, sizeof(data_sha));
+	memzero_explicit(&file_sha, sizeof(file_sha));
 	return ret;
+}
+EXPORT_SYMBOL_IF_KUNIT(module_pgp_hash_pass);
+
+/**
+ * module_pgp_digest() - the digest of the signed data for one hash algorithm
+ * @h: the module's digests so far
+ * @sig: a parsed signature
+ * @file: the module file
+ * @len: its length
+ * @loc: where module_sig lies
+ * @ctx: set to a copy of the digest, to be finished by pgp_sig_verify()
+ *
+ * The file is hashed once per hash algorithm, for at most
+ * %MODULE_PGP_MAX_HASHES algorithms; the first pass also computes the
+ * SHA-256 digests the blacklist is checked against.
+ *
+ * Context: process context; may sleep.
+ * Return: 0; -ENOPKG for a hash this kernel lacks, or a further algorithm
+ * beyond %MODULE_PGP_MAX_HASHES; -ENOMEM; -EKEYREJECTED when hashing failed.
+ */
+VISIBLE_IF_KUNIT int module_pgp_digest(struct module_pgp_hashes *h,
+				       const struct pgp_sig *sig,
+				       const u8 *file, size_t len,
+				       const struct module_pgp_sig_loc *loc,
+				       struct pgp_hash_ctx **ctx)
+{
+	const bool blacklist = IS_ENABLED(CONFIG_SYSTEM_BLACKLIST_KEYRING);
+	unsigned int i;
+	int ret;
+
+	*ctx = NULL;
+	for (i = 0; i < h->nr; i++)
+		if (h->algo[i] == sig->hash)
+			break;
+	if (i == h->nr) {
+		if (h->nr == MODULE_PGP_MAX_HASHES) {
+			pr_debug("Signature needs a hash pass beyond %d: not checked\n",
+				 MODULE_PGP_MAX_HASHES);
+			return -ENOPKG;
+		}
+		ret = pgp_hash_init(&h->ctx[i], sig);
+		if (ret)
+			return ret == -ENOMEM ? ret : -ENOPKG;
+		ret = module_pgp_hash_pass(h->ctx[i],
+					   blacklist && !h->have_sha256 ? h : NULL,
+					   file, len, loc);
+		if (ret) {
+			pgp_hash_free(h->ctx[i]);
+			h->ctx[i] = NULL;
+			return ret == -ENOMEM ? ret : -EKEYREJECTED;
+		}
+		h->algo[i] = sig->hash;
+		h->nr++;
+	}
+	ret = pgp_hash_clone(ctx, h->ctx[i]);
+	if (ret)
+		return ret == -ENOMEM ? ret : -ENOPKG;
+	return 0;
+}
+EXPORT_SYMBOL_IF_KUNIT(module_pgp_digest);
+
+static void module_pgp_hashes_free(struct module_pgp_hashes *h)
+{
+	unsigned int i;
+
+	for (i = 0; i < h->nr; i++)
+		pgp_hash_free(h->ctx[i]);
+	h->nr = 0;
 }
 
 /*
@@ -58,7 +191,7 @@ static int module_pgp_hash_file(struct pgp_hash_ctx *ctx, const u8 *file,
 static int module_pgp_check_one(struct load_info *info,
 				const struct module_pgp_sig_loc *loc,
 				const struct pgp_packet *pkt,
-				struct pgp_hash_ctx **hashed)
+				struct module_pgp_hashes *hashes)
 {
 	const bool legacy = IS_ENABLED(CONFIG_MODULE_SIG_PGP_LEGACY);
 	const struct pgp_builtin_key *key;
@@ -92,25 +225,11 @@ static int module_pgp_check_one(struct load_info *info,
 			 sig.issuer_fpr_len ? sig.issuer_fpr : sig.issuer_keyid);
 		return -ENOKEY;
 	}
-	/* The file is hashed once per hash algorithm, then copied. */
-	if (sig.hash >= HASH_ALGO__LAST)
-		return -ENOPKG;
-	if (!hashed[sig.hash]) {
-		ret = pgp_hash_init(&hashed[sig.hash], &sig);
-		if (ret)
-			return ret == -ENOMEM ? ret : -ENOPKG;
-		ret = module_pgp_hash_file(hashed[sig.hash], (const u8 *)info->hdr,
-					   info->len, loc);
-		if (ret) {
-			pgp_hash_free(hashed[sig.hash]);
-			hashed[sig.hash] = NULL;
-			return ret == -ENOMEM ? ret : -EKEYREJECTED;
-		}
-	}
 retry:
-	ret = pgp_hash_clone(&ctx, hashed[sig.hash]);
+	ret = module_pgp_digest(hashes, &sig, (const u8 *)info->hdr, info->len,
+				loc, &ctx);
 	if (ret)
-		return ret == -ENOMEM ? ret : -ENOPKG;
+		return ret;
 	ret = pgp_sig_verify(ctx, &sig, &key->pub);
 	if (ret) {
 		/* anything but these means the trusted key did not accept it */
@@ -164,22 +283,33 @@ static int module_pgp_rank(int err)
 	}
 }
 
-/* SHA-256 of the whole file against the system blacklist, as mainline. */
-static int module_pgp_blacklisted(const u8 *file, size_t len)
+/*
+ * The system blacklist applies to the SHA-256 of the signed data, which no
+ * re-encoding of the signature container changes, and to the SHA-256 of the
+ * whole file, as mainline's static check.
+ */
+static int module_pgp_blacklisted(const struct module_pgp_hashes *h)
 {
-	u8 digest[SHA256_DIGEST_SIZE];
+	const u8 *digest[] = { h->data_sha256, h->file_sha256 };
+	unsigned int i;
 	int ret;
 
 	if (!IS_ENABLED(CONFIG_SYSTEM_BLACKLIST_KEYRING))
 		return 0;
-	if (len > UINT_MAX)
-		return -EBADMSG;	/* no module is 4 GiB */
-	sha256(file, len, digest);
-	ret = is_hash_blacklisted(digest, sizeof(digest), BLACKLIST_HASH_BINARY);
-	if (ret == -EKEYREJECTED)
-		pr_err("Module hash %*phN is blacklisted\n",
-		       (int)sizeof(digest), digest);
-	return ret;
+	if (WARN_ON_ONCE(!h->have_sha256))
+		return -EKEYREJECTED;
+	for (i = 0; i < ARRAY_SIZE(digest); i++) {
+		ret = is_hash_blacklisted(digest[i], SHA256_DIGEST_SIZE,
+					  BLACKLIST_HASH_BINARY);
+		if (ret) {
+			if (ret == -EKEYREJECTED)
+				pr_err("Module %s hash %*phN is blacklisted\n",
+				       i ? "file" : "signed data",
+				       SHA256_DIGEST_SIZE, digest[i]);
+			return ret;
+		}
+	}
+	return 0;
 }
 
 /**
@@ -190,12 +320,16 @@ static int module_pgp_blacklisted(const u8 *file, size_t len)
  * Locates module_sig (see module_pgp_sig_locate()), then checks each
  * signature packet in turn: it must be a v4 binary-document signature (type
  * 0x00) by a key of the built-in keyring that is usable at the signature's
- * creation time.  The file, with the module_sig content as zeros, is hashed
- * once per hash algorithm the signatures by built-in keys use; each such
- * signature finishes its own copy of that digest.
- * The first good signature accepts the module, after which mainline's module
- * hash blacklist (SHA-256 of the whole file) still applies.  On success the
- * signer's fingerprint is stored in @info->pgp_signer.
+ * creation time.  The signed data (the file with the module_sig content as
+ * zeros) is hashed once per hash algorithm the signatures by built-in keys
+ * use, for at most %MODULE_PGP_MAX_HASHES algorithms; each such signature
+ * finishes its own copy of that digest.  A signature needing a further
+ * algorithm is not checked and counts as %-ENOPKG.
+ * The first good signature accepts the module, after which the system hash
+ * blacklist still applies, to the SHA-256 of the signed data and to the
+ * SHA-256 of the whole file: the container's own bytes are not signed, and
+ * re-encoding them changes only the latter.  On success the signer's
+ * fingerprint is stored in @info->pgp_signer.
  *
  * When no signature verifies, the most telling error is returned, in this
  * order: %-ENOMEM, %-EKEYREJECTED, %-EBADMSG, %-ENOPKG, %-ENOKEY.
@@ -203,38 +337,41 @@ static int module_pgp_blacklisted(const u8 *file, size_t len)
  * Context: process context; may sleep.
  * Return:
  * * %0			- a signature verified with a built-in key
- * * %-ENODATA		- no module_sig section: an unsigned module
+ * * %-ENODATA		- no module_sig section: an unsigned module, or a
+ *			  file whose ELF headers cannot be read
  * * %-EKEYREJECTED	- a signature by a built-in key does not verify, or
  *			  its key is revoked or was expired (or not yet valid)
- *			  at the signature's creation time, or the module's
- *			  hash is blacklisted
- * * %-EBADMSG		- malformed ELF header or section table, duplicate,
- *			  allocated, misplaced or malformed module_sig,
+ *			  at the signature's creation time, or the SHA-256
+ *			  of the signed data or of the file is blacklisted
+ * * %-EBADMSG		- duplicate, allocated, misplaced, oversized or
+ *			  malformed module_sig (see module_pgp_sig_locate()),
  *			  malformed packet, a packet that is not a signature,
  *			  a signature type other than 0x00, or more than
- *			  %MODULE_PGP_MAX_SIGS packets, or a file of 4 GiB or more
+ *			  %MODULE_PGP_MAX_SIGS packets
  * * %-ENOMEM		- out of memory while checking a signature (and no
  *			  other signature verified)
  * * %-ENOPKG		- unsupported signature version, public-key or hash
- *			  algorithm (SHA-1 without CONFIG_MODULE_SIG_PGP_LEGACY)
+ *			  algorithm (SHA-1 without CONFIG_MODULE_SIG_PGP_LEGACY),
+ *			  or a hash algorithm beyond the first
+ *			  %MODULE_PGP_MAX_HASHES
  * * %-ENOKEY		- no signature was made by a key in the built-in
  *			  keyring
  */
 int module_pgp_sig_check(struct load_info *info)
 {
-	struct pgp_hash_ctx *hashed[HASH_ALGO__LAST] = {};
+	struct module_pgp_hashes hashes = {};
 	const u8 *file = (const u8 *)info->hdr;
 	struct module_pgp_sig_loc loc;
 	struct pgp_packet pkt;
 	const u8 *p, *end;
-	unsigned int nr = 0, i;
+	unsigned int nr = 0;
 	int ret, err = -ENOKEY;
 
 	info->pgp_signer_len = 0;
 	ret = module_pgp_sig_locate(file, info->len, IS_ENABLED(CONFIG_64BIT), &loc);
 	if (ret) {
 		if (ret == -EBADMSG)
-			pr_notice("Malformed module_sig section or ELF headers\n");
+			pr_notice("Malformed module_sig section\n");
 		return ret;
 	}
 
@@ -258,14 +395,13 @@ int module_pgp_sig_check(struct load_info *info)
 			err = ret;
 			break;
 		}
-		ret = module_pgp_check_one(info, &loc, &pkt, hashed);
+		ret = module_pgp_check_one(info, &loc, &pkt, &hashes);
 		if (!ret)
 			break;
 		if (module_pgp_rank(ret) > module_pgp_rank(err))
 			err = ret;
 	}
-	for (i = 0; i < ARRAY_SIZE(hashed); i++)
-		pgp_hash_free(hashed[i]);
+	module_pgp_hashes_free(&hashes);
 
 	if (ret) {
 		/* a rejection by a trusted key has been logged with its fingerprint */
@@ -276,7 +412,7 @@ int module_pgp_sig_check(struct load_info *info)
 		return err;
 	}
 
-	ret = module_pgp_blacklisted(file, info->len);
+	ret = module_pgp_blacklisted(&hashes);
 	if (ret) {
 		info->pgp_signer_len = 0;
 		return ret;
@@ -286,6 +422,44 @@ int module_pgp_sig_check(struct load_info *info)
 	return 0;
 }
 EXPORT_SYMBOL_IF_KUNIT(module_pgp_sig_check);
+
+/**
+ * module_pgp_sig_check_fallback() - check module_sig when PKCS#7 could not
+ * @info: load info; @info->len no longer covers an appended PKCS#7
+ *	signature that was found
+ * @err: what the appended PKCS#7 signature gave: -ENODATA when there is none
+ *
+ * An appended PKCS#7 signature that cannot be checked (-ENOKEY: no trusted
+ * key, -ENOPKG: unsupported) does not hide an OpenPGP signature: module_sig
+ * is checked then too, over the file without the PKCS#7 part, so nothing
+ * the OpenPGP signature does not cover is trusted.  Any other PKCS#7 error
+ * stands.
+ *
+ * Context: process context; may sleep.
+ * Return: 0 when module_sig verified; @err when it is a hard PKCS#7 error
+ * or the module has no module_sig; else the error of module_pgp_sig_check().
+ */
+int module_pgp_sig_check_fallback(struct load_info *info, int err)
+{
+	int ret;
+
+	if (err != -ENODATA && err != -ENOKEY && err != -ENOPKG)
+		return err;
+	ret = module_pgp_sig_check(info);
+	return ret == -ENODATA ? err : ret;
+}
+
+/**
+ * module_pgp_set_signer() - record the OpenPGP signer in the module
+ * @mod: the module being set up
+ * @info: its load info, after module_sig_check()
+ */
+void module_pgp_set_signer(struct module *mod, const struct load_info *info)
+{
+	BUILD_BUG_ON(sizeof(mod->pgp_signer) != sizeof(info->pgp_signer));
+	memcpy(mod->pgp_signer, info->pgp_signer, sizeof(mod->pgp_signer));
+	mod->pgp_signer_len = info->pgp_signer_len;
+}
 
 static ssize_t module_pgp_signer_show(struct module_attribute *mattr,
 				      struct module_kobject *mk, char *buf)

@@ -159,19 +159,27 @@ static int pgp_sig_check_container(const u8 *sec, size_t size,
  * @loc: filled in on success
  *
  * Finds exactly one section named "module_sig", checks that it is
- * SHT_PROGBITS without SHF_ALLOC, lies inside the file and overlaps neither
- * the ELF header, the section header table nor any other section's content,
- * and validates the container: magic "OPGPMSIG", version 1, zero reserved
- * bytes, 0 < payload_len <= section size - 16, and zeros after the payload.
+ * SHT_PROGBITS without SHF_ALLOC, at most %MODULE_PGP_SIG_MAX_SIZE bytes,
+ * lies inside the file and overlaps neither the ELF header, the section
+ * header table nor any other section's content, and validates the
+ * container: magic "OPGPMSIG", version 1, zero reserved bytes,
+ * 0 < payload_len <= section size - 16, and zeros after the payload.
+ *
+ * A file whose ELF header, section header table or section name table
+ * cannot be read, or whose sections cannot all be read and none of the
+ * readable ones is module_sig, has no module_sig this code can find: it is
+ * reported as unsigned, and the loader's own ELF validation refuses it
+ * (%-ENOEXEC) as it refuses any malformed module.
  *
  * Return:
  * * %0		- found and valid; @loc is filled in
- * * %-ENODATA	- the file has no module_sig section (an unsigned module)
- * * %-EBADMSG	- the ELF header or section table cannot be read safely
- *		  (the loader would refuse it as well), two module_sig
- *		  sections, a module_sig that is not SHT_PROGBITS, has
- *		  SHF_ALLOC, lies outside the file or overlaps other data, or
- *		  a malformed container
+ * * %-ENODATA	- no module_sig section: an unsigned module, or a file
+ *		  whose ELF headers cannot be read (not a module)
+ * * %-EBADMSG	- two module_sig sections, a module_sig that is not
+ *		  SHT_PROGBITS, has SHF_ALLOC, is larger than
+ *		  %MODULE_PGP_SIG_MAX_SIZE, lies outside the file or overlaps
+ *		  other data, a module_sig beside a section that lies outside
+ *		  the file or has an unreadable name, or a malformed container
  */
 int module_pgp_sig_locate(const void *file, size_t len, bool elf64,
 			  struct module_pgp_sig_loc *loc)
@@ -181,38 +189,41 @@ int module_pgp_sig_locate(const void *file, size_t len, bool elf64,
 	struct pgp_elf_ehdr eh;
 	struct pgp_elf_shdr sh, strsh, sig = {};
 	unsigned int i, found = 0, sig_index = 0;
+	bool bad = false;
 	u64 table_len;
-	int ret;
 
-	ret = pgp_elf_read_ehdr(f, len, elf64, &eh);
-	if (ret)
-		return ret;
-
+	/* Not an ELF file this code can read: no module_sig to find. */
+	if (pgp_elf_read_ehdr(f, len, elf64, &eh))
+		return -ENODATA;
 	pgp_elf_read_shdr(f, &eh, eh.shstrndx, &strsh);
 	if (strsh.type != SHT_STRTAB || !strsh.size ||
 	    !pgp_elf_in_file(strsh.offset, strsh.size, len))
-		return -EBADMSG;
+		return -ENODATA;
 
 	for (i = 1; i < eh.shnum; i++) {
 		pgp_elf_read_shdr(f, &eh, i, &sh);
 		if (sh.type == SHT_NULL)
 			continue;
+		if (sh.name >= strsh.size) {
+			bad = true;
+			continue;
+		}
 		if (pgp_elf_has_content(&sh) && !pgp_elf_in_file(sh.offset, sh.size, len))
-			return -EBADMSG;
-		if (sh.name >= strsh.size)
-			return -EBADMSG;
+			bad = true;
 		if (strsh.size - sh.name < sizeof(name) ||
 		    memcmp(f + strsh.offset + sh.name, name, sizeof(name)))
 			continue;
-		if (++found > 1)
-			return -EBADMSG;
+		found++;
 		sig = sh;
 		sig_index = i;
 	}
 	if (!found)
 		return -ENODATA;
+	if (found > 1 || bad)
+		return -EBADMSG;
 
-	if (sig.type != SHT_PROGBITS || (sig.flags & SHF_ALLOC))
+	if (sig.type != SHT_PROGBITS || (sig.flags & SHF_ALLOC) ||
+	    sig.size > MODULE_PGP_SIG_MAX_SIZE)
 		return -EBADMSG;
 
 	/* Only bytes nothing else uses may be excluded from the hash. */

@@ -14,6 +14,8 @@
 #define MODULE_PGP_SIG_MAGIC	"OPGPMSIG"
 #define MODULE_PGP_SIG_VERSION	1
 #define MODULE_PGP_SIG_HDR_LEN	16
+/* Largest module_sig section: 16 signatures by RSA-16384 keys fit. */
+#define MODULE_PGP_SIG_MAX_SIZE	0x10000
 
 /**
  * struct module_pgp_sig_loc - where the signature lives in the module file

@@ -2,14 +2,18 @@
 /*
  * KUnit tests for the OpenPGP module signature check: module_sig location
  * and container validation on hostile ELF images (module_pgp_sig_locate()),
- * and the errors module_pgp_sig_check() returns before any key is needed.
+ * the errors module_pgp_sig_check() returns before any key is needed, and
+ * the digests of the signed data (module_pgp_hash_pass(),
+ * module_pgp_digest()).
  */
 
 #include <kunit/test.h>
 #include <linux/elf.h>
 #include <linux/errno.h>
+#include <linux/sizes.h>
 #include <linux/string.h>
 #include "internal.h"
+#include "signing_pgp.h"
 #include "signing_pgp_elf.h"
 
 /* Test image: ELF header, .text, module_sig, .shstrtab, section table. */
@@ -211,16 +215,38 @@ static void m_ctail(struct t_img *im)
 	im->buf[T_SIG_OFF + T_SIG_LEN - 1] = 1;
 }
 
+/* Move module_sig to a new section of @size bytes after the section table. */
+static void t_big_sig(struct kunit *test, struct t_img *im, size_t size)
+{
+	size_t off = T_SH_OFF + T_NSEC * t_shentsize(im);
+	u8 *buf = kunit_kzalloc(test, off + size, GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, buf);
+	memcpy(buf, im->buf, off);
+	memcpy(buf + off, im->buf + T_SIG_OFF, 16 + T_PAYLOAD);
+	memset(buf + T_SIG_OFF, 0, T_SIG_LEN);
+	im->buf = buf;
+	im->len = off + size;
+	t_set_shdr(im, 2, T_NAME_SIG, SHT_PROGBITS, 0, off, size);
+}
+
+static void m_nonelf(struct t_img *im)
+{
+	memset(im->buf, 'x', im->len);
+}
+
 static const struct t_case t_cases[] = {
 	{ "well-formed", m_none, 0 },
-	{ "truncated ELF header", m_short, -EBADMSG },
-	{ "bad ELF magic", m_magic, -EBADMSG },
-	{ "wrong e_shentsize", m_shentsize, -EBADMSG },
-	{ "e_shoff at end of file", m_shoff_end, -EBADMSG },
-	{ "e_shoff wraps", m_shoff_wrap, -EBADMSG },
-	{ "e_shnum past end of file", m_shnum, -EBADMSG },
-	{ "e_shstrndx out of range", m_shstrndx, -EBADMSG },
-	{ "sh_name out of range", m_name_range, -EBADMSG },
+	/* headers unreadable: not a module, left to the loader's ELF checks */
+	{ "not ELF", m_nonelf, -ENODATA },
+	{ "truncated ELF header", m_short, -ENODATA },
+	{ "bad ELF magic", m_magic, -ENODATA },
+	{ "wrong e_shentsize", m_shentsize, -ENODATA },
+	{ "e_shoff at end of file", m_shoff_end, -ENODATA },
+	{ "e_shoff wraps", m_shoff_wrap, -ENODATA },
+	{ "e_shnum past end of file", m_shnum, -ENODATA },
+	{ "e_shstrndx out of range", m_shstrndx, -ENODATA },
+	{ "module_sig sh_name out of range", m_name_range, -ENODATA },
 	{ "no module_sig", m_unsigned, -ENODATA },
 	{ "two module_sig", m_two, -EBADMSG },
 	{ "module_sig SHF_ALLOC", m_alloc, -EBADMSG },
@@ -262,6 +288,143 @@ static void pgp_sig_locate_test(struct kunit *test)
 			KUNIT_EXPECT_EQ(test, loc.payload_len, (size_t)T_PAYLOAD);
 		}
 	}
+}
+
+/* module_sig at most MODULE_PGP_SIG_MAX_SIZE bytes, on both classes. */
+static void pgp_sig_size_cap_test(struct kunit *test)
+{
+	struct module_pgp_sig_loc loc;
+	struct t_img im;
+	int e;
+
+	for (e = 0; e <= 1; e++) {
+		t_build(test, &im, e);
+		t_big_sig(test, &im, MODULE_PGP_SIG_MAX_SIZE);
+		KUNIT_EXPECT_EQ(test, module_pgp_sig_locate(im.buf, im.len, e, &loc), 0);
+		KUNIT_EXPECT_EQ(test, loc.sec_size, (size_t)MODULE_PGP_SIG_MAX_SIZE);
+		t_build(test, &im, e);
+		t_big_sig(test, &im, MODULE_PGP_SIG_MAX_SIZE + 1);
+		KUNIT_EXPECT_EQ(test, module_pgp_sig_locate(im.buf, im.len, e, &loc),
+				-EBADMSG);
+	}
+}
+
+/*
+ * The signed data: 1 MiB + 100 bytes, a 64 KiB module_sig, 1000 bytes, so
+ * that the pass takes two chunks before module_sig and sixteen zero pages.
+ */
+#define T_PRE	(SZ_1M + 100)
+#define T_SEC	MODULE_PGP_SIG_MAX_SIZE
+#define T_POST	1000
+
+/* SHA-256 of that pattern with module_sig as zeros, and as it is (Python hashlib). */
+static const u8 t_data_sha256[SHA256_DIGEST_SIZE] = {
+	0x60, 0xcb, 0xda, 0x98, 0x95, 0x8d, 0xe3, 0x07, 0x1f, 0x31, 0xe4, 0x4b,
+	0x1a, 0x6b, 0xcb, 0x95, 0x95, 0x24, 0xce, 0x73, 0xb3, 0xdf, 0xf7, 0x44,
+	0xd8, 0x26, 0x82, 0x86, 0xb8, 0x02, 0xb3, 0xd9,
+};
+
+static const u8 t_file_sha256[SHA256_DIGEST_SIZE] = {
+	0x0a, 0xa2, 0xe3, 0xa3, 0xd8, 0xba, 0xbf, 0x63, 0x03, 0xb8, 0xd5, 0x7d,
+	0x43, 0x20, 0x36, 0xd6, 0x70, 0xa1, 0xda, 0xf9, 0x87, 0x37, 0xc6, 0x93,
+	0x8d, 0x73, 0xaa, 0x43, 0x00, 0x22, 0xbc, 0xc3,
+};
+
+static u8 *t_pattern(struct kunit *test, size_t len)
+{
+	u8 *buf = kunit_kmalloc(test, len, GFP_KERNEL);
+	size_t i;
+
+	KUNIT_ASSERT_NOT_NULL(test, buf);
+	for (i = 0; i < len; i++)
+		buf[i] = i * 131 + (i >> 8);
+	return buf;
+}
+
+static void pgp_signed_data_sha256_test(struct kunit *test)
+{
+	const size_t len = T_PRE + T_SEC + T_POST;
+	const struct module_pgp_sig_loc loc = { .sec_off = T_PRE, .sec_size = T_SEC };
+	const struct module_pgp_sig_loc first = { .sec_size = T_SEC };
+	const struct module_pgp_sig_loc last = { .sec_off = len - 7, .sec_size = 7 };
+	struct module_pgp_hashes h = {};
+	u8 *buf = t_pattern(test, len), *copy;
+	u8 digest[SHA256_DIGEST_SIZE];
+
+	KUNIT_ASSERT_EQ(test, module_pgp_hash_pass(NULL, &h, buf, len, &loc), 0);
+	KUNIT_ASSERT_TRUE(test, h.have_sha256);
+	KUNIT_EXPECT_MEMEQ(test, h.data_sha256, t_data_sha256, SHA256_DIGEST_SIZE);
+	KUNIT_EXPECT_MEMEQ(test, h.file_sha256, t_file_sha256, SHA256_DIGEST_SIZE);
+
+	/* the same by the one-shot sha256() of a copy with module_sig zeroed */
+	copy = kunit_kmalloc(test, len, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, copy);
+	memcpy(copy, buf, len);
+	memset(copy + T_PRE, 0, T_SEC);
+	sha256(copy, len, digest);
+	KUNIT_EXPECT_MEMEQ(test, h.data_sha256, digest, SHA256_DIGEST_SIZE);
+	sha256(buf, len, digest);
+	KUNIT_EXPECT_MEMEQ(test, h.file_sha256, digest, SHA256_DIGEST_SIZE);
+
+	/* module_sig's content changes only the hash of the whole file */
+	buf[T_PRE + 5] ^= 1;
+	memset(&h, 0, sizeof(h));
+	KUNIT_ASSERT_EQ(test, module_pgp_hash_pass(NULL, &h, buf, len, &loc), 0);
+	KUNIT_EXPECT_MEMEQ(test, h.data_sha256, t_data_sha256, SHA256_DIGEST_SIZE);
+	KUNIT_EXPECT_MEMNEQ(test, h.file_sha256, t_file_sha256, SHA256_DIGEST_SIZE);
+
+	/* module_sig at the very start and at the very end of the file */
+	memset(copy, 0, T_SEC);
+	memcpy(copy + T_SEC, buf + T_SEC, len - T_SEC);
+	sha256(copy, len, digest);
+	memset(&h, 0, sizeof(h));
+	KUNIT_ASSERT_EQ(test, module_pgp_hash_pass(NULL, &h, buf, len, &first), 0);
+	KUNIT_EXPECT_MEMEQ(test, h.data_sha256, digest, SHA256_DIGEST_SIZE);
+	memcpy(copy, buf, len - 7);
+	memset(copy + len - 7, 0, 7);
+	sha256(copy, len, digest);
+	memset(&h, 0, sizeof(h));
+	KUNIT_ASSERT_EQ(test, module_pgp_hash_pass(NULL, &h, buf, len, &last), 0);
+	KUNIT_EXPECT_MEMEQ(test, h.data_sha256, digest, SHA256_DIGEST_SIZE);
+}
+
+/* At most MODULE_PGP_MAX_HASHES passes; the first gives the SHA-256 digests. */
+static void pgp_hash_pass_bound_test(struct kunit *test)
+{
+	static const enum hash_algo algos[] = {
+		HASH_ALGO_SHA512, HASH_ALGO_SHA256, HASH_ALGO_SHA384,
+	};
+	const struct module_pgp_sig_loc loc = { .sec_off = 100, .sec_size = 50 };
+	struct module_pgp_hashes h = {};
+	struct pgp_hash_ctx *ctx;
+	struct pgp_sig sig = {};
+	u8 *buf = t_pattern(test, 1000);
+	unsigned int i;
+
+	BUILD_BUG_ON(ARRAY_SIZE(algos) != MODULE_PGP_MAX_HASHES + 1);
+	for (i = 0; i < ARRAY_SIZE(algos); i++) {
+		sig.hash = algos[i];
+		if (i < MODULE_PGP_MAX_HASHES) {
+			KUNIT_EXPECT_EQ(test,
+					module_pgp_digest(&h, &sig, buf, 1000, &loc, &ctx), 0);
+			KUNIT_EXPECT_NOT_NULL(test, ctx);
+			pgp_hash_free(ctx);
+		} else {
+			KUNIT_EXPECT_EQ(test, module_pgp_digest(&h, &sig, buf, 1000, &loc, &ctx),
+					-ENOPKG);
+			KUNIT_EXPECT_NULL(test, ctx);
+		}
+		KUNIT_EXPECT_EQ(test, h.have_sha256,
+				IS_ENABLED(CONFIG_SYSTEM_BLACKLIST_KEYRING));
+	}
+	KUNIT_EXPECT_EQ(test, h.nr, MODULE_PGP_MAX_HASHES);
+	/* an algorithm already hashed costs no further pass */
+	sig.hash = algos[0];
+	KUNIT_EXPECT_EQ(test, module_pgp_digest(&h, &sig, buf, 1000, &loc, &ctx), 0);
+	pgp_hash_free(ctx);
+	KUNIT_EXPECT_EQ(test, h.nr, MODULE_PGP_MAX_HASHES);
+	for (i = 0; i < h.nr; i++)
+		pgp_hash_free(h.ctx[i]);
 }
 
 /* Run the whole check on a native-class image with @payload as packets. */
@@ -317,6 +480,9 @@ static void pgp_sig_check_payload_test(struct kunit *test)
 static struct kunit_case pgp_modsig_test_cases[] = {
 	KUNIT_CASE_PARAM(pgp_sig_locate_test, t_locate_gen_params),
 	KUNIT_CASE(pgp_sig_check_payload_test),
+	KUNIT_CASE(pgp_sig_size_cap_test),
+	KUNIT_CASE(pgp_signed_data_sha256_test),
+	KUNIT_CASE(pgp_hash_pass_bound_test),
 	{}
 };
 

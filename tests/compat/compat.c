@@ -17,6 +17,7 @@ long compat_alloc_live;
 unsigned long compat_printk_count[8];
 unsigned long compat_warn_count;
 const char hex_asc[] = "0123456789abcdef";
+const unsigned char kcompat_zero_page[PAGE_SIZE];
 
 void compat_warn(const char *file, int line, const char *cond)
 {

@@ -9,6 +9,7 @@
 #include <openssl/md5.h>
 #include <openssl/sha.h>
 #include <crypto/hash.h>
+#include <crypto/sha2.h>
 
 enum compat_alg { C_MD5, C_SHA1, C_SHA224, C_SHA256, C_SHA384, C_SHA512 };
 
@@ -205,4 +206,22 @@ int crypto_shash_tfm_digest(struct crypto_shash *tfm, const u8 *data,
 void sha256(const u8 *data, unsigned int len, u8 *out)
 {
 	SHA256(data, len, out);
+}
+
+_Static_assert(sizeof(struct sha256_state) >= sizeof(SHA256_CTX), "sha256_state");
+
+void sha256_init(struct sha256_state *sctx)
+{
+	SHA256_Init((SHA256_CTX *)sctx);
+}
+
+void sha256_update(struct sha256_state *sctx, const u8 *data, unsigned int len)
+{
+	SHA256_Update((SHA256_CTX *)sctx, data, len);
+}
+
+void sha256_final(struct sha256_state *sctx, u8 *out)
+{
+	SHA256_Final(out, (SHA256_CTX *)sctx);
+	memset(sctx, 0, sizeof(*sctx));
 }

@@ -2,11 +2,14 @@
 /*
  * libFuzzer target: a whole module file through the OpenPGP module check.
  * module_pgp_sig_locate() runs on the input as ELF64 and as ELF32 and its
- * answer is checked to stay inside the file; then module_pgp_sig_check()
+ * answer is checked to stay inside the file and module_sig within its size
+ * cap, and a file without the ELF magic to be "unsigned" (-ENODATA: the
+ * loader's own ELF checks refuse it); then module_pgp_sig_check()
  * (kernel/module/signing_pgp.c) parses the signature packets and verifies
  * against the keyring in $FUZZ_KEYRING (binary, e.g. from gpg --export),
  * or an empty keyring.  Build: tests/fuzz/build-keyring.sh.
  */
+#include <linux/elf.h>
 #include <linux/errno.h>
 #include <linux/kernel.h>
 #include <linux/string.h>
@@ -71,7 +74,8 @@ static void check_loc(const struct module_pgp_sig_loc *loc, size_t size)
 {
 	if (loc->sec_off > size || loc->sec_size > size - loc->sec_off ||
 	    loc->payload_off < loc->sec_off + 16 || !loc->payload_len ||
-	    loc->payload_len > loc->sec_off + loc->sec_size - loc->payload_off)
+	    loc->payload_len > loc->sec_off + loc->sec_size - loc->payload_off ||
+	    loc->sec_size > MODULE_PGP_SIG_MAX_SIZE)
 		abort();
 }
 
@@ -86,6 +90,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (!ret)
 			check_loc(&loc, size);
 		else if (ret != -ENODATA && ret != -EBADMSG)
+			abort();
+		if (ret != -ENODATA && (size < SELFMAG || memcmp(data, ELFMAG, SELFMAG)))
 			abort();
 	}
 

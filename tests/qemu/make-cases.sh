@@ -170,7 +170,7 @@ if grep -q '^CONFIG_MODULE_SIG_PGP=y' "$obj/.config"; then
 
 	# The OpenPGP layer's corpus (tests/host/pgp/gen-malformed.py, 47 payloads), wrapped into
 	# modules by tests/host/keyring/wrap-corpus.py with the loader's errno for each.
-	sign wide.ko "$FPR_rsa3072" sha256 --reserve 524288
+	sign wide.ko "$FPR_rsa3072" sha256 --reserve 65536
 	python3 "$top/tests/host/keyring/wrap-corpus.py" --extract "$out/mods/wide.ko" "$out/wide.sig"
 	python3 "$top/tests/host/pgp/gen-malformed.py" "$out/wide.sig" "$out/pgpcorpus" 2>/dev/null
 	python3 "$top/tests/host/keyring/wrap-corpus.py" "$out/mods/wide.ko" "$out/pgpcorpus" \
@@ -240,6 +240,7 @@ if grep -q '^CONFIG_MODULE_SIG_PGP=y' "$obj/.config"; then
 	cp "$out/mods/rsa2048-sha256.ko" "$out/mods/twosig.ko"
 	python3 "$top/tests/elfedit.py" rename-as "$out/mods/twosig.ko" .comment module_sig
 	case_line EBADMSG EBADMSG twosig.ko "" "two module_sig sections refused"
+	"$top/tests/qemu/cases-loader.sh" "$obj" "$module" "$out"	# blacklist, PKCS#7 fallback, non-ELF
 fi
 
 echo "$prog: $(grep -c . "$list") cases in $list"

@@ -32,6 +32,8 @@
  *             taint E and no signer, which an enforcing boot must refuse with
  *             EKEYREJECTED instead).  One TAP line, a summary by outcome and the
  *             first mismatches.
+ *   exec      run FILE with the SIGNER field as its arguments (through /bin/sh);
+ *             passes when it exits 0 (e.g. tests/qemu/keyadd.c)
  *   concurrent:N  FILE is a comma-separated list of PATH:MODNAME:SIGNER; one process
  *             per entry loads and unloads its module N times at the same time as the
  *             others; every load must be accepted as signed by that SIGNER.
@@ -463,6 +465,15 @@ static int run_case(const char *boot, const char *expect, char **fld, char *deta
 
 	if (!strcmp(expect, "listing"))
 		return listing(fld[2], fld[4], detail, len);
+	if (!strcmp(expect, "exec")) {
+		char cmd[1024];
+
+		snprintf(cmd, sizeof(cmd), "%s %s", fld[2], fld[4]);
+		fflush(stdout);
+		ok = system(cmd) == 0;
+		snprintf(detail, len, "%s", ok ? "exit 0" : "failed");
+		return ok;
+	}
 	if (!strncmp(expect, "sweep:", 6))
 		return sweep(boot, fld[2], fld[3], expect + 6, fld[4], detail, len);
 	if (!strncmp(expect, "concurrent:", 11))

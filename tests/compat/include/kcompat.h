@@ -158,6 +158,9 @@ void compat_warn(const char *file, int line, const char *cond);
 #define U64_MAX			((u64)~0ULL)
 #define S64_MAX			((s64)(U64_MAX >> 1))
 #define PAGE_SIZE		4096UL
+extern const unsigned char kcompat_zero_page[PAGE_SIZE];
+#define ZERO_PAGE(vaddr)	((void)(vaddr), (void *)kcompat_zero_page)
+#define page_address(page)	(page)
 #define PAGE_SHIFT		12
 #define upper_32_bits(n)	((u32)(((n) >> 16) >> 16))
 #define lower_32_bits(n)	((u32)((n) & 0xffffffff))

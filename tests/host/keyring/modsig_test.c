@@ -176,6 +176,21 @@ static void build(struct img *im, bool elf64)
 	set_shdr(im, 4, NAME_STR, SHT_STRTAB, 0, STR_OFF, sizeof(strtab));
 }
 
+/* Move module_sig to a new @size-byte section at the end of the file. */
+static void big_sig(struct img *im, size_t size)
+{
+	size_t off = im->len;
+
+	im->len += size;
+	im->buf = realloc(im->buf, im->len);
+	if (!im->buf)
+		abort();
+	memset(im->buf + off, 0, size);
+	memcpy(im->buf + off, im->buf + SIG_OFF, 16 + PAYLOAD_LEN);
+	memset(im->buf + SIG_OFF, 0, SIG_LEN);
+	set_shdr(im, 2, NAME_SIG, SHT_PROGBITS, 0, off, size);
+}
+
 static int locate(const struct img *im, struct module_pgp_sig_loc *loc)
 {
 	struct module_pgp_sig_loc tmp;
@@ -235,40 +250,47 @@ static void class_cases(bool e64)
 	   loc.payload_len);
 	free(im.buf);
 
-	/* ELF header and section table */
-	CASE(e64, -EBADMSG, "empty file", im.len = 0);
-	CASE(e64, -EBADMSG, "truncated ELF header", im.len = (e64 ? 63 : 51));
-	CASE(e64, -EBADMSG, "bad ELF magic", im.buf[1] = 'X');
-	CASE(e64, -EBADMSG, "e_shentsize wrong",
+	/* ELF header and section table unreadable: not a module, no module_sig */
+	CASE(e64, -ENODATA, "not an ELF file (text)",
+	     memset(im.buf, 'x', im.len));
+	CASE(e64, -ENODATA, "empty file", im.len = 0);
+	CASE(e64, -ENODATA, "truncated ELF header", im.len = (e64 ? 63 : 51));
+	CASE(e64, -ENODATA, "bad ELF magic", im.buf[1] = 'X');
+	CASE(e64, -ENODATA, "e_shentsize wrong",
 	     set_ehdr(&im, SH_OFF, shsz + 8, NSEC, 4));
-	CASE(e64, -EBADMSG, "e_shoff past end of file",
+	CASE(e64, -ENODATA, "e_shoff past end of file",
 	     set_ehdr(&im, im.len + 100, shsz, NSEC, 4));
-	CASE(e64, -EBADMSG, "e_shoff == file length",
+	CASE(e64, -ENODATA, "e_shoff == file length",
 	     set_ehdr(&im, im.len, shsz, NSEC, 4));
-	CASE(e64, -EBADMSG, "e_shoff huge (wraps)",
+	CASE(e64, -ENODATA, "e_shoff huge (wraps)",
 	     set_ehdr(&im, e64 ? ~0ULL - 8 : 0xfffffff8u, shsz, NSEC, 4));
-	CASE(e64, -EBADMSG, "section table runs past end (truncated file)",
+	CASE(e64, -ENODATA, "section table runs past end (truncated file)",
 	     im.len -= 1);
-	CASE(e64, -EBADMSG, "e_shnum overflow (65535 sections)",
+	CASE(e64, -ENODATA, "e_shnum overflow (65535 sections)",
 	     set_ehdr(&im, SH_OFF, shsz, 0xffff, 4));
-	CASE(e64, -EBADMSG, "e_shnum = 0", set_ehdr(&im, SH_OFF, shsz, 0, 0));
-	CASE(e64, -EBADMSG, "e_shstrndx = SHN_UNDEF",
+	CASE(e64, -ENODATA, "e_shnum = 0", set_ehdr(&im, SH_OFF, shsz, 0, 0));
+	CASE(e64, -ENODATA, "e_shstrndx = SHN_UNDEF",
 	     set_ehdr(&im, SH_OFF, shsz, NSEC, 0));
-	CASE(e64, -EBADMSG, "e_shstrndx >= e_shnum",
+	CASE(e64, -ENODATA, "e_shstrndx >= e_shnum",
 	     set_ehdr(&im, SH_OFF, shsz, NSEC, NSEC));
-	CASE(e64, -EBADMSG, "section name table not SHT_STRTAB",
+	CASE(e64, -ENODATA, "section name table not SHT_STRTAB",
 	     patch_shdr(&im, 4, 1, SHT_PROGBITS));
-	CASE(e64, -EBADMSG, "section name table empty", patch_shdr(&im, 4, 4, 0));
-	CASE(e64, -EBADMSG, "section name table past end of file",
+	CASE(e64, -ENODATA, "section name table empty", patch_shdr(&im, 4, 4, 0));
+	CASE(e64, -ENODATA, "section name table past end of file",
 	     patch_shdr(&im, 4, 3, im.len - 4));
-	CASE(e64, -EBADMSG, "section name table offset+size wraps",
+	CASE(e64, -ENODATA, "section name table offset+size wraps",
 	     patch_shdr(&im, 4, 3, e64 ? ~0ULL - 2 : 0xfffffffeu));
-	CASE(e64, -EBADMSG, "sh_name out of range (== table size)",
+	/* a section the loader refuses: malformed beside module_sig, else unsigned */
+	CASE(e64, -EBADMSG, "sh_name out of range (== table size) beside module_sig",
 	     patch_shdr(&im, 1, 0, sizeof(strtab)));
-	CASE(e64, -EBADMSG, "sh_name out of range (0xffffffff)",
+	CASE(e64, -ENODATA, "module_sig's sh_name out of range (0xffffffff)",
 	     patch_shdr(&im, 2, 0, 0xffffffffu));
-	CASE(e64, -EBADMSG, "other section (.text) past end of file",
+	CASE(e64, -EBADMSG, "other section (.text) past end of file beside module_sig",
 	     patch_shdr(&im, 1, 4, im.len));
+	CASE(e64, -ENODATA, ".text past end of file, no module_sig",
+	     patch_shdr(&im, 1, 4, im.len); patch_shdr(&im, 2, 0, NAME_TEXT));
+	CASE(e64, -EBADMSG, "module_sig before a section past end of file",
+	     patch_shdr(&im, 3, 1, SHT_PROGBITS));
 	CASE(e64, 0, "SHT_NOBITS section with offset past end is fine",
 	     patch_shdr(&im, 3, 3, e64 ? ~0ULL : 0xffffffffu));
 	CASE(e64, 0, "unaligned section table",
@@ -329,6 +351,14 @@ static void class_cases(bool e64)
 	     im.buf[SIG_OFF + 16 + PAYLOAD_LEN] = 1);
 	CASE(e64, -EBADMSG, "container non-zero last byte",
 	     im.buf[SIG_OFF + SIG_LEN - 1] = 0x80);
+
+	/* the size cap */
+	CASE(e64, 0, "module_sig of MODULE_PGP_SIG_MAX_SIZE (64 KiB) bytes",
+	     big_sig(&im, MODULE_PGP_SIG_MAX_SIZE));
+	CASE(e64, -EBADMSG, "module_sig of MODULE_PGP_SIG_MAX_SIZE + 1 bytes",
+	     big_sig(&im, MODULE_PGP_SIG_MAX_SIZE + 1));
+	CASE(e64, -EBADMSG, "module_sig of 16 MiB",
+	     big_sig(&im, 16 << 20));
 }
 
 /* Random byte flips: answers stay in the file and in the errno set. */

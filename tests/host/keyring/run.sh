@@ -755,7 +755,7 @@ done
 # each payload wrapped into the module_sig of a module signed with a large reserve
 mal=$tmp/malformed
 if [[ -f $top/tests/host/pgp/gen-malformed.py ]] &&
-	sign "$m/big.o" "$G!" --reserve 262144 --digest sha256; then
+	sign "$m/big.o" "$G!" --reserve 65536 --digest sha256; then
 	mkdir -p "$mal"
 	python3 "$here/wrap-corpus.py" --extract "$m/big.o" "$mal/good.sig"
 	python3 "$top/tests/host/pgp/gen-malformed.py" "$mal/good.sig" "$mal/corpus" 2>/dev/null
@@ -810,7 +810,7 @@ if [[ -f $top/tests/host/pgp/gen-malformed.py ]] &&
 		ok "self-test: a wrong corpus expectation disagrees with sqv # SKIP sqv not installed"
 	fi
 else
-	notok "malformed corpus: sign a module with a 256 KiB reserve"
+	notok "malformed corpus: sign a module with a 64 KiB reserve"
 fi
 
 # out of memory at each allocation of the check: the normal answer or ENOMEM,

@@ -12,4 +12,11 @@
 #define SHA512_DIGEST_SIZE	64
 #define SHA512_BLOCK_SIZE	128
 void sha256(const u8 *data, unsigned int len, u8 *out);
+/* The incremental SHA-256 of lib/crypto: an OpenSSL SHA256_CTX inside. */
+struct sha256_state {
+	u64 opaque[16];
+};
+void sha256_init(struct sha256_state *sctx);
+void sha256_update(struct sha256_state *sctx, const u8 *data, unsigned int len);
+void sha256_final(struct sha256_state *sctx, u8 *out);
 #endif
