@@ -29,3 +29,28 @@ tree_version() {
 	awk '/^VERSION =/{v=$3} /^PATCHLEVEL =/{p=$3} /^SUBLEVEL =/{s=$3}
 		END{print v "." p "." s}' "$1/Makefile"
 }
+
+# The architectures the test kernel is built for: ARCH= of Kbuild, the Debian cross
+# compiler's prefix, the boot image under the object directory.
+kernel_arch() {
+	case $1 in
+	x86_64) echo x86_64 ;;
+	arm64) echo arm64 ;;
+	s390x) echo s390 ;;
+	*) return 1 ;;
+	esac
+}
+cross_prefix() {
+	case $1 in
+	arm64) [[ $(uname -m) == aarch64 ]] || echo aarch64-linux-gnu- ;;
+	s390x) [[ $(uname -m) == s390x ]] || echo s390x-linux-gnu- ;;
+	*) ;;
+	esac
+}
+kernel_image() {
+	case $1 in
+	x86_64) echo arch/x86/boot/bzImage ;;
+	arm64) echo arch/arm64/boot/Image ;;
+	s390x) echo arch/s390/boot/bzImage ;;
+	esac
+}
