@@ -59,8 +59,7 @@ busybox_for() {
 		command -v busybox
 		return
 	fi
-	local darch=$arch
-	[[ $arch == s390x ]] && darch=s390x
+	local darch=$arch	# Debian's architecture names are the same here
 	mkdir -p "$dir"
 	if [[ ! -x $dir/busybox-$arch/bin/busybox ]]; then
 		deb=$(ls "$dir"/busybox-static_*_"$darch".deb 2>/dev/null | head -n 1)
