@@ -3,11 +3,12 @@
 #   make demo     build a patched kernel, sign modules, boot it under QEMU, show the verdicts
 #   make check    every test: host tests, KUnit and the module matrix in QEMU
 #   make check-full  make check + 1000 differential cases + a KASAN/UBSAN kernel
-#   make apply    copy the new files into a 6.12 tree and apply patches/series (KSRC=DIR)
+#   make check-matrix  the guest matrix on Linux 6.1, arm64 and s390x (MATRIX="6.1:arm64 ...")
+#   make apply    copy the new files into a 6.12 or 6.1 tree and apply its series (KSRC=DIR)
 #   make kernel   configure (tinyconfig + tests/config/*.config) and build the test kernel
 #   make bench    load-time cost vs mainline, native verify vs OpenSSL, signing throughput
 #   make fuzz     run the libFuzzer targets (FUZZ_TIME seconds each, default 300)
-#   make patches  export everything as a numbered series for git am / quilt (out/patches)
+#   make patches  export everything as a numbered series for git am / quilt (out/patches; KVER=6.1)
 #   make deps     install the Debian packages the above need
 #   make clean    remove build/ (the unpacked tree and all output)
 
@@ -16,10 +17,10 @@ TOP := $(CURDIR)
 BUILD := $(TOP)/build
 SRC_TARBALL ?= /usr/src/linux-source-6.12.tar.xz
 
-.PHONY: help demo check check-full check-series check-host deps apply kernel bench patches fuzz clean
+.PHONY: help demo check check-full check-matrix check-series check-host deps apply kernel bench patches fuzz fuzz-long clean
 
 help:
-	@sed -n '3,13p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '3,14p' Makefile | sed 's/^# \{0,1\}//'
 
 deps:
 	@mk/deps.sh
@@ -61,13 +62,17 @@ fuzz:
 fuzz-long:
 	@tests/host/fuzz/long.sh
 
+# Linux 6.1 and the arm64 and s390x guests (cross-built, signed here), one line per combination.
+check-matrix:
+	@mk/deps.sh --matrix && mk/check-matrix.sh $(MATRIX)
+
 # Bisectability: every prefix of the exported series builds (a kernel build per patch).
 check-series:
 	@mk/check-series.sh
 
-# The whole project as a numbered series for git am / quilt (out/patches).
+# The whole project as a numbered series for git am / quilt (out/patches; KVER=6.1: out/patches-6.1).
 patches:
-	@mk/export-patches.sh --check
+	@mk/export-patches.sh --check $(if $(KVER),--kver $(KVER))
 
 clean:
 	rm -rf $(BUILD)

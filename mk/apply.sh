@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Copy pgp-modsign's new files into a Linux 6.12 tree and apply patches/series to it.
+# Copy pgp-modsign's new files into a Linux 6.12 or 6.1 tree and apply the series for its version.
 set -euo pipefail
 
 prog=apply.sh
@@ -8,9 +8,11 @@ usage() {
 Usage: mk/apply.sh [--check] KSRC
 
 Copies the project's new kernel files (crypto/ include/ kernel/ security/ scripts/
-Documentation/) into the Linux 6.12.x source tree KSRC and applies patches/series.
+Documentation/) into the Linux source tree KSRC and applies the series for its version:
+patches/series for 6.12.x, patches/6.1/series for 6.1.x (its entries are looked up in
+patches/6.1/; "../NAME" entries are 6.12 patches that apply to 6.1 as they are).
 
-  * refuses a tree that is not Linux 6.12.x, naming the version it found;
+  * refuses a tree of any other version, naming the version it found;
   * on a tree it already patched with the same series it only refreshes the new files
     (a no-op when nothing changed); a tree patched with a different series is refused;
   * every patch is first tried on a scratch copy of the files it touches: on any reject
@@ -32,18 +34,17 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 ksrc=$(cd "$1" 2>/dev/null && pwd) || die "$1: no such directory"
 [[ -f $ksrc/Makefile ]] || die "$ksrc: not a kernel tree (no Makefile)"
 
-version=$(awk '/^VERSION =/{v=$3} /^PATCHLEVEL =/{p=$3} /^SUBLEVEL =/{s=$3}
-	END{print v "." p "." s}' "$ksrc/Makefile")
-[[ $version == 6.12.* ]] ||
-	die "$ksrc: Linux $version found; pgp-modsign's patches are for Linux 6.12.x (Debian linux-source-6.12)"
-
-series=$top/patches/series
+. "$top/mk/lib.sh"
+version=$(tree_version "$ksrc")
+pdir=$(series_dir "$version") ||
+	die "$ksrc: Linux $version found; pgp-modsign's patches are for Linux 6.12.x and 6.1.x (Debian linux-source-6.12, linux-source-6.1)"
+series=$pdir/series
 stamp=$ksrc/.pgp-modsign-applied
 new_dirs=(crypto include kernel security scripts Documentation)
 
 # The series identity: the series file and every patch in it.
 series_id() {
-	(cd "$top/patches" && cat series $(grep -v '^\s*\(#\|$\)' series)) | sha256sum | cut -d' ' -f1
+	(cd "$pdir" && cat series $(grep -v '^\s*\(#\|$\)' series)) | sha256sum | cut -d' ' -f1
 }
 want=$(series_id)
 
@@ -100,8 +101,8 @@ trap 'rm -rf "$scratch"' EXIT
 
 # Touched files of the whole series, copied to the scratch tree.
 for p in "${patches[@]}"; do
-	[[ -f $top/patches/$p ]] || die "patches/$p: listed in series but missing"
-	sed -n 's|^+++ b/\([^[:space:]]*\).*|\1|p' "$top/patches/$p"
+	[[ -f $pdir/$p ]] || die "${pdir#"$top"/}/$p: listed in series but missing"
+	sed -n 's|^+++ b/\([^[:space:]]*\).*|\1|p' "$pdir/$p"
 done | sort -u | while read -r f; do
 	mkdir -p "$scratch/$(dirname "$f")"
 	[[ -f $ksrc/$f ]] && cp -p "$ksrc/$f" "$scratch/$f"
@@ -109,9 +110,9 @@ done | sort -u | while read -r f; do
 done
 
 for p in "${patches[@]}"; do
-	if ! out=$(patch -d "$scratch" -p1 -N --no-backup-if-mismatch -r - <"$top/patches/$p" 2>&1); then
+	if ! out=$(patch -d "$scratch" -p1 -N --no-backup-if-mismatch -r - <"$pdir/$p" 2>&1); then
 		echo "$out" >&2
-		die "patches/$p: does not apply to $ksrc (tree left unchanged)"
+		die "${pdir#"$top"/}/$p: does not apply to $ksrc (tree left unchanged)"
 	fi
 done
 
@@ -122,4 +123,4 @@ done
 done
 sync_new_files
 echo "$want" >"$stamp"
-echo "$prog: applied ${#patches[@]} patch(es) from patches/series to $ksrc (Linux $version)"
+echo "$prog: applied ${#patches[@]} patch(es) from ${series#"$top"/} to $ksrc (Linux $version)"

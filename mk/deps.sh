@@ -2,12 +2,19 @@
 # Install the Debian 12 packages pgp-modsign needs (only the missing ones).
 set -euo pipefail
 if [[ ${1:-} == -h || ${1:-} == --help ]]; then
-	echo "Usage: mk/deps.sh    install missing build/test dependencies with apt-get (needs root)"
+	echo "Usage: mk/deps.sh [--matrix]    install missing build/test dependencies with apt-get (needs root)"
+	echo "  --matrix  also what make check-matrix needs: linux-source-6.1, the arm64 and s390x"
+	echo "            cross compilers and QEMUs, Debian's kernel configurations, sparse"
 	exit 0
 fi
 pkgs=(linux-source-6.12 gnupg gpgv sqv binutils gcc make flex bison bc libelf-dev libssl-dev
 	cpio busybox-static qemu-system-x86 ccache clang libclang-rt-dev xz-utils zstd gzip file
 	python3 python3-docutils quilt diffstat perl openssl kmod dkms)
+if [[ ${1:-} == --matrix ]]; then
+	pkgs+=(linux-source-6.1 linux-config-6.12 linux-config-6.1 gcc-aarch64-linux-gnu
+		gcc-s390x-linux-gnu libc6-dev-arm64-cross libc6-dev-s390x-cross qemu-system-arm
+		qemu-system-misc sparse lld llvm)
+fi
 missing=()
 for p in "${pkgs[@]}"; do
 	dpkg-query -W -f='${db:Status-Status}' "$p" 2>/dev/null | grep -qx installed || missing+=("$p")

@@ -1,16 +1,18 @@
 #!/usr/bin/env bash
-# make patches: export the whole project as a numbered patch series against pristine 6.12.
+# make patches: export the whole project as a numbered patch series against pristine 6.12 (or 6.1).
 set -euo pipefail
 prog=export-patches.sh
 
 usage() {
 	cat <<'EOF'
-Usage: mk/export-patches.sh [--check] [OUTDIR]
+Usage: mk/export-patches.sh [--check] [--kver VERSION] [OUTDIR]
 
 Writes OUTDIR (default out/patches) with one patch per entry of patches/series, each
 holding that change's edits to existing kernel files AND the new files that belong to
 it, plus a "series" file.  The result applies to a pristine linux-source-6.12 tree with
-`quilt push -a` or `git am`.  The new files are assigned to patches by path:
+`quilt push -a` or `git am`.  --kver 6.1 (make patches KVER=6.1) exports patches/6.1/series
+for linux-source-6.1 instead (default OUTDIR out/patches-6.1): its compatibility patches
+come first and carry no new files.  The new files are assigned to patches by path:
 
   1 crypto algorithms  crypto/{mont,dsa,rsassa,ed25519}*, include/crypto/{mont,dsa,rsassa,ed25519}.h
   2 OpenPGP parser     crypto/pgp/, include/crypto/pgp.h
@@ -20,18 +22,29 @@ it, plus a "series" file.  The result applies to a pristine linux-source-6.12 tr
   6 documentation      Documentation/
 
 --check  also apply the exported series with quilt to a fresh unpack of
-         /usr/src/linux-source-6.12.tar.xz and compare the result with mk/apply.sh's,
+         /usr/src/linux-source-VERSION.tar.xz and compare the result with mk/apply.sh's,
          and apply it with git am to a git repository of the pristine tree.
 EOF
 }
-check=0
-case ${1:-} in
--h|--help) usage; exit 0 ;;
---check) check=1; shift ;;
-esac
+check=0 kver=6.12
+while [[ $# -gt 0 ]]; do
+	case $1 in
+	-h|--help) usage; exit 0 ;;
+	--check) check=1; shift ;;
+	--kver) kver=$2; shift 2 ;;
+	*) break ;;
+	esac
+done
 top=$(cd "$(dirname "$0")/.." && pwd)
-out=${1:-$top/out/patches}
 cd "$top"
+. mk/lib.sh
+pdir=$(series_dir "$kver") || { echo "$prog: $kver: no series for this kernel version" >&2; exit 2; }
+tarball=/usr/src/linux-source-$kver.tar.xz
+if [[ $kver == 6.12 ]]; then
+	out=${1:-$top/out/patches}
+else
+	out=${1:-$top/out/patches-$kver}
+fi
 
 group_of() {
 	case $1 in
@@ -48,7 +61,7 @@ group_of() {
 	esac
 }
 
-mapfile -t series < <(grep -v '^\s*\(#\|$\)' patches/series)
+mapfile -t series < <(grep -v '^\s*\(#\|$\)' "$pdir/series")
 mapfile -t files < <(git ls-files crypto include kernel security scripts Documentation)
 for f in "${files[@]}"; do
 	if [[ $(group_of "$f") == 0 ]]; then
@@ -64,11 +77,15 @@ trap 'rm -rf "$tmp"' EXIT
 i=0
 for p in "${series[@]}"; do
 	i=$((i + 1))
-	src=patches/$p
+	src=$pdir/$p
+	p=${p##*/}
+	# The group of new files: the number of the 6.12 patch (none for a version's shims).
+	g=none
+	[[ $p =~ ^0*([1-9][0-9]*)- ]] && g=${BASH_REMATCH[1]}
 	# New-file diffs of this group, git style.
 	: >"$tmp/new.diff"
 	for f in "${files[@]}"; do
-		[[ $(group_of "$f") == "$i" ]] || continue
+		[[ $(group_of "$f") == "$g" ]] || continue
 		mode=100644
 		[[ -x $f ]] && mode=100755
 		n=$(wc -l <"$f")
@@ -82,7 +99,9 @@ for p in "${series[@]}"; do
 	done
 	# The patch's own header (up to ---) and its diff of existing files.
 	awk '/^---$/ { exit } { print }' "$src" >"$tmp/head"
-	awk 'BEGIN{f=0} /^diff --git /{f=1} f{print}' "$src" >"$tmp/old.diff"
+	# (quilt refresh writes no "diff --git" lines: a diff starts at its first "--- " line.)
+	awk 'BEGIN{f=0; h=1} h && /^---$/ {h=0; next} !h && (/^diff --git / || /^--- (a\/|\/dev\/null)/) {f=1} f{print}' \
+		"$src" >"$tmp/old.diff"
 	cat "$tmp/new.diff" "$tmp/old.diff" >"$tmp/all.diff"
 	name=$(printf '%04d-%s' "$i" "${p#[0-9][0-9][0-9][0-9]-}")
 	{
@@ -98,10 +117,10 @@ for p in "${series[@]}"; do
 done
 
 if ((check)); then
-	echo "$prog: checking the series with quilt on a fresh linux-source-6.12"
+	echo "$prog: checking the series with quilt on a fresh linux-source-$kver"
 	mkdir -p "$tmp/q" "$tmp/m"
-	tar -C "$tmp/q" --strip-components=1 -xf /usr/src/linux-source-6.12.tar.xz
-	tar -C "$tmp/m" --strip-components=1 -xf /usr/src/linux-source-6.12.tar.xz
+	tar -C "$tmp/q" --strip-components=1 -xf "$tarball"
+	tar -C "$tmp/m" --strip-components=1 -xf "$tarball"
 	(cd "$tmp/q" && QUILT_PATCHES="$out" quilt push -a -q >/dev/null) ||
 		{ echo "$prog: quilt push -a failed" >&2; exit 1; }
 	mk/apply.sh "$tmp/m" >/dev/null
@@ -119,7 +138,7 @@ if ((check)); then
 	echo "$prog: quilt push -a gives the same tree as mk/apply.sh"
 	# git am on a git repository of the pristine tree (Debian's .gitignore ignores "/*").
 	mkdir -p "$tmp/g"
-	tar -C "$tmp/g" --strip-components=1 -xf /usr/src/linux-source-6.12.tar.xz
+	tar -C "$tmp/g" --strip-components=1 -xf "$tarball"
 	if (cd "$tmp/g" && git init -q && git add -A -f . && git -c user.name=check \
 		-c user.email=check@invalid commit -q -m pristine && git -c user.name=check \
 		-c user.email=check@invalid am -q "$out"/0*.patch) >"$tmp/gitam.log" 2>&1; then

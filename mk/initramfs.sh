@@ -8,15 +8,16 @@ Usage: mk/initramfs.sh CASEDIR OUT.cpio
 
 CASEDIR holds cases.list and mods/ (from tests/qemu/make-cases.sh) and optionally
 bench.list; the result is an uncompressed newc cpio with /init, /bin/busybox,
-/modtest, /cases.list and /mods/.
+/modtest, /cases.list and /mods/.  For another architecture's guest, BUSYBOX names
+its static busybox and MODTEST_CC its C compiler (e.g. aarch64-linux-gnu-gcc).
 USAGE
 	[[ ${1:-} == -h || ${1:-} == --help ]] && exit 0
 	exit 2
 fi
 top=$(cd "$(dirname "$0")/.." && pwd)
 casedir=$1 out=$2
-busybox=$(command -v busybox || true)
-[[ -x /bin/busybox ]] && busybox=/bin/busybox
+busybox=${BUSYBOX:-$(command -v busybox || true)}
+[[ -z ${BUSYBOX:-} && -x /bin/busybox ]] && busybox=/bin/busybox
 file -L "$busybox" 2>/dev/null | grep -q 'statically linked' ||
 	{ echo "$prog: a static busybox is needed (apt-get install busybox-static)" >&2; exit 1; }
 stage=$(mktemp -d)
@@ -24,7 +25,7 @@ trap 'rm -rf "$stage"' EXIT
 mkdir -p "$stage"/{bin,proc,sys,dev,tmp,mods}
 cp "$busybox" "$stage/bin/busybox"
 cp "$top/tests/qemu/init" "$stage/init"
-gcc -static -O2 -Wall -o "$stage/modtest" "$top/tests/qemu/modtest.c"
+${MODTEST_CC:-gcc} -static -O2 -Wall -o "$stage/modtest" "$top/tests/qemu/modtest.c"
 cp "$casedir/cases.list" "$stage/cases.list"
 cp -r "$casedir/mods/." "$stage/mods/"
 [[ -f $casedir/bench.list ]] && cp "$casedir/bench.list" "$stage/bench.list"

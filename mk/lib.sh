@@ -1,4 +1,4 @@
-# Shared by mk/check.sh and mk/demo.sh (sourced, not run).
+# Shared by the mk/ scripts (sourced, not run).
 # guest_configs: the config fragments of the test kernel, one per line.  The OpenPGP
 # fragment comes with the generated test keyring's fragment (build/keys/keys.config).
 guest_configs() {
@@ -10,4 +10,47 @@ guest_configs() {
 	fi
 	[[ -f tests/config/kunit.config ]] && echo tests/config/kunit.config
 	return 0
+}
+
+# series_dir VERSION: the patch directory for a kernel version ("6.12.58", "6.1.192"),
+# or failure for a version the project has no series for.
+series_dir() {
+	local top
+	top=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+	case $1 in
+	6.12|6.12.*) echo "$top/patches" ;;
+	6.1|6.1.*) echo "$top/patches/6.1" ;;
+	*) return 1 ;;
+	esac
+}
+
+# tree_version DIR: VERSION.PATCHLEVEL.SUBLEVEL of the kernel tree DIR.
+tree_version() {
+	awk '/^VERSION =/{v=$3} /^PATCHLEVEL =/{p=$3} /^SUBLEVEL =/{s=$3}
+		END{print v "." p "." s}' "$1/Makefile"
+}
+
+# The architectures the test kernel is built for: ARCH= of Kbuild, the Debian cross
+# compiler's prefix, the boot image under the object directory.
+kernel_arch() {
+	case $1 in
+	x86_64) echo x86_64 ;;
+	arm64) echo arm64 ;;
+	s390x) echo s390 ;;
+	*) return 1 ;;
+	esac
+}
+cross_prefix() {
+	case $1 in
+	arm64) [[ $(uname -m) == aarch64 ]] || echo aarch64-linux-gnu- ;;
+	s390x) [[ $(uname -m) == s390x ]] || echo s390x-linux-gnu- ;;
+	*) ;;
+	esac
+}
+kernel_image() {
+	case $1 in
+	x86_64) echo arch/x86/boot/bzImage ;;
+	arm64) echo arch/arm64/boot/Image ;;
+	s390x) echo arch/s390/boot/bzImage ;;
+	esac
 }

@@ -21,7 +21,7 @@ import sys
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), 'lib'))
 import pgpmod  # noqa: E402  (tests/lib/pgpmod.py)
-from pgpmod import SHDR_FIELDS, SHDR_FMT  # noqa: E402
+from pgpmod import SHDR_FIELDS  # noqa: E402
 
 
 class Elf:
@@ -29,8 +29,8 @@ class Elf:
         self.path = path
         with open(path, 'rb') as f:
             self.data = bytearray(f.read())
-        if not pgpmod.is_elf64le(self.data):
-            raise SystemExit(f'{path}: not a little-endian ELF64 file')
+        if not pgpmod.is_elf64(self.data):
+            raise SystemExit(f'{path}: not an ELF64 file')
         self.shoff, self.shentsize, self.shnum, self.shstrndx = pgpmod.elf_shdr_table(self.data)
         self.sections = pgpmod.elf_sections(self.data)
         for s in self.sections:
@@ -117,14 +117,15 @@ def main(argv):
         return 0
     if cmd == 'rename-as':
         s = elf.section(argv[3])
-        struct.pack_into('<I', elf.data, s['hdr'], elf.section(argv[4])['name'])
+        struct.pack_into(pgpmod.elf_order(elf.data) + 'I', elf.data, s['hdr'],
+                         elf.section(argv[4])['name'])
         elf.write()
         return 0
     if cmd == 'set-shdr':
         s = elf.section(argv[3])
         vals = [s[f] for f in SHDR_FIELDS]
         vals[SHDR_FIELDS.index(argv[4])] = int(argv[5], 0)
-        struct.pack_into(SHDR_FMT, elf.data, s['hdr'], *vals)
+        struct.pack_into(pgpmod.shdr_fmt(elf.data), elf.data, s['hdr'], *vals)
         elf.write()
         return 0
     print(__doc__, file=sys.stderr)

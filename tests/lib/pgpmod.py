@@ -15,7 +15,7 @@ HEADER_ERRORS, see packet_header()), so each script keeps its own messages.
 """
 import struct
 
-# ---- ELF64, little-endian (x86_64 modules) ----
+# ---- ELF64 (x86_64 and arm64 modules little-endian, s390x big-endian) ----
 
 SHDR_FIELDS = ['name', 'type', 'flags', 'addr', 'offset', 'size', 'link', 'info',
                'addralign', 'entsize']
@@ -27,10 +27,25 @@ def is_elf64le(data):
     return data[:4] == b'\x7fELF' and data[4] == 2 and data[5] == 1
 
 
+def is_elf64(data):
+    """True when data starts like an ELF64 file of either byte order."""
+    return data[:4] == b'\x7fELF' and data[4] == 2 and data[5] in (1, 2)
+
+
+def elf_order(data):
+    """The struct byte-order character of an ELF file: '>' for ELFDATA2MSB, else '<'."""
+    return '>' if data[5] == 2 else '<'
+
+
+def shdr_fmt(data):
+    """SHDR_FMT in the byte order of the ELF file in data."""
+    return elf_order(data) + SHDR_FMT[1:]
+
+
 def elf_shdr_table(data):
     """(e_shoff, e_shentsize, e_shnum, e_shstrndx) from the ELF64 header in data."""
-    (shoff,) = struct.unpack_from('<Q', data, 0x28)
-    shentsize, shnum, shstrndx = struct.unpack_from('<HHH', data, 0x3a)
+    (shoff,) = struct.unpack_from(elf_order(data) + 'Q', data, 0x28)
+    shentsize, shnum, shstrndx = struct.unpack_from(elf_order(data) + 'HHH', data, 0x3a)
     return shoff, shentsize, shnum, shstrndx
 
 
@@ -45,7 +60,7 @@ def elf_sections(data):
     sections = []
     for i in range(shnum):
         off = shoff + i * shentsize
-        vals = struct.unpack_from(SHDR_FMT, data, off)
+        vals = struct.unpack_from(shdr_fmt(data), data, off)
         sections.append(dict(zip(SHDR_FIELDS, vals), index=i, hdr=off))
     strtab = sections[shstrndx]['offset']
     for s in sections:

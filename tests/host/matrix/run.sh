@@ -1,0 +1,127 @@
+#!/usr/bin/env bash
+# Host test: the version and architecture plumbing of make check-matrix, without a kernel build.
+#  - mk/apply.sh picks patches/series for 6.12.x and patches/6.1/series for 6.1.x, and refuses
+#    any other version (6.10 must not pass for 6.1, 6.120 not for 6.12) naming what it found;
+#  - every entry of each series exists, and the 6.1 series uses every patch of patches/6.1/;
+#  - make patches KVER=6.1 exports one patch per entry, the shims first without new files;
+#  - mk/lib.sh names Kbuild's ARCH, the cross compiler and the boot image of each architecture;
+#  - tests/elfedit.py edits a big-endian (s390x) ELF64 module as it does a little-endian one.
+# MATRIX_TEST_BREAK=1 runs the same checks on copies with two defects planted (the 6.1 series
+# chosen for any version starting "6.1", ELF always read little-endian): 3, 4, 16, 17 fail.
+set -uo pipefail
+if [[ ${1:-} == -h || ${1:-} == --help ]]; then
+	echo "Usage: $0    (a make check host test: prints TAP, exits non-zero on failure)"
+	sed -n '2,/^set /p' "$0" | grep '^#' | sed 's/^# \{0,1\}/  /'
+	exit 0
+fi
+top=$(cd "$(dirname "$0")/../../.." && pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+elfedit=$top/tests/elfedit.py libtop=$top
+if [[ ${MATRIX_TEST_BREAK:-} == 1 ]]; then
+	mkdir -p "$tmp/broken/mk" "$tmp/broken/tests/lib"
+	sed 's/^\t6\.1|6\.1\.\*)/\t6.1*)/' "$top/mk/lib.sh" >"$tmp/broken/mk/lib.sh"
+	cp "$top/tests/elfedit.py" "$tmp/broken/tests/"
+	sed "s/return '>' if data\[5\] == 2 else '<'/return '<'/" "$top/tests/lib/pgpmod.py" \
+		>"$tmp/broken/tests/lib/pgpmod.py"
+	. "$tmp/broken/mk/lib.sh"
+	libtop=$tmp/broken
+	elfedit=$tmp/broken/tests/elfedit.py
+else
+	. "$top/mk/lib.sh"
+fi
+n=0 fail=0
+ok() { n=$((n + 1)); echo "ok $n - $1"; }
+notok() { n=$((n + 1)); fail=$((fail + 1)); echo "not ok $n - $1"; [[ -n ${2:-} ]] && printf '%s\n' "$2" | head -n 12 | sed 's/^/# /'; }
+check() { # check DESCRIPTION CMD...: ok when CMD succeeds
+	local d=$1 out
+	shift
+	if out=$("$@" 2>&1); then ok "$d"; else notok "$d" "$out"; fi
+}
+echo "1..17"
+
+# A tree that is only a Makefile with the version lines.
+fake_tree() { # fake_tree DIR VERSION PATCHLEVEL SUBLEVEL
+	mkdir -p "$1"
+	printf 'VERSION = %s\nPATCHLEVEL = %s\nSUBLEVEL = %s\nEXTRAVERSION =\n' "$2" "$3" "$4" >"$1/Makefile"
+}
+for v in 6.12.118:patches 6.1.192:patches/6.1 6.10.3:none 6.120.1:none 5.10.0:none 6.2.0:none; do
+	ver=${v%%:*} want=${v#*:}
+	got=$(series_dir "$ver") && got=${got#"$libtop"/} || got=none
+	[[ $got == "$want" ]] && ok "series for Linux $ver: $want" ||
+		notok "series for Linux $ver: $want" "got $got"
+done
+
+fake_tree "$tmp/t510" 5 10 0
+out=$("$top/mk/apply.sh" "$tmp/t510" 2>&1)
+rc=$?
+if ((rc != 0)) && grep -q 'Linux 5.10.0 found' <<<"$out" && [[ $(ls -A "$tmp/t510") == Makefile ]]; then
+	ok "mk/apply.sh refuses a 5.10 tree, names its version, changes nothing"
+else
+	notok "mk/apply.sh refuses a 5.10 tree, names its version, changes nothing" "rc=$rc $out"
+fi
+
+missing=
+for d in patches patches/6.1; do
+	while read -r p; do
+		[[ -f $top/$d/$p ]] || missing+=" $d/$p"
+	done < <(grep -v '^\s*\(#\|$\)' "$top/$d/series")
+done
+[[ -z $missing ]] && ok "every series entry exists" || notok "every series entry exists" "$missing"
+unused=
+for f in "$top"/patches/6.1/*.patch; do
+	grep -qx "$(basename "$f")" "$top/patches/6.1/series" || unused+=" $(basename "$f")"
+done
+[[ -z $unused ]] && ok "patches/6.1/series uses every patch in patches/6.1/" ||
+	notok "patches/6.1/series uses every patch in patches/6.1/" "$unused"
+
+if "$top/mk/export-patches.sh" --kver 6.1 "$tmp/out61" >"$tmp/export.log" 2>&1; then
+	want=$(grep -vc '^\s*\(#\|$\)' "$top/patches/6.1/series")
+	got=$(wc -l <"$tmp/out61/series")
+	[[ $got == "$want" ]] && ok "make patches KVER=6.1 exports $want patches" ||
+		notok "make patches KVER=6.1 exports $want patches" "got $got"
+	shim_new=$(grep -l '^new file mode' "$tmp"/out61/000[1-4]-compat-*.patch 2>/dev/null | wc -l)
+	last=$(grep -c '^new file mode' "$tmp/out61/$(sed -n '5p' "$tmp/out61/series")")
+	((shim_new == 0 && last > 0)) &&
+		ok "the 6.1 shims come first with no project files; the crypto patch carries its $last" ||
+		notok "the 6.1 shims come first with no project files" "shims with new files: $shim_new, next: $last"
+else
+	notok "make patches KVER=6.1 exports the series" "$(cat "$tmp/export.log")"
+	notok "the 6.1 shims come first with no project files"
+fi
+
+check "x86_64: ARCH=x86_64, native gcc, bzImage" \
+	test "$(kernel_arch x86_64) $(cross_prefix x86_64)- $(kernel_image x86_64)" == "x86_64 - arch/x86/boot/bzImage"
+check "arm64: ARCH=arm64, aarch64-linux-gnu-, Image" \
+	test "$(kernel_arch arm64) $(cross_prefix arm64) $(kernel_image arm64)" == "arm64 aarch64-linux-gnu- arch/arm64/boot/Image"
+check "s390x: ARCH=s390, s390x-linux-gnu-, bzImage" \
+	test "$(kernel_arch s390x) $(cross_prefix s390x) $(kernel_image s390x)" == "s390 s390x-linux-gnu- arch/s390/boot/bzImage"
+kernel_arch mips >/dev/null && notok "an unknown architecture (mips) is refused" ||
+	ok "an unknown architecture (mips) is refused"
+
+# elfedit on both byte orders: the same module as ELF64 little- and big-endian.
+python3 - "$tmp" <<'EOF' >"$tmp/elf.log" 2>&1
+import struct, sys
+d = sys.argv[1]
+def elf(order, data_byte):
+    names = b'\0.text\0.shstrtab\0'
+    text = b'\x90' * 16
+    shoff = 64 + len(text) + len(names)
+    hdr = b'\x7fELF' + bytes([2, data_byte, 1]) + b'\0' * 9
+    hdr += struct.pack(order + 'HHIQQQIHHHHHH', 1, 62, 1, 0, 0, shoff, 0, 64, 0, 0, 64, 3, 2)
+    sh0 = b'\0' * 64
+    sh1 = struct.pack(order + 'IIQQQQIIQQ', 1, 1, 6, 0, 64, len(text), 0, 0, 16, 0)
+    sh2 = struct.pack(order + 'IIQQQQIIQQ', 7, 3, 0, 0, 64 + len(text), len(names), 0, 0, 1, 0)
+    return hdr + text + names + sh0 + sh1 + sh2
+open(d + '/le.ko', 'wb').write(elf('<', 1))
+open(d + '/be.ko', 'wb').write(elf('>', 2))
+EOF
+le=$(python3 "$elfedit" offset "$tmp/le.ko" .text 2>&1)
+be=$(python3 "$elfedit" offset "$tmp/be.ko" .text 2>&1)
+[[ $le == "$be" && $le =~ ^[0-9]+$ ]] && ok "elfedit.py finds .text at the same offset in LE and BE ELF64 ($be)" ||
+	notok "elfedit.py finds .text at the same offset in LE and BE ELF64" "le=$le be=$be $(cat "$tmp/elf.log")"
+python3 "$elfedit" set-shdr "$tmp/be.ko" .text flags 2 >/dev/null 2>&1
+flags=$(od -An -tx1 -j $((64 + 16 + 17 + 64 + 8)) -N 8 "$tmp/be.ko" | tr -d ' ')
+[[ $flags == 0000000000000002 ]] && ok "elfedit.py set-shdr writes a big-endian sh_flags big-endian" ||
+	notok "elfedit.py set-shdr writes a big-endian sh_flags big-endian" "sh_flags bytes: $flags"
+((fail == 0))
