@@ -79,8 +79,11 @@ while (($#)); do
 	-h | --help) usage; exit 0 ;;
 	-k) shift ;;
 	-d | -p | -dp | -pd)
-		refuse "option $1 writes a detached PKCS#7 signature (MODULE.p7s); OpenPGP module signatures live in the module_sig section (check them with verify-module.sh)" ;;
-	-s) refuse "option -s takes a raw PKCS#7 signature made elsewhere; not supported for OpenPGP module signatures" ;;
+		detached="writes a detached PKCS#7 signature (MODULE.p7s)"
+		refuse "option $1 $detached; OpenPGP module signatures live in the" \
+			"module_sig section (check them with verify-module.sh)" ;;
+	-s) refuse "option -s takes a raw PKCS#7 signature made elsewhere;" \
+		"not supported for OpenPGP module signatures" ;;
 	--) shift; args+=("$@"); break ;;
 	-?*) refuse "unknown option $1 (see --help)" ;;
 	*) args+=("$1"); shift ;;
@@ -102,7 +105,8 @@ case ${hash,,} in
 sha224 | sha256 | sha384 | sha512) digest=${hash,,} ;;
 md5 | sha1 | rmd160 | ripemd160)
 	refuse "hash $hash is too weak for module signatures (use sha256, sha384 or sha512)" ;;
-*) refuse "hash '$hash' is not supported for OpenPGP module signatures (sha256, sha384, sha512, sha224)" ;;
+*) refuse "hash '$hash' is not supported for OpenPGP module signatures" \
+	"(sha256, sha384, sha512, sha224)" ;;
 esac
 
 [[ -f $module && -r $module ]] || fail "cannot read the module"
@@ -113,7 +117,8 @@ if [[ -f $key ]]; then
 	[[ -r $key ]] || fail "$key: cannot read the key file"
 	if grep -q -e '-----BEGIN .*PRIVATE KEY-----' -- "$key" ||
 	   [[ $(head -c 2 -- "$key" | od -An -tx1 | tr -d ' ') == 3082 ]]; then
-		fail "$key: is an X.509/PKCS#8 private key; KEY must name a gpg key (a fingerprint, or a file with \"key FINGERPRINT\")"
+		fail "$key: is an X.509/PKCS#8 private key; KEY must name a gpg key" \
+			"(a fingerprint, or a file with \"key FINGERPRINT\")"
 	fi
 	while IFS= read -r line || [[ -n $line ]]; do
 		line=${line%%#*}
@@ -153,7 +158,8 @@ work=
 trap 'if [[ -n $work ]]; then rm -rf -- "$work"; fi' EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
-work=$(mktemp -d "$destdir/.sign-file-pgp.XXXXXX") || fail "cannot create a temporary directory in $destdir"
+work=$(mktemp -d "$destdir/.sign-file-pgp.XXXXXX") ||
+	fail "cannot create a temporary directory in $destdir"
 copy=$work/${module##*/}
 cp -p -- "$module" "$copy" 2> /dev/null || fail "cannot copy the module to $destdir"
 

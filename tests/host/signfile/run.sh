@@ -70,7 +70,7 @@ if [[ ${1:-} == --self-test ]]; then
 		'-k refused|opt-k|s/^\t-k) shift ;;//'
 		'md5 accepted as sha256|bad-md5|s/^md5 | sha1 | rmd160 | ripemd160)/md5) digest=sha256 ;;\nsha1 | rmd160 | ripemd160)/'
 		'sha1 accepted|bad-sha1|s/^md5 | sha1 | rmd160 | ripemd160)/sha1) digest=sha256 ;;\nmd5 | rmd160 | ripemd160)/'
-		'unknown hash signed as sha512|bad-sha3|s/^\*) refuse "hash .*/*) digest=sha512 ;;/'
+		'unknown hash signed as sha512|bad-sha3|s/^\*) refuse "hash /*) digest=sha512; : "hash /'
 		'signing error message lost|missing-key|s/^\tfail "\${msg:-signing failed}"/\tfail "signing failed"/'
 		'missing key file taken for a key specification|missing-keyfile|s/^elif \[\[ \$key == \*\/\* \]\]; then/elif false; then/'
 		'PEM private key not recognised|pem-key|s/^\tif grep -q -e .-----BEGIN .*/\tif false \&\&/'
@@ -81,7 +81,7 @@ if [[ ${1:-} == --self-test ]]; then
 		'written although the check failed|dest-fail|s/^\tfail "the signature does not verify/\tmv -f -- "$copy" "$dest"; fail "the signature does not verify/'
 		'-d accepted and ignored|opt-d|s/^\t-d | -p | -dp | -pd)/\t-d) shift; continue ;;\n\t-p | -dp | -pd)/'
 		'-p accepted and ignored|opt-p|s/^\t-d | -p | -dp | -pd)/\t-p) shift; continue ;;\n\t-d | -dp | -pd)/'
-		'-s taken as a flag|opt-s|s/^\t-s) refuse .*/\t-s) shift ;;/'
+		'-s taken as a flag|opt-s|s/^\t-s) refuse /\t-s) shift; continue; refuse /'
 		'module not looked at before copying|no-module|s/^\[\[ -f \$module \&\& -r \$module \]\] || .*//'
 		'temporary directory left behind|no-leftovers|s/^trap .if \[\[ -n \$work.*//'
 	)
