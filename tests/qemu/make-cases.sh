@@ -156,11 +156,16 @@ if grep -q '^CONFIG_MODULE_SIG_PGP=y' "$obj/.config"; then
 	cp "$installed" "$out/mods/installed.ko"
 	case_line ok ok installed.ko "$(lc "$FPR_dsa2048")" "signed by make modules_install (gpg default key)"
 	# make modules_sign signs the installed modules again: an unsigned copy put in place of
-	# the installed one must come out signed.
-	cp "$moddir/pgptest.ko" "$installed"
-	make -s -C "$obj" M="$moddir" INSTALL_MOD_PATH="$out/modinst" modules_sign >/dev/null
-	cp "$installed" "$out/mods/resigned.ko"
-	case_line ok ok resigned.ko "$(lc "$FPR_dsa2048")" "unsigned module signed by make modules_sign"
+	# the installed one must come out signed.  (Linux 6.1 has no modules_sign for M= trees.)
+	probe=$(make -s -n -C "$obj" M="$moddir" INSTALL_MOD_PATH="$out/modinst" modules_sign 2>&1 ||
+		true)
+	if ! grep -q "No rule to make target 'modules_sign'" <<<"$probe"; then
+		cp "$moddir/pgptest.ko" "$installed"
+		make -s -C "$obj" M="$moddir" INSTALL_MOD_PATH="$out/modinst" modules_sign >/dev/null
+		cp "$installed" "$out/mods/resigned.ko"
+		case_line ok ok resigned.ko "$(lc "$FPR_dsa2048")" \
+			"unsigned module signed by make modules_sign"
+	fi
 	rm -rf "$out/modinst"
 	"$top/tests/qemu/cases-dkms.sh" "$obj" "$out"	# a module built and signed by dkms (sign_file=)
 
