@@ -60,7 +60,7 @@ trap cleanup EXIT
 n=0 failed=0
 # shellcheck source=tests/lib/plan.sh
 . "$top/tests/lib/plan.sh"
-plan_first 296
+plan_first 310
 ok() { n=$((n + 1)); echo "ok $n - $1"; }
 notok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $1"; }
 diag() { sed 's/^/# /'; }
