@@ -1580,8 +1580,11 @@ static void get_shdr(const u8 *v, const struct elf *e, unsigned int i, struct sh
 }
 
 /*
- * Why the kernel's locator refused the file (it says only -EBADMSG): the
- * same rules, looked at again only to name the one that failed.
+ * Why the kernel's locator refused the file (it says only -EBADMSG), or,
+ * for a file it reports without module_sig, whether the section table is
+ * still inconsistent (the loader would refuse it): the same rules, looked
+ * at again only to name the one that failed.  NULL when there is no
+ * module_sig and nothing else is wrong.
  */
 static const char *explain(const u8 *v, size_t len, const struct elf *e)
 {
@@ -1617,7 +1620,7 @@ static const char *explain(const u8 *v, size_t len, const struct elf *e)
 	if (found > 1)
 		return "more than one module_sig section";
 	if (!found)
-		return "malformed ELF";
+		return NULL;
 	if (sig.flags & SHF_ALLOC)
 		return "module_sig has SHF_ALLOC (the loader would map it)";
 	if (sig.type != SHT_PROGBITS) {
@@ -1675,6 +1678,13 @@ static int locate(const u8 *f, size_t len, struct modsig *m)
 	if (!ret) {
 		m->state = SIG_GOOD;
 	} else if (ret == -ENODATA) {
+		/* a section table the loader would refuse gets no placeholder */
+		why = explain(v, len, &e);
+		if (why) {
+			snprintf(m->why, sizeof(m->why), "%s", why);
+			free(v);
+			return -1;
+		}
 		m->state = SIG_NONE;
 	} else if (m->loc.sec_off != SIZE_MAX) {
 		/*
@@ -1691,7 +1701,8 @@ static int locate(const u8 *f, size_t len, struct modsig *m)
 			snprintf(m->why, sizeof(m->why), "malformed module_sig container");
 		}
 	} else {
-		snprintf(m->why, sizeof(m->why), "%s", explain(v, len, &e));
+		why = explain(v, len, &e);
+		snprintf(m->why, sizeof(m->why), "%s", why ? why : "malformed ELF");
 		free(v);
 		return -1;
 	}

@@ -31,6 +31,8 @@ where the changed byte lies:
   container header, packet headers, padding, area lengths   EBADMSG
   signature version / algorithm (unsupported)           unsigned (ENOPKG)
   hash algorithm: another supported one                 EKEYREJECTED, else unsigned
+    (SHA-224 with DSA or Ed25519: unsigned, RFC 9580 minimum digest sizes)
+  headers the locator cannot read                       also unsigned / ENOEXEC
   signature type                                        EBADMSG
   issuer fingerprint: octets a key ID also states       EBADMSG (mismatch)
                       other octets                      unsigned (ENOKEY)
@@ -150,20 +152,22 @@ def layout(data):
     def add(a, b, label, cls):
         regions.append((a, b, label, cls))
 
-    add(0, 4, 'ELF magic', BAD | NOEXEC)
+    # headers the locator cannot read are "no module_sig" (unsigned); the loader's ELF
+    # checks then refuse the file (ENOEXEC when not enforcing)
+    add(0, 4, 'ELF magic', BAD | NOEXEC | UNS)
     # class and encoding: the kernel's locator takes its own; a stricter reader refuses
     add(4, 6, 'ELF class/encoding', REJ | BAD | NOEXEC)
     add(6, el.ehsize, 'ELF header', REJ | BAD)
     for f, (a, n) in el.fields.items():
-        add(a, a + n, f'ELF header {f}', REJ | BAD | UNS)
-    add(el.shoff, el.shoff + el.shnum * el.shentsize, 'section header table', REJ | BAD)
+        add(a, a + n, f'ELF header {f}', REJ | BAD | UNS | NOEXEC)
+    add(el.shoff, el.shoff + el.shnum * el.shentsize, 'section header table', REJ | BAD | NOEXEC)
     (sig,) = el.named(b'module_sig')
     a, n = el.soff['name']
     add(sig['at'] + a, sig['at'] + a + n, 'module_sig sh_name', UNS | BAD)
     for f in ('offset', 'size'):
         a, n = el.soff[f]
-        add(el.strtab['at'] + a, el.strtab['at'] + a + n, f'.shstrtab sh_{f}', REJ | BAD | UNS)
-    add(*sig['name_at'], '"module_sig" in .shstrtab', UNS)
+        add(el.strtab['at'] + a, el.strtab['at'] + a + n, f'.shstrtab sh_{f}', REJ | BAD | UNS | NOEXEC)
+    add(*sig['name_at'], '"module_sig" in .shstrtab', UNS | NOEXEC)
 
     off, secsize = sig['offset'], sig['size']
     plen, = struct.unpack_from('>I', data, off + 12)
@@ -184,7 +188,8 @@ def layout(data):
         add(at + 2, at + 3, 'public-key algorithm',
             lambda m, pk=pk: (BAD | REJ) if pk ^ m in PK_SUPPORTED else UNS)
         add(at + 3, at + 4, 'hash algorithm',
-            lambda m, h=h: REJ if h ^ m in HASH_SUPPORTED else UNS)
+            lambda m, h=h, pk=pk: (UNS if h ^ m == 11 and pk in (17, 22, 27) else REJ)
+            if h ^ m in HASH_SUPPORTED else UNS)
         hl, = struct.unpack_from('>H', b, 4)
         add(at + 4, at + 6, 'hashed area length', BAD)
         ul, = struct.unpack_from('>H', b, 6 + hl)
