@@ -137,9 +137,10 @@ if ((check)); then
 	fi
 	echo "$prog: quilt push -a gives the same tree as mk/apply.sh"
 	# git am on a git repository of the pristine tree (Debian's .gitignore ignores "/*").
+	# No automatic gc: a detached one would still be writing there when the trap removes $tmp.
 	mkdir -p "$tmp/g"
 	tar -C "$tmp/g" --strip-components=1 -xf "$tarball"
-	if (cd "$tmp/g" && git init -q && git add -A -f . && git -c user.name=check \
+	if (cd "$tmp/g" && git init -q && git config gc.auto 0 && git add -A -f . && git -c user.name=check \
 		-c user.email=check@invalid commit -q -m pristine && git -c user.name=check \
 		-c user.email=check@invalid am -q "$out"/0*.patch) >"$tmp/gitam.log" 2>&1; then
 		echo "$prog: git am applies all ${#series[@]} patches"
