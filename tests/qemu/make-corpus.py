@@ -147,13 +147,19 @@ def main():
     os.makedirs(outdir, exist_ok=True)
     with open(caselist, 'a') as cl:
         for name, content, ep, ee, desc in cases:
-            secfile = os.path.join(outdir, f'corpus-{name}.sec')
-            with open(secfile, 'wb') as f:
-                f.write(content)
             out = os.path.join(outdir, f'corpus-{name}.ko')
-            subprocess.run(['objcopy', f'--update-section', f'module_sig={secfile}', signed, out],
-                           check=True)
-            os.unlink(secfile)
+            if len(content) == size:
+                # in place: every byte outside module_sig stays as signed (objcopy
+                # would lay out a module whose placeholder the signer added anew)
+                with open(out, 'wb') as f:
+                    f.write(data[:off] + content + data[off + size:])
+            else:
+                secfile = os.path.join(outdir, f'corpus-{name}.sec')
+                with open(secfile, 'wb') as f:
+                    f.write(content)
+                subprocess.run(['objcopy', '--update-section', f'module_sig={secfile}',
+                                signed, out], check=True)
+                os.unlink(secfile)
             signer = SIGNER if ep == 'ok' else ''
             cl.write(f'{ep}|{ee}|/mods/corpus-{name}.ko|pgptest|{signer}|signature corpus: {desc}\n')
     print(f'make-corpus: {len(cases)} malformed modules in {outdir}')
