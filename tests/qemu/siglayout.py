@@ -163,7 +163,9 @@ def layout(data):
     add(el.shoff, el.shoff + el.shnum * el.shentsize, 'section header table', REJ | BAD | NOEXEC)
     (sig,) = el.named(b'module_sig')
     a, n = el.soff['name']
-    add(sig['at'] + a, sig['at'] + a + n, 'module_sig sh_name', UNS | BAD)
+    add(sig['at'] + a, sig['at'] + a + n, 'module_sig sh_name', UNS | BAD | NOEXEC)
+    # sh_type 0 (SHT_NULL) hides module_sig: the module is unsigned
+    add(sig['at'] + 4, sig['at'] + 8, 'module_sig sh_type', REJ | BAD | UNS | NOEXEC)
     for f in ('offset', 'size'):
         a, n = el.soff[f]
         add(el.strtab['at'] + a, el.strtab['at'] + a + n, f'.shstrtab sh_{f}', REJ | BAD | UNS | NOEXEC)
