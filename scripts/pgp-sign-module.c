@@ -49,21 +49,8 @@ typedef uint16_t u16;
 typedef uint32_t u32;
 typedef uint64_t u64;
 
-/* The kernel's module_sig locator (pgp-sign-module-elf.c). */
-#define MODULE_PGP_SIG_SECTION	"module_sig"
-#define MODULE_PGP_SIG_MAGIC	"OPGPMSIG"
-#define MODULE_PGP_SIG_VERSION	1
-#define MODULE_PGP_SIG_HDR_LEN	16
-
-struct module_pgp_sig_loc {
-	size_t sec_off;
-	size_t sec_size;
-	size_t payload_off;
-	size_t payload_len;
-};
-
-int module_pgp_sig_locate(const void *file, size_t len, bool elf64,
-			  struct module_pgp_sig_loc *loc);
+/* The kernel's module_sig locator (pgp-sign-module-elf.c) and its constants. */
+#include "../kernel/module/signing_pgp_elf.h"
 
 static u32 get_unaligned_be32(const void *p)
 {
