@@ -3038,7 +3038,8 @@ static void usage(FILE *f)
 "                           FINGERPRINT! for a subkey, key ID, user ID, e-mail);\n"
 "                           default: gpg's default key\n"
 "  --digest ALGO            sha256, sha384, sha512 (default) or sha224\n"
-"  --reserve BYTES          size of a new module_sig section (default 2048);\n"
+"  --reserve BYTES          size of a new module_sig section (default 2048,\n"
+"                           at most 65536);\n"
 "                           an existing section of another size is resized\n"
 "  --homedir DIR            GnuPG home directory (default: $GNUPGHOME)\n"
 "  --passphrase-file FILE   passphrase for the key (pinentry loopback mode)\n"
@@ -3083,6 +3084,8 @@ enum {
 	OPT_NOAGENT, OPT_TIMINGS, OPT_REPLACE, OPT_EXTRACT, OPT_DEARMOR, OPT_PREPARE, OPT_ATTACH,
 	OPT_KEYRING, OPT_SQV, OPT_SIGSUFFIX,
 };
+
+_Static_assert(MODULE_PGP_SIG_MAX_SIZE == 65536, "--reserve's message and --help name 65536");
 
 static void bad_usage(const char *fmt, const char *a)
 {
@@ -3153,8 +3156,9 @@ int main(int argc, char **argv)
 			errno = 0;
 			opt.reserve = strtoul(optarg, &end, 10);
 			if (errno || *end || !isdigit((unsigned char)*optarg) ||
-			    opt.reserve < 64 || opt.reserve > 1048576)
-				bad_usage("--reserve must be a number of bytes between 64 and 1048576%s", "");
+			    opt.reserve < 64 || opt.reserve > MODULE_PGP_SIG_MAX_SIZE)
+				bad_usage("--reserve must be a number of bytes between 64 and %s (the kernel refuses a larger module_sig)",
+					  "65536");
 			opt.reserve_set = true;
 			break;
 		}

@@ -615,9 +615,10 @@ static void pgp_test_hash_clone_same_driver(struct kunit *test)
 #endif
 
 /*
- * Digests too short for the key (RFC 9580 5.2.3.4, 5.1.4): valid DSA and
- * Ed25519 signatures over SHA-224 are refused as unsupported, while the same
- * keys' SHA-256 signatures verify.
+ * Digests too short for the key (RFC 9580 5.2.3.4, 5.1.4, 5.2.3.2): valid
+ * DSA and Ed25519 signatures over SHA-224 and a valid ECDSA P-384 signature
+ * over SHA-256 are refused as unsupported, while the same keys' SHA-256
+ * (SHA-384) signatures verify.
  */
 static void pgp_test_weak_digest(struct kunit *test)
 {
@@ -634,6 +635,10 @@ static void pgp_test_weak_digest(struct kunit *test)
 		  sizeof(pgp_weak_ed_sha256), 0 },
 		{ pgp_weak_ed_key, pgp_weak_ed_sha224, sizeof(pgp_weak_ed_key),
 		  sizeof(pgp_weak_ed_sha224), -ENOPKG },
+		{ pgp_weak_p384_key, pgp_weak_p384_sha384, sizeof(pgp_weak_p384_key),
+		  sizeof(pgp_weak_p384_sha384), 0 },
+		{ pgp_weak_p384_key, pgp_weak_p384_sha256, sizeof(pgp_weak_p384_key),
+		  sizeof(pgp_weak_p384_sha256), -ENOPKG },
 	};
 	struct pgp_pubkey key;
 	struct pgp_sig sig;
@@ -642,6 +647,8 @@ static void pgp_test_weak_digest(struct kunit *test)
 	for (i = 0; i < ARRAY_SIZE(cases); i++) {
 		KUNIT_ASSERT_EQ(test, pgp_parse_pubkey(cases[i].key, cases[i].key_len, &key), 0);
 		if (key.algo == PGP_PUBKEY_EDDSA_LEGACY && !IS_REACHABLE(CONFIG_CRYPTO_ED25519))
+			continue;
+		if (key.algo == PGP_PUBKEY_ECDSA && !IS_REACHABLE(CONFIG_CRYPTO_ECDSA_RAW))
 			continue;
 		KUNIT_ASSERT_EQ(test, pgp_parse_sig(cases[i].sig, cases[i].sig_len, &sig,
 						    false), 0);

@@ -269,28 +269,22 @@ static int pgp_verify_ecdsa(const struct pgp_sig *sig, const struct pgp_pubkey *
 {
 #if IS_REACHABLE(CONFIG_CRYPTO_ECDSA_RAW)
 	enum ecdsa_raw_curve curve;
-	size_t min_digest;
 
 	switch (key->ec.curve) {
 	case PGP_CURVE_NIST_P256:
 		curve = ECDSA_RAW_P256;
-		min_digest = 32;
 		break;
 	case PGP_CURVE_NIST_P384:
 		curve = ECDSA_RAW_P384;
-		min_digest = 48;
 		break;
 	case PGP_CURVE_NIST_P521:
 		curve = ECDSA_RAW_P521;
-		min_digest = 64;
 		break;
 	default:
 		return -ENOPKG;
 	}
 	if (sig->nr_mpi != 2)
 		return -EBADMSG;
-	if (digest_len < min_digest)
-		return -EKEYREJECTED;
 	return ecdsa_raw_verify(curve, key->ec.point, key->ec.point_len, digest, digest_len,
 				sig->mpi[0], sig->mpi_len[0], sig->mpi[1], sig->mpi_len[1]);
 #else
@@ -340,8 +334,9 @@ static int pgp_verify_ed25519(const struct pgp_sig *sig, const struct pgp_pubkey
  * unsupported combination (like a weak hash without the legacy option):
  * a DSA digest shorter than q (5.2.3.4: "the hash size MUST be at least the
  * size of q"; SHA-224 with a 256-bit q would be zero-padded) and Ed25519
- * with a digest shorter than 256 bits (5.1.4 and 5.2.3.5).  ECDSA has its
- * own, curve-sized minimum in pgp_verify_ecdsa().
+ * with a digest shorter than 256 bits (5.1.4 and 5.2.3.5); ECDSA with a
+ * digest shorter than the curve's table in 5.2.3.2 (256 bits for P-256,
+ * 384 for P-384, 512 for P-521).
  */
 static int pgp_check_digest_size(const struct pgp_pubkey *key, unsigned int dlen)
 {
@@ -353,6 +348,15 @@ static int pgp_check_digest_size(const struct pgp_pubkey *key, unsigned int dlen
 	case PGP_PUBKEY_EDDSA_LEGACY:
 	case PGP_PUBKEY_ED25519:
 		return dlen < 32 ? -ENOPKG : 0;
+	case PGP_PUBKEY_ECDSA:
+		switch (key->ec.curve) {
+		case PGP_CURVE_NIST_P384:
+			return dlen < 48 ? -ENOPKG : 0;
+		case PGP_CURVE_NIST_P521:
+			return dlen < 64 ? -ENOPKG : 0;
+		default:
+			return dlen < 32 ? -ENOPKG : 0;
+		}
 	default:
 		return 0;
 	}
@@ -374,7 +378,8 @@ static int pgp_check_digest_size(const struct pgp_pubkey *key, unsigned int dlen
  * Return: 0 if the signature is valid; -EKEYREJECTED for a wrong digest
  * prefix, a key of another algorithm, a bad signature or an invalid key;
  * -ENOPKG for a digest too short for the key (DSA: shorter than q;
- * Ed25519: shorter than 256 bits), checked before anything else, or for an
+ * Ed25519: shorter than 256 bits; ECDSA: shorter than the curve's minimum),
+ * checked before anything else, or for an
  * algorithm this kernel cannot verify (ECDSA without
  * CONFIG_CRYPTO_ECDSA_RAW, Ed25519 without CONFIG_CRYPTO_ED25519, other
  * curves); -EBADMSG for a signature whose values

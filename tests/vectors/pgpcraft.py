@@ -7,11 +7,12 @@ FIPS 186-4 section 4.6, with deterministic nonces, so every run writes the same
 bytes.  Used for test vectors the kernel's rules must refuse or tell apart:
 a certificate whose primary revokes another certificate's key, designated
 revokers, a later copy of a certificate with a newer self-signature, a DSA key
-with q of 256 bits signing a SHA-224 digest, Ed25519 over SHA-224.
+with q of 256 bits signing a SHA-224 digest, Ed25519 over SHA-224, ECDSA P-384
+over SHA-256 (ECDSA after FIPS 186-4 section 6.4).
 
 Usage: pgpcraft.py keyring-c OUT.h     C arrays for security/pgp_keys KUnit
        pgpcraft.py keyring-dir DIR     the same keyrings as DIR/NAME.gpg files
-       pgpcraft.py weak-c OUT.h        DSA/Ed25519 weak-hash vectors for crypto/pgp KUnit
+       pgpcraft.py weak-c OUT.h        DSA/Ed25519/ECDSA weak-hash vectors for crypto/pgp KUnit
 """
 import hashlib
 import os
@@ -166,6 +167,63 @@ class DSA:
                 return r, s
 
 
+# ---- ECDSA over NIST P-384 (FIPS 186-4 6.4, curve from FIPS 186-4 D.1.2.4) ----
+class P384:
+    p = 2 ** 384 - 2 ** 128 - 2 ** 96 + 2 ** 32 - 1
+    n = int('ffffffffffffffffffffffffffffffffffffffffffffffffc7634d81f4372ddf'
+            '581a0db248b0a77aecec196accc52973', 16)
+    b = int('b3312fa7e23ee7e4988e056be3f82d19181d9c6efe8141120314088f5013875a'
+            'c656398d8a2ed19d2a85c8edd3ec2aef', 16)
+    G = (int('aa87ca22be8b05378eb1c71ef320ad746e1d3b628ba79b9859f741e082542a38'
+             '5502f25dbf55296c3a545e3872760ab7', 16),
+         int('3617de4a96262c6f5d9e98bf9292dc29f8f41dbd289a147ce9da3113b5f0b8c0'
+             '0a60b1ce1d7e819d7a431d7c90ea0e5f', 16))
+    oid = bytes.fromhex('2b81040022')
+
+    @classmethod
+    def add(cls, a, b):
+        p = cls.p
+        if a is None:
+            return b
+        if b is None:
+            return a
+        if a[0] == b[0] and (a[1] + b[1]) % p == 0:
+            return None
+        if a == b:
+            lam = (3 * a[0] * a[0] - 3) * pow(2 * a[1], p - 2, p) % p
+        else:
+            lam = (b[1] - a[1]) * pow(b[0] - a[0], p - 2, p) % p
+        x = (lam * lam - a[0] - b[0]) % p
+        return x, (lam * (a[0] - x) - a[1]) % p
+
+    @classmethod
+    def mul(cls, k, pt):
+        acc = None
+        while k:
+            if k & 1:
+                acc = cls.add(acc, pt)
+            pt, k = cls.add(pt, pt), k >> 1
+        return acc
+
+    def __init__(self, seed):
+        assert (self.G[1] ** 2 - self.G[0] ** 3 + 3 * self.G[0] - self.b) % self.p == 0
+        assert self.mul(self.n, self.G) is None
+        self.rnd = _Rand(seed)
+        self.d = 1 + self.rnd.bits(448) % (self.n - 1)
+        x, y = self.mul(self.d, self.G)
+        self.point = b'\x04' + x.to_bytes(48, 'big') + y.to_bytes(48, 'big')
+
+    def sign(self, digest):
+        n = self.n
+        z = int.from_bytes(digest[:48], 'big')	# leftmost min(N, outlen) bits
+        while True:
+            k = 1 + self.rnd.bits(448) % (n - 1)
+            r = self.mul(k, self.G)[0] % n
+            s = pow(k, n - 2, n) * (z + r * self.d) % n
+            if r and s:
+                return r, s
+
+
 # ---- OpenPGP v4 packets ----
 ED25519_OID = bytes.fromhex('2b06010401da470f01')
 
@@ -185,6 +243,9 @@ class Key:
         if isinstance(signer, Ed25519):
             self.algo = 22
             material = bytes([len(ED25519_OID)]) + ED25519_OID + mpi(b'\x40' + signer.pub)
+        elif isinstance(signer, P384):
+            self.algo = 19
+            material = bytes([len(signer.oid)]) + signer.oid + mpi(signer.point)
         else:
             self.algo = 17
             material = b''.join(mpi(v) for v in (signer.p, signer.q, signer.g, signer.y))
@@ -340,16 +401,21 @@ def weak_c(out):
     msg = b'pgp-modsign weak combinations\n'
     dsa = Key(DSA(b'dsa 2048/256'), T0)
     ed = Key(Ed25519(b'ed25519 weak hash'), T0)
+    p384 = Key(P384(b'ecdsa p-384 weak hash'), T0)
     text = ['/* SPDX-License-Identifier: GPL-2.0 */', '/*',
             ' * Valid signatures in combinations RFC 9580 forbids: DSA with q of 256',
-            ' * bits over SHA-224 (a digest shorter than q) and Ed25519 over SHA-224;',
-            ' * with SHA-256 each is accepted.  Pure-Python DSA and Ed25519 from fixed',
-            ' * secrets.', ' */',
+            ' * bits over SHA-224 (a digest shorter than q), Ed25519 over SHA-224 and',
+            ' * ECDSA P-384 over SHA-256 (shorter than the curve); with SHA-256',
+            ' * (SHA-384 for P-384) each is accepted.  Pure-Python DSA, Ed25519 and',
+            ' * ECDSA from fixed secrets.', ' */',
             '#ifndef _PGP_KUNIT_WEAK_H', '#define _PGP_KUNIT_WEAK_H', '',
             c_array('pgp_weak_msg', msg),
-            c_array('pgp_weak_dsa_key', dsa.body), c_array('pgp_weak_ed_key', ed.body)]
-    for key, name in ((dsa, 'dsa'), (ed, 'ed')):
-        for hid, hname in ((11, 'sha224'), (8, 'sha256')):
+            c_array('pgp_weak_dsa_key', dsa.body), c_array('pgp_weak_ed_key', ed.body),
+            c_array('pgp_weak_p384_key', p384.body)]
+    for key, name, hashes in ((dsa, 'dsa', ((11, 'sha224'), (8, 'sha256'))),
+                              (ed, 'ed', ((11, 'sha224'), (8, 'sha256'))),
+                              (p384, 'p384', ((8, 'sha256'), (9, 'sha384')))):
+        for hid, hname in hashes:
             text.append(c_array(f'pgp_weak_{name}_{hname}', signature(key, 0x00, msg, T1, hash_id=hid)))
     text += ['#endif /* _PGP_KUNIT_WEAK_H */', '']
     write(out, '\n'.join(text))

@@ -1,19 +1,22 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Host-test stand-ins for the math owner's dsa_verify(), dsa_check_key(),
- * rsassa_pkcs1_verify() and ed25519_verify(), implemented with OpenSSL.
+ * rsassa_pkcs1_verify(), ed25519_verify() and ecdsa_raw_verify(),
+ * implemented with OpenSSL.
  * Same contract as INTERFACES.md, including error codes, so the OpenPGP
  * layer can be tested against an independent implementation.
  */
 #define OPENSSL_SUPPRESS_DEPRECATED
 #include <openssl/bn.h>
 #include <openssl/dsa.h>
+#include <openssl/ec.h>
 #include <openssl/evp.h>
 #include <openssl/obj_mac.h>
 #include <openssl/rsa.h>
 #include <crypto/dsa.h>
 #include <crypto/rsassa.h>
 #include <crypto/ed25519.h>
+#include <crypto/ecdsa_raw.h>
 
 static unsigned int bits_of(const u8 *p, size_t len)
 {
@@ -158,5 +161,51 @@ int ed25519_verify(const u8 pub[32], const u8 *msg, size_t msg_len, const u8 sig
 		ret = 0;
 	EVP_MD_CTX_free(ctx);
 	EVP_PKEY_free(pk);
+	return ret;
+}
+
+int ecdsa_raw_verify(enum ecdsa_raw_curve curve, const u8 *point, size_t point_len,
+		     const u8 *digest, size_t digest_len,
+		     const u8 *r, size_t r_len, const u8 *s, size_t s_len)
+{
+	static const int nids[] = {
+		[ECDSA_RAW_P256] = NID_X9_62_prime256v1,
+		[ECDSA_RAW_P384] = NID_secp384r1,
+		[ECDSA_RAW_P521] = NID_secp521r1,
+	};
+	const unsigned char *pp = point;
+	EC_KEY *ec = NULL;
+	ECDSA_SIG *sig = NULL;
+	BIGNUM *br, *bs;
+	int ret = -EINVAL;
+
+	if ((unsigned int)curve >= ARRAY_SIZE(nids))
+		return -ENOPKG;
+	if (!digest_len || digest_len > 64)
+		return -EINVAL;
+	ec = EC_KEY_new_by_curve_name(nids[curve]);
+	if (!ec)
+		return -ENOMEM;
+	/* uncompressed only, on the curve (o2i_ECPublicKey checks the point) */
+	if (point_len < 1 || point[0] != 0x04 ||
+	    !o2i_ECPublicKey(&ec, &pp, (long)point_len) || EC_KEY_check_key(ec) != 1)
+		goto out;
+	ret = -EKEYREJECTED;
+	br = BN_bin2bn(r, r_len, NULL);
+	bs = BN_bin2bn(s, s_len, NULL);
+	sig = ECDSA_SIG_new();
+	if (!br || !bs || !sig) {
+		BN_free(br);
+		BN_free(bs);
+		ret = -ENOMEM;
+		goto out;
+	}
+	ECDSA_SIG_set0(sig, br, bs);
+	/* OpenSSL truncates the digest to the order's length (FIPS 186-4 6.4) */
+	if (ECDSA_do_verify(digest, (int)digest_len, sig, ec) == 1)
+		ret = 0;
+out:
+	ECDSA_SIG_free(sig);
+	EC_KEY_free(ec);
 	return ret;
 }

@@ -97,9 +97,11 @@ build() {	# build NAME DESCRIPTION SOURCES...
 
 variants=(oracle)
 build kunit-oracle "KUnit suite (ASan+UBSan, OpenSSL oracle)" -DCONFIG_CRYPTO_ED25519=1 \
+	-DCONFIG_CRYPTO_ECDSA_RAW=1 \
 	"${pgp[@]}" "${kunit[@]}" "${compat[@]}" \
 	"$root/tests/compat/kunit_main.c" "${oracle[@]}" || true
 build check-oracle "pgp-check (ASan+UBSan, OpenSSL oracle)" -DCONFIG_CRYPTO_ED25519=1 \
+	-DCONFIG_CRYPTO_ECDSA_RAW=1 \
 	"${pgp[@]}" "$root/tests/host/pgp/pgp_check.c" "${compat[@]}" "${oracle[@]}" || true
 math=()
 for f in mont dsa rsassa; do

@@ -762,6 +762,19 @@ read -r o s < <(sec module_sig "$T/m/reserve.ko")
 [[ $s == 1024 ]] && ok "--reserve 1024 resizes an existing section" ||
 	nok "--reserve 1024 resizes an existing section ($s)"
 check "resized module verifies three ways" all_accept "$kr" "$T/m/reserve.ko"
+cp -- "$T/m/reserve.ko" "$T/m/reserve.before"
+rc=0
+"$sign" -q --homedir "$H" -u "${fpr[ed25519]}" --reserve 65537 "$T/m/reserve.ko" > /dev/null 2> "$T/err" || rc=$?
+if ((rc == 2)) && grep -q 'between 64 and 65536' "$T/err" && cmp -s "$T/m/reserve.ko" "$T/m/reserve.before"; then
+	ok "--reserve 65537 (more than the kernel's module_sig limit): usage error, module unchanged"
+else
+	nok "--reserve 65537: exit $rc, module $(cmp -s "$T/m/reserve.ko" "$T/m/reserve.before" && echo unchanged || echo CHANGED)"
+fi
+"$sign" -q --homedir "$H" -u "${fpr[ed25519]}" --reserve 65536 "$T/m/reserve.ko"
+read -r o s < <(sec module_sig "$T/m/reserve.ko")
+[[ $s == 65536 ]] && ok "--reserve 65536 (the kernel's limit) is accepted" ||
+	nok "--reserve 65536: section size $s"
+check "65536-byte module_sig verifies three ways" all_accept "$kr" "$T/m/reserve.ko"
 
 # --- many modules, parallel, progress -------------------------------------------
 many=()
