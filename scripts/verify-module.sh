@@ -34,7 +34,8 @@ algorithm, the digest, the creation time and the verdict. A module is good when 
 one of its signatures verifies with a key of the keyring. As in the kernel,
 the whole file with module_sig zeroed is the signed data, key expiry is judged
 at the signature's creation time, revoked keys are refused, RSA keys need 2048
-bits, DSA keys 2048 (1024 with --legacy), digests are SHA-224/256/384/512.
+bits, DSA keys 2048 (1024 with --legacy), digests are SHA-224/256/384/512 and
+at least as long as the key needs (DSA: q; Ed25519: 256 bits; ECDSA: the curve's).
 
   --keyring FILE  public keyring (required; may be given more than once)
   --sqv           verify with Sequoia's sqv instead of gpgv
@@ -121,6 +122,20 @@ if command -v "$GPG" > /dev/null 2>&1; then
 	done < <("$GPG" --homedir "$work/gnupg" --batch --no-tty --with-colons \
 		--show-keys -- "$keyring" 2> /dev/null || true)
 fi
+# DSA q sizes (key ID -> bits): a digest shorter than q is refused, as RFC 9580 says.
+declare -A key_qbits=()
+if command -v "$GPG" > /dev/null 2>&1; then
+	cur_algo='' cur_q=''
+	while read -r line; do
+		case $line in
+		:public*key\ packet:) cur_algo='' cur_q='' ;;
+		version\ 4,\ algo\ *) cur_algo=${line#version 4, algo }; cur_algo=${cur_algo%%,*} ;;
+		'pkey[1]: ['*' bits]') cur_q=${line#'pkey[1]: ['}; cur_q=${cur_q%' bits]'} ;;
+		keyid:\ *) [[ $cur_algo == 17 && -n $cur_q ]] && key_qbits[${line#keyid: }]=$cur_q ;;
+		esac
+	done < <("$GPG" --homedir "$work/gnupg" --batch --no-tty --list-packets \
+		-- "$keyring" 2> /dev/null || true)
+fi
 
 # key_policy FPR: REPLY = reason when the key is too weak, else empty
 key_policy()
@@ -137,6 +152,29 @@ key_policy()
 			REPLY="DSA key of $bits bits is below the minimum"
 		fi ;;
 	esac
+}
+
+# digest_policy FPR|KEYID PKALGO HASHID: REPLY = reason when the kernel refuses the digest
+# as too short for the key (RFC 9580: DSA at least q, Ed25519 256 bits, ECDSA by curve)
+digest_policy()
+{
+	local fpr=$1 pk=$2 ha=$3 dbits min=0 what
+
+	REPLY=''
+	case $ha in
+	2) dbits=160 ;; 8) dbits=256 ;; 9) dbits=384 ;; 10) dbits=512 ;; 11) dbits=224 ;;
+	*) return 0 ;;
+	esac
+	case $pk in
+	17) min=${key_qbits[${fpr: -16}]:-0} what="the DSA key's q ($min bits)" ;;
+	22 | 27) min=256 what="Ed25519 (256 bits)" ;;
+	19)
+		case ${key_curve[$fpr]:-} in
+		nistp256) min=256 ;; nistp384) min=384 ;; nistp521) min=512 ;;
+		esac
+		what="ECDSA ${key_curve[$fpr]:-} ($min bits)" ;;
+	esac
+	((dbits >= min)) || REPLY="digest $dbits bits is shorter than $what allows (the kernel refuses it, ENOPKG)"
 }
 
 # algo_label FPR NAME: REPLY = NAME-BITS or NAME-CURVE when the key is known
@@ -263,6 +301,11 @@ verify_one()
 				reason=${reason:-"public-key algorithm $algo not supported"}
 			fi
 		fi
+		# RFC 9580's digest sizes first: gpgv refuses a short DSA digest with an error
+		if [[ -z $reason && ($ifpr != '' || $ikeyid != -) ]]; then
+			digest_policy "${ifpr:-$ikeyid}" "$pk" "$ha"
+			[[ -n $REPLY ]] && reason=$REPLY
+		fi
 		if [[ -z $reason ]]; then
 			rc=0
 			if ((use_sqv)); then
@@ -318,6 +361,10 @@ verify_one()
 		fi
 		if [[ -z $reason && -n $ifpr ]]; then
 			key_policy "$ifpr"
+			[[ -n $REPLY ]] && reason=$REPLY
+		fi
+		if [[ -z $reason && -n ${fpr:-} ]]; then
+			digest_policy "$fpr" "$pk" "$ha"
 			[[ -n $REPLY ]] && reason=$REPLY
 		fi
 		if [[ -n $ifpr ]]; then

@@ -13,6 +13,11 @@ over SHA-256 (ECDSA after FIPS 186-4 section 6.4).
 Usage: pgpcraft.py keyring-c OUT.h     C arrays for security/pgp_keys KUnit
        pgpcraft.py keyring-dir DIR     the same keyrings as DIR/NAME.gpg files
        pgpcraft.py weak-c OUT.h        DSA/Ed25519/ECDSA weak-hash vectors for crypto/pgp KUnit
+       pgpcraft.py weak-module MODULE DIR
+                                       DIR/dsa-q256.pub (certificate of a DSA key with q of
+                                       256 bits) and MODULE (which has a module_sig section)
+                                       signed by it over SHA-224 (DIR/dsa-q256-sha224.ko) and
+                                       SHA-256 (DIR/dsa-q256-sha256.ko), which gpg will not make
 """
 import hashlib
 import os
@@ -421,11 +426,36 @@ def weak_c(out):
     write(out, '\n'.join(text))
 
 
+def weak_module(module, out):
+    """The whole file with module_sig zeroed is signed (binary document, class 0x00)."""
+    with open(module, 'rb') as f:
+        data = bytearray(f.read())
+    sec = pgpmod.find_section(pgpmod.elf_sections(data), 'module_sig')
+    if sec is None:
+        sys.exit(f'pgpcraft.py: {module}: no module_sig section')
+    off, size = sec['offset'], sec['size']
+    data[off:off + size] = bytes(size)
+    key = Key(DSA(b'dsa 2048/256'), T0)
+    os.makedirs(out, exist_ok=True)
+    write(os.path.join(out, 'dsa-q256.pub'), cert(key, b'weak dsa <weak@example.org>', T0))
+    for hid, hname in ((11, 'sha224'), (8, 'sha256')):
+        payload = pkt(2, signature(key, 0x00, bytes(data), T1, hash_id=hid))
+        box = pgpmod.container(payload, size=size)
+        if len(box) != size:
+            sys.exit(f'pgpcraft.py: {module}: module_sig of {size} bytes is too small')
+        signed = bytearray(data)
+        signed[off:off + size] = box
+        write(os.path.join(out, f'dsa-q256-{hname}.ko'), bytes(signed))
+
+
 def main(argv):
-    if len(argv) != 3 or argv[1] not in ('keyring-c', 'keyring-dir', 'weak-c'):
+    cmds = {'keyring-c': keyring_c, 'keyring-dir': keyring_dir, 'weak-c': weak_c,
+            'weak-module': weak_module}
+    nargs = {'weak-module': 4}
+    if len(argv) < 2 or argv[1] not in cmds or len(argv) != nargs.get(argv[1], 3):
         sys.stdout.write(__doc__)
         return 0 if len(argv) == 2 and argv[1] in ('-h', '--help') else 2
-    {'keyring-c': keyring_c, 'keyring-dir': keyring_dir, 'weak-c': weak_c}[argv[1]](argv[2])
+    cmds[argv[1]](*argv[2:])
     return 0
 
 

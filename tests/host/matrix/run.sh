@@ -80,11 +80,14 @@ if "$top/mk/export-patches.sh" --kver 6.1 "$tmp/out61" >"$tmp/export.log" 2>&1; 
 	got=$(wc -l <"$tmp/out61/series")
 	[[ $got == "$want" ]] && ok "make patches KVER=6.1 exports $want patches" ||
 		notok "make patches KVER=6.1 exports $want patches" "got $got"
-	shim_new=$(grep -l '^new file mode' "$tmp"/out61/000[1-4]-compat-*.patch 2>/dev/null | wc -l)
-	last=$(grep -c '^new file mode' "$tmp/out61/$(sed -n '5p' "$tmp/out61/series")")
-	((shim_new == 0 && last > 0)) &&
+	# the shims are the leading *-compat-* entries; the first other patch follows them
+	nshim=$(grep -c -- '-compat-' "$tmp/out61/series")
+	lead=$(head -n "$nshim" "$tmp/out61/series" | grep -c -- '-compat-')
+	shim_new=$(grep -l '^new file mode' "$tmp"/out61/*-compat-*.patch 2>/dev/null | wc -l)
+	last=$(grep -c '^new file mode' "$tmp/out61/$(sed -n "$((nshim + 1))p" "$tmp/out61/series")")
+	((nshim > 0 && lead == nshim && shim_new == 0 && last > 0)) &&
 		ok "the 6.1 shims come first with no project files; the crypto patch carries its $last" ||
-		notok "the 6.1 shims come first with no project files" "shims with new files: $shim_new, next: $last"
+		notok "the 6.1 shims come first with no project files" "shims: $nshim ($lead leading), with new files: $shim_new, next: $last"
 else
 	notok "make patches KVER=6.1 exports the series" "$(cat "$tmp/export.log")"
 	notok "the 6.1 shims come first with no project files"

@@ -299,6 +299,56 @@ for kd in "${matrix[@]}"; do
 	fi
 done
 
+# --- digests too short for the key ------------------------------------------------
+# RFC 9580 forbids a DSA digest shorter than q and Ed25519 below 256 bits; gpgv
+# accepts both, the kernel refuses them (ENOPKG), so verify-module.sh must too
+# (the kernel agreement check below compares the same files).
+# gpg itself will not make a DSA signature over a digest shorter than q:
+f=$T/m/short-dsa3072-sha224.ko
+cp -- "$base" "$f"
+if ! "$sign" --quiet --homedir "$H" --local-user "${fpr[dsa3072]}" --digest sha224 "$f" 2> /dev/null &&
+   cmp -s "$base" "$f"; then
+	ok "dsa3072 sha224 (digest shorter than q): the signer refuses, module unchanged"
+else
+	nok "dsa3072 sha224 (digest shorter than q): the signer refuses, module unchanged"
+fi
+rm -f -- "$f"
+# short_digest_case KEYRING MODULE WANT: verify-module.sh's verdict (good or short)
+short_digest_case()
+{
+	local kr=$1 f=$2 want=$3 rc=0 out
+
+	out=$("$verify" --keyring "$kr" "$f" 2>&1) || rc=$?
+	if [[ $want == good ]] && ((rc == 0)) && grep -q ": good (1 of 1" <<< "$out"; then
+		ok "${f##*/}: verify-module.sh accepts (the control)"
+	elif [[ $want == short ]] && ((rc == 1)) &&
+	     grep -q "digest 224 bits is shorter than .*(the kernel refuses it, ENOPKG)" <<< "$out"; then
+		ok "${f##*/}: verify-module.sh refuses a digest shorter than the key needs, as the kernel does"
+	else
+		nok "${f##*/}: verify-module.sh says $want (exit $rc)"
+		sed 's/^/# /' <<< "$out"
+	fi
+}
+# ... so the DSA case is crafted (tests/vectors/pgpcraft.py: q of 256 bits, SHA-224 and
+# a SHA-256 control); gpg signs Ed25519 over SHA-224 when asked.
+if python3 "$top/tests/vectors/pgpcraft.py" weak-module "$T/m/ed25519-sha512.ko" "$T/weak-dsa" \
+	2> "$T/err"; then
+	cp -- "$T/weak-dsa/dsa-q256-sha224.ko" "$T/weak-dsa/dsa-q256-sha256.ko" "$T/m/"
+	short_digest_case "$T/weak-dsa/dsa-q256.pub" "$T/m/dsa-q256-sha256.ko" good
+	short_digest_case "$T/weak-dsa/dsa-q256.pub" "$T/m/dsa-q256-sha224.ko" short
+else
+	nok "pgpcraft.py weak-module: DSA q=256 modules"
+	sed 's/^/# /' "$T/err"
+fi
+f=$T/m/short-ed25519-sha224.ko
+cp -- "$base" "$f"
+if "$sign" --quiet --homedir "$H" --local-user "${fpr[ed25519]}" --digest sha224 "$f" 2> "$T/err"; then
+	short_digest_case "$T/all.pub" "$f" short
+else
+	nok "sign ed25519 sha224 (a digest the kernel refuses, for verify-module.sh)"
+	sed 's/^/# /' "$T/err"
+fi
+
 # Reference signed module for the rest: Ed25519, the default digest.
 good=$T/m/ed25519-sha512.ko
 kr=$T/keys/ed25519.pub
@@ -1590,6 +1640,7 @@ agree()
 	fi
 	diag "kernel check built for the host; its public-key algorithms: $kalgos"
 	cat -- "$T/all.pub" "$T/subkey.pub" "$T/expiring.pub" "$T/weak.pub" > "$T/agree-a.pub"
+	[[ -f $T/weak-dsa/dsa-q256.pub ]] && cat -- "$T/weak-dsa/dsa-q256.pub" >> "$T/agree-a.pub"
 	[[ -f $T/revoked.pub ]] && cat -- "$T/revoked.pub" >> "$T/agree-a.pub"
 	# Native (x86-64) modules only; mainline's appended trailer is stripped
 	# by the loader before this check.
