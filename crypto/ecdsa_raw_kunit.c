@@ -6,6 +6,7 @@
  * malformed, foreign and off-curve points, the wrong curve.
  */
 #include <kunit/test.h>
+#include <linux/crypto.h>
 #include <linux/ktime.h>
 #include <linux/math64.h>
 #include <linux/module.h>
@@ -130,12 +131,36 @@ static u8 *widen(struct kunit *test, const u8 *v, size_t len, size_t size)
 	return dup(test, v, len, size - len);
 }
 
+/*
+ * Whether the kernel's ECDSA offers the vector's curve (P-521 came later
+ * than P-256 and P-384).  A curve it does not offer makes ecdsa_raw_verify()
+ * return -ENOPKG for everything, so its vectors are left out; a curve it
+ * offers is tested in full, whatever ecdsa_raw_verify() returns.
+ */
+static bool offered(struct kunit *test, const struct ecdsa_raw_kunit_vector *v)
+{
+	static const char * const alg[] = {
+		[ECDSA_RAW_P256] = "ecdsa-nist-p256",
+		[ECDSA_RAW_P384] = "ecdsa-nist-p384",
+		[ECDSA_RAW_P521] = "ecdsa-nist-p521",
+	};
+
+	if (crypto_has_alg(alg[v->curve], 0, 0))
+		return true;
+	kunit_info(test, "%s: this kernel has no %s, vector left out\n", v->name,
+		   alg[v->curve]);
+	return false;
+}
+
 static void ecdsa_raw_vectors_valid(struct kunit *test)
 {
 	size_t i;
 
 	for (i = 0; i < ARRAY_SIZE(ecdsa_raw_kunit_vectors); i++) {
 		const struct ecdsa_raw_kunit_vector *v = &ecdsa_raw_kunit_vectors[i];
+
+		if (!offered(test, v))
+			continue;
 
 		KUNIT_EXPECT_EQ_MSG(test, verify_vec(v), 0, "%s", v->name);
 	}
@@ -166,6 +191,9 @@ static void ecdsa_raw_leading_zeros(struct kunit *test)
 		const struct ecdsa_raw_kunit_vector *v = &ecdsa_raw_kunit_vectors[i];
 		size_t nb = curve_bytes(v);
 
+		if (!offered(test, v))
+			continue;
+
 		for (extra = 0; extra <= 3; extra++) {
 			u8 *r = widen(test, v->r, v->r_len, nb + extra);
 			u8 *s = widen(test, v->s, v->s_len, nb + extra);
@@ -192,6 +220,9 @@ static void ecdsa_raw_negated_s(struct kunit *test)
 		size_t nb = curve_bytes(v);
 		u8 *s = widen(test, v->s, v->s_len, nb);
 
+		if (!offered(test, v))
+			continue;
+
 		be_sub(s, curve_n(v), s, nb);
 		KUNIT_EXPECT_EQ_MSG(test, verify_with(v, v->point, v->point_len, v->digest,
 						      v->digest_len, v->r, v->r_len, s, nb),
@@ -207,6 +238,9 @@ static void ecdsa_raw_flipped_bits(struct kunit *test)
 		const struct ecdsa_raw_kunit_vector *v = &ecdsa_raw_kunit_vectors[i];
 		size_t used = min(v->digest_len, curve_bytes(v));
 		size_t pos[3];
+
+		if (!offered(test, v))
+			continue;
 
 		for (k = 0; k < 3; k++) {
 			u8 *r = dup(test, v->r, v->r_len, 0);
@@ -250,7 +284,7 @@ static void ecdsa_raw_digest_truncation(struct kunit *test)
 		size_t nb = curve_bytes(v);
 		u8 *d;
 
-		if (v->digest_len <= nb)
+		if (v->digest_len <= nb || !offered(test, v))
 			continue;
 		d = dup(test, v->digest, v->digest_len, 0);
 		d[nb] ^= 0x80;
@@ -297,6 +331,9 @@ static void ecdsa_raw_r_s_range(struct kunit *test)
 		u8 *nm1 = dup(test, n, nb, 0);
 		static const u8 one[1] = { 1 };
 
+		if (!offered(test, v))
+			continue;
+
 		KUNIT_ASSERT_NOT_ERR_OR_NULL(test, ff);
 		memset(ff, 0xff, nb + 1);
 		n1[nb - 1]++;		/* n + 1 (n is odd: no carry) */
@@ -342,6 +379,9 @@ static void ecdsa_raw_bad_point(struct kunit *test)
 		size_t nb = curve_bytes(v), len = v->point_len;
 		const char *what;
 		u8 *pt;
+
+		if (!offered(test, v))
+			continue;
 
 #define CHECK_PT(p, l, want)							\
 		KUNIT_EXPECT_EQ_MSG(test, verify_with(v, p, l, v->digest,		\
@@ -440,6 +480,8 @@ static void ecdsa_raw_cross(struct kunit *test)
 	size_t i, j, checked = 0;
 
 	for (i = 0; i < ARRAY_SIZE(ecdsa_raw_kunit_vectors); i++) {
+		if (!offered(test, &ecdsa_raw_kunit_vectors[i]))
+			continue;
 		for (j = 0; j < ARRAY_SIZE(ecdsa_raw_kunit_vectors); j++) {
 			const struct ecdsa_raw_kunit_vector *a = &ecdsa_raw_kunit_vectors[i];
 			const struct ecdsa_raw_kunit_vector *b = &ecdsa_raw_kunit_vectors[j];
@@ -466,6 +508,9 @@ static void ecdsa_raw_timing(struct kunit *test)
 		ktime_t t0 = ktime_get();
 		int ret = 0;
 		u64 ns;
+
+		if (!offered(test, v))
+			continue;
 
 		for (k = 0; k < 10; k++)
 			ret |= verify_vec(v);
