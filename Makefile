@@ -4,6 +4,8 @@
 #   make check    every test: host tests, KUnit and the module matrix in QEMU
 #   make check-full  make check + 1000 differential cases + a KASAN/UBSAN kernel
 #   make check-matrix  the guest matrix on Linux 6.1, arm64 and s390x (MATRIX="6.1:arm64 ...")
+#                      and check-distro-config
+#   make check-distro-config  Debian's kernel configurations under W=1, sparse and clang
 #   make apply    copy the new files into a 6.12 or 6.1 tree and apply its series (KSRC=DIR)
 #   make kernel   configure (tinyconfig + tests/config/*.config) and build the test kernel
 #   make bench    load-time cost vs mainline, native verify vs OpenSSL, signing throughput
@@ -17,10 +19,10 @@ TOP := $(CURDIR)
 BUILD := $(TOP)/build
 SRC_TARBALL ?= /usr/src/linux-source-6.12.tar.xz
 
-.PHONY: help demo check check-full check-matrix check-series check-host deps apply kernel bench patches fuzz fuzz-long clean
+.PHONY: help demo check check-full check-matrix check-distro-config check-series check-host deps apply kernel bench patches fuzz fuzz-long clean
 
 help:
-	@sed -n '3,14p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '3,16p' Makefile | sed 's/^# \{0,1\}//'
 
 deps:
 	@mk/deps.sh
@@ -62,9 +64,16 @@ fuzz:
 fuzz-long:
 	@tests/host/fuzz/long.sh
 
-# Linux 6.1 and the arm64 and s390x guests (cross-built, signed here), one line per combination.
+# Linux 6.1 and the arm64 and s390x guests (cross-built, signed here), one line per combination;
+# then Debian's own configurations under W=1, sparse and clang (DISTRO_CONFIG=0 leaves them out).
 check-matrix:
-	@mk/deps.sh --matrix && mk/check-matrix.sh $(MATRIX)
+	@mk/deps.sh --matrix && rc=0 && { mk/check-matrix.sh $(MATRIX) || rc=1; } && \
+	{ [ "$(DISTRO_CONFIG)" = 0 ] || mk/distro-config.sh || rc=1; } && exit $$rc
+
+# Debian's kernel configuration (6.12 and 6.1) with CONFIG_MODULE_SIG_PGP=y: olddefconfig keeps
+# our options; W=1, C=1 and LLVM=1 builds show no new warning.
+check-distro-config:
+	@mk/deps.sh --matrix && mk/distro-config.sh $(if $(KVER),--kver $(KVER))
 
 # Bisectability: every prefix of the exported series builds (a kernel build per patch).
 check-series:

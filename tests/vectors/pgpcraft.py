@@ -366,7 +366,7 @@ def keyrings():
 
 
 def c_array(name, data):
-    lines = [f'static const u8 {name}[] = {{']
+    lines = [f'static const u8 {name}[] __maybe_unused = {{']
     for i in range(0, len(data), 12):
         lines.append('\t' + ' '.join(f'0x{x:02x},' for x in data[i:i + 12]))
     lines.append('};')

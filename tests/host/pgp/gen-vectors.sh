@@ -52,7 +52,7 @@ printf 'pgp-modsign KUnit test vector\n' >"$msg"
 
 # hexarray NAME FILE: a C array definition of FILE's bytes
 hexarray() {
-	printf 'static const u8 %s[] = {\n' "$1"
+	printf 'static const u8 %s[] __maybe_unused = {\n' "$1"
 	od -An -v -tx1 "$2" | awk '{ s = "\t"; for (i = 1; i <= NF; i++) s = s "0x" $i ","; print s }' |
 		sed 's/,$/,/'
 	printf '};\n\n'
@@ -60,7 +60,7 @@ hexarray() {
 
 # fprarray NAME HEXFPR
 fprarray() {
-	printf 'static const u8 %s[] = {\n\t' "$1"
+	printf 'static const u8 %s[] __maybe_unused = {\n\t' "$1"
 	echo "$2" | sed 's/../0x&, /g; s/, $//'
 	printf '\n};\n\n'
 }
