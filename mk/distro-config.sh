@@ -29,9 +29,10 @@ warning or error is found or a build fails.
 EOF
 }
 
-kvers=() variants=()
+kvers=() variants=() selftest=()
 while (($#)); do
 	case $1 in
+	--selftest-classify) selftest=("${@:2}"); break ;;	# SRC SERIESDIR LOG (tests/host/matrix)
 	--kver) kvers+=("${2?}"); shift 2 ;;
 	--variant) variants+=("${2?}"); shift 2 ;;
 	-h|--help) usage; exit 0 ;;
@@ -88,8 +89,9 @@ classify() {
 import os, re, subprocess, sys
 src, series_dir, logs = sys.argv[1], sys.argv[2], sys.argv[3:]
 top = os.getcwd()
-ours = set(subprocess.run(['git', 'ls-files', 'crypto', 'kernel', 'security', 'scripts', 'include',
-                           'certs'], capture_output=True, text=True, check=True).stdout.split())
+ours = set(subprocess.run(['git', '-C', os.environ.get('PROJECT_TOP', top), 'ls-files', 'crypto',
+                           'kernel', 'security', 'scripts', 'include', 'certs'],
+                          capture_output=True, text=True, check=True).stdout.split())
 added = {}                                   # file -> set of line numbers the series adds
 def read_patch(path):
     cur = None
@@ -222,6 +224,10 @@ run_one() {
 		"$ver" "$var" "$new" "$kern" "$ncc" $(($(date +%s) - t0)))")
 }
 
+if ((${#selftest[@]})); then
+	classify "${selftest[@]}"
+	exit
+fi
 for ver in "${kvers[@]}"; do
 	series_dir "$ver" >/dev/null || { echo "$prog: no series for $ver" >&2; exit 2; }
 	for var in "${variants[@]}"; do

@@ -6,8 +6,11 @@
 #  - make patches KVER=6.1 exports one patch per entry, the shims first without new files;
 #  - mk/lib.sh names Kbuild's ARCH, the cross compiler and the boot image of each architecture;
 #  - tests/elfedit.py edits a big-endian (s390x) ELF64 module as it does a little-endian one.
-# MATRIX_TEST_BREAK=1 runs the same checks on copies with two defects planted (the 6.1 series
-# chosen for any version starting "6.1", ELF always read little-endian): 3, 4, 16, 17 fail.
+#  - mk/distro-config.sh counts a warning as new on a file or a line the series adds, and as
+#    the kernel's own elsewhere (a crafted build log).
+# MATRIX_TEST_BREAK=1 runs the same checks on copies with three defects planted (the 6.1 series
+# chosen for any version starting "6.1", ELF always read little-endian, lines the patches add
+# not looked at): 3, 4, 16, 17, 18 fail.
 set -uo pipefail
 if [[ ${1:-} == -h || ${1:-} == --help ]]; then
 	echo "Usage: $0    (a make check host test: prints TAP, exits non-zero on failure)"
@@ -24,6 +27,8 @@ if [[ ${MATRIX_TEST_BREAK:-} == 1 ]]; then
 	cp "$top/tests/elfedit.py" "$tmp/broken/tests/"
 	sed "s/return '>' if data\[5\] == 2 else '<'/return '<'/" "$top/tests/lib/pgpmod.py" \
 		>"$tmp/broken/tests/lib/pgpmod.py"
+	sed 's/if path in ours or int(m.group(2)) in added.get(path, ()):/if path in ours:/' \
+		"$top/mk/distro-config.sh" >"$tmp/broken/mk/distro-config.sh"
 	. "$tmp/broken/mk/lib.sh"
 	libtop=$tmp/broken
 	elfedit=$tmp/broken/tests/elfedit.py
@@ -38,7 +43,7 @@ check() { # check DESCRIPTION CMD...: ok when CMD succeeds
 	shift
 	if out=$("$@" 2>&1); then ok "$d"; else notok "$d" "$out"; fi
 }
-echo "1..17"
+echo "1..18"
 
 # A tree that is only a Makefile with the version lines.
 fake_tree() { # fake_tree DIR VERSION PATCHLEVEL SUBLEVEL
@@ -127,4 +132,20 @@ python3 "$elfedit" set-shdr "$tmp/be.ko" .text flags 2 >/dev/null 2>&1
 flags=$(od -An -tx1 -j $((64 + 16 + 17 + 64 + 8)) -N 8 "$tmp/be.ko" | tr -d ' ')
 [[ $flags == 0000000000000002 ]] && ok "elfedit.py set-shdr writes a big-endian sh_flags big-endian" ||
 	notok "elfedit.py set-shdr writes a big-endian sh_flags big-endian" "sh_flags bytes: $flags"
+# Warnings of a crafted build log: main.c 2275 and 1029 are lines patch 0004 adds, 2274 is
+# its context, pgp_parser.c and dsa.c are the project's files, sha256_generic.c the kernel's.
+cat >"$tmp/warn.log" <<'EOF'
+/x/src/kernel/module/main.c:2275:9: warning: a line the series adds
+/x/src/kernel/module/main.c:1029:2: warning: another line the series adds
+/x/src/kernel/module/main.c:2274:9: warning: the patch's context
+/x/src/crypto/pgp/pgp_parser.c:10:1: warning: a file of ours
+/x/src/crypto/pgp/../../crypto/dsa.c:3:1: error: a file of ours, by a roundabout path
+/x/src/crypto/sha256_generic.c:5:1: warning: the kernel's own
+  CC      crypto/pgp/pgp_parser.o
+EOF
+out=$(PROJECT_TOP=$top bash "$libtop/mk/distro-config.sh" --selftest-classify /x/src "$top/patches" \
+	"$tmp/warn.log" 2>&1)
+[[ $(grep '^counts ' <<<"$out") == "counts 4 2" ]] &&
+	ok "distro-config: new warnings are those on files and lines the series adds (4 of 6)" ||
+	notok "distro-config: new warnings are those on files and lines the series adds (4 of 6)" "$out"
 ((fail == 0))
