@@ -75,7 +75,7 @@ for boot in permissive enforce; do
 			sed 's/^modsign-pgp: /     /' || true
 	fi
 	echo "   kernel messages while loading (count, message):"
-	tr -d '\r' <"$logs/demo-$boot.log" |
+	tr -d '\r' <"$logs/demo-$boot.log" | sed 's/^# kmsg: //' |
 		grep -E 'module verification failed|Loading of .* is rejected|modsign-pgp: (Bad|Sig)' |
 		sort | uniq -c | sort -rn | head -n 8 | sed 's/^/   /' || true
 done

@@ -200,6 +200,16 @@ if grep -q '^CONFIG_MODULE_SIG_PGP=y' "$obj/.config"; then
 	# padding) and every byte of the rest (ELF header, names, module_sig's header and
 	# packets).  What each byte's change must cause comes from
 	# tests/qemu/siglayout.py (a reader of its own), after a positive control.
+	# Linux 6.1's loader checks an unsigned module's ELF headers less than 6.12's does:
+	# with a byte of .shstrtab's section header changed, the module no longer names a
+	# module_sig, loads unsigned when not enforcing (6.12 refuses it, ENOEXEC), and a
+	# later offset of the sweep crashed 6.1 in module_finalize() reading section names
+	# (mainline 6.1 code, given a module it takes as unsigned).  On 6.1 the sweep runs in
+	# the enforcing boot only, which refuses an unsigned module before parsing it.
+	perm_sweep=1
+	case $(cat "$obj/include/config/kernel.release" 2>/dev/null) in
+	6.1 | 6.1.*) perm_sweep=0 ;;
+	esac
 	for kd in rsa2048-sha256:1 dsa2048-sha256:${SWEEP_STRIDE:-16} \
 		ed25519-sha512:${SWEEP_STRIDE:-16} nistp256-sha256:${SWEEP_STRIDE:-16}; do
 		m=${kd%:*} st=${kd#*:} k=${kd%%-*}
@@ -209,7 +219,11 @@ if grep -q '^CONFIG_MODULE_SIG_PGP=y' "$obj/.config"; then
 				"$out/mods/$m.ko.$mask.map"
 			how=$mask desc="tamper sweep: $m module xor $mask, every byte"
 			((st > 1)) && how+=:$st desc+=" of the signature, every ${st}th of the bulk"
-			case_line "sweep:$how" "sweep:$how" "$m.ko" "$(lc "$fpr")" "$desc"
+			if ((perm_sweep)); then
+				case_line "sweep:$how" "sweep:$how" "$m.ko" "$(lc "$fpr")" "$desc"
+			else
+				case_line skip "sweep:$how" "$m.ko" "$(lc "$fpr")" "$desc"
+			fi
 		done
 	done
 

@@ -46,6 +46,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/klog.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -484,6 +485,65 @@ static int run_case(const char *boot, const char *expect, char **fld, char *deta
 	return ok;
 }
 
+/*
+ * Kernel messages and these results share the console; printed by another
+ * CPU they used to land in the middle of a result line.  While the cases
+ * run only KERN_EMERG and KERN_ALERT go to the console (an oops raises the
+ * level itself), and the messages of each case are read from /dev/kmsg and
+ * printed here, after the case, as "# kmsg: " lines.
+ */
+static int kmsg_fd = -1;
+
+static void kmsg_begin(void)
+{
+	kmsg_fd = open("/dev/kmsg", O_RDONLY | O_NONBLOCK);
+	if (kmsg_fd < 0) {
+		printf("# modtest: /dev/kmsg: %s; kernel messages stay on the console\n",
+		       strerror(errno));
+		return;
+	}
+	lseek(kmsg_fd, 0, SEEK_END);
+	if (klogctl(8, NULL, 2))	/* SYSLOG_ACTION_CONSOLE_LEVEL */
+		printf("# modtest: console log level: %s\n", strerror(errno));
+}
+
+static void kmsg_drain(void)
+{
+	char rec[2048];
+	ssize_t r;
+
+	if (kmsg_fd < 0)
+		return;
+	for (;;) {
+		char *msg, *end;
+
+		r = read(kmsg_fd, rec, sizeof(rec) - 1);
+		if (r < 0 && errno == EPIPE)	/* overwritten before read */
+			continue;
+		if (r <= 0)
+			break;
+		rec[r] = '\0';
+		msg = strchr(rec, ';');		/* "PRI,SEQ,TS,FLAGS;text\n" */
+		if (!msg)
+			continue;
+		msg++;
+		end = strchr(msg, '\n');
+		if (end)
+			*end = '\0';
+		printf("# kmsg: %s\n", msg);
+	}
+	fflush(stdout);
+}
+
+static void kmsg_end(void)
+{
+	kmsg_drain();
+	if (kmsg_fd >= 0) {
+		klogctl(8, NULL, 7);
+		close(kmsg_fd);
+	}
+}
+
 static int run(const char *boot, const char *casefile)
 {
 	char line[1024];
@@ -508,6 +568,7 @@ static int run(const char *boot, const char *casefile)
 	rewind(f);
 
 	printf("# modtest: begin %s\n1..%d\n", boot, total);
+	kmsg_begin();
 	fflush(stdout);
 	while (fgets(line, sizeof(line), f)) {
 		char *fld[6], detail[600];
@@ -530,12 +591,14 @@ static int run(const char *boot, const char *casefile)
 		ok = run_case(boot, fld[col] + (neg ? 4 : 0), fld, detail, sizeof(detail));
 		if (neg)	/* a self-test: this check must fail on this input */
 			ok = !ok;
+		kmsg_drain();
 		printf("%sok %d - %s: expect %s (%s%s)\n", ok ? "" : "not ", n, fld[5], fld[col],
 		       neg && ok ? "fails as it must: " : "", detail);
 		fflush(stdout);
 		failed += !ok;
 	}
 	fclose(f);
+	kmsg_end();
 	printf("# modtest: end %s: %d passed, %d failed\n", boot, n - failed, failed);
 	return failed ? 1 : 0;
 }
