@@ -90,8 +90,7 @@ run_combo() {
 	obj=$top/build/obj-$tag mods=$top/build/mods-$tag cases=$top/build/cases-$tag
 	cpio=$top/build/initramfs-$tag.cpio
 	cross=${CROSS_COMPILE-$(cross_prefix "$arch")}
-	mapfile -t configs < <(guest_configs)
-	[[ -f tests/config/arch-$arch.config ]] && configs+=("tests/config/arch-$arch.config")
+	mapfile -t configs < <(guest_configs "$arch")
 	if stage "$logs" keys tests/qemu/make-keys.sh "$KEYS_DIR" &&
 	   stage "$logs" apply mk/default-tree.sh "$tarball" "$src" &&
 	   stage "$logs" kernel nice -n 5 mk/kernel.sh --arch "$arch" --ksrc "$src" --obj "$obj" \

@@ -1,8 +1,10 @@
 # Shared by the mk/ scripts (sourced, not run).
-# guest_configs: the config fragments of the test kernel, one per line.  The OpenPGP
-# fragment comes with the generated test keyring's fragment (build/keys/keys.config).
+# guest_configs [ARCH]: the config fragments of the test kernel, one per line, for ARCH
+# (default x86_64).  The OpenPGP fragment comes with the generated test keyring's fragment
+# (build/keys/keys.config); tests/config/arch-ARCH.config has what that guest needs.
 guest_configs() {
 	echo tests/config/base.config
+	[[ -f tests/config/arch-${1:-x86_64}.config ]] && echo "tests/config/arch-${1:-x86_64}.config"
 	echo build/keys/x509.config
 	if [[ -f tests/config/pgp.config ]]; then
 		echo tests/config/pgp.config
