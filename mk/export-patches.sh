@@ -97,8 +97,12 @@ for p in "${series[@]}"; do
 			[[ -z $(tail -c 1 "$f") ]] || printf '\n\\ No newline at end of file\n'
 		} >>"$tmp/new.diff"
 	done
-	# The patch's own header (up to ---) and its diff of existing files.
+	# The patch's own header (up to ---), its notes for reviewers (the "checkpatch: TYPE -
+	# why" paragraph right after ---, not part of the commit message) and its diff of
+	# existing files.
 	awk '/^---$/ { exit } { print }' "$src" >"$tmp/head"
+	awk 'n && /^$/ { exit } n { print } /^---$/ { getline; if (/^checkpatch:/) { n = 1; print } else exit }' \
+		"$src" >"$tmp/notes"
 	# (quilt refresh writes no "diff --git" lines: a diff starts at its first "--- " line.)
 	awk 'BEGIN{f=0; h=1} h && /^---$/ {h=0; next} !h && (/^diff --git / || /^--- (a\/|\/dev\/null)/) {f=1} f{print}' \
 		"$src" >"$tmp/old.diff"
@@ -107,6 +111,7 @@ for p in "${series[@]}"; do
 	{
 		cat "$tmp/head"
 		printf -- '---\n'
+		[[ -s $tmp/notes ]] && { cat "$tmp/notes"; printf '\n'; }
 		diffstat -p1 -w 70 "$tmp/all.diff"
 		printf '\n'
 		cat "$tmp/all.diff"

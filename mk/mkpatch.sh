@@ -15,8 +15,13 @@ trap 'rm -f "$tmp"' EXIT
 {
 	printf 'From: pgp-modsign developers <pgp-modsign@users.noreply.invalid>\n'
 	printf 'Subject: [PATCH] %s\n\n' "$subject"
-	cat "$desc"
+	# the "checkpatch: TYPE - why" paragraph is a note for reviewers: below ---
+	awk '/^checkpatch:/ { n = 1 } n && /^$/ { n = 0; next } !n' "$desc"
 	printf '\nSigned-off-by: pgp-modsign developers <pgp-modsign@users.noreply.invalid>\n---\n'
+	if grep -q '^checkpatch:' "$desc"; then
+		awk '/^checkpatch:/ { n = 1 } n && /^$/ { exit } n' "$desc"
+		printf '\n'
+	fi
 	for f in "$@"; do
 		cmp -s "$work/a/$f" "$work/b/$f" && continue
 		printf 'diff --git a/%s b/%s\n' "$f" "$f"

@@ -19,6 +19,7 @@
  */
 
 #define _GNU_SOURCE
+#include <assert.h>
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
@@ -3085,7 +3086,7 @@ enum {
 	OPT_KEYRING, OPT_SQV, OPT_SIGSUFFIX,
 };
 
-_Static_assert(MODULE_PGP_SIG_MAX_SIZE == 65536, "--reserve's message and --help name 65536");
+static_assert(MODULE_PGP_SIG_MAX_SIZE == 65536, "--reserve's message and --help name 65536");
 
 static void bad_usage(const char *fmt, const char *a)
 {

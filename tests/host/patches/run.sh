@@ -4,7 +4,8 @@
 #  - the tools extract from the tarball (a failed extraction fails the test);
 #  - scripts/checkpatch.pl --strict on every exported patch (it must run: exit 0 with no
 #    report or 1 with reports; CHECKPATCH=FILE runs another copy): no errors, and every warning
-#    type that remains is named in that patch's description ("checkpatch: TYPE - why");
+#    type that remains is named in that patch's notes below the --- line ("checkpatch: TYPE -
+#    why"), never in the commit message;
 #  - scripts/kernel-doc -none on every new kernel C file reports nothing.
 set -uo pipefail
 if [[ ${1:-} == -h || ${1:-} == --help ]]; then
@@ -40,8 +41,31 @@ checkpatch=${CHECKPATCH:-scripts/checkpatch.pl}
 	{ echo "1..1"; notok "make patches exports the series" "$(cat "$tmp/export.log")"; exit 1; }
 mapfile -t patches < <(cat "$tmp/out/series")
 mapfile -t cfiles < <(cd "$top" && git ls-files crypto include kernel security | grep -E '\.[ch]$')
-echo "1..$((1 + ${#patches[@]} + ${#cfiles[@]}))"
+echo "1..$((2 + ${#patches[@]} + ${#cfiles[@]}))"
 ok "make patches exports ${#patches[@]} patches"
+
+# unjustified PATCH TYPE...: the TYPEs that PATCH's notes (between --- and the diffstat, for
+# reviewers, not in the commit message) do not justify with "checkpatch: TYPE - why"; a
+# checkpatch note above --- is reported too.
+unjustified() {
+	local p=$1 t notes out=""
+	shift
+	notes=$(awk '/^---$/ { f = 1; next } f && /^$/ { exit } f' "$p")
+	for t; do
+		grep -qE "^checkpatch: ([A-Z_]+, )*$t( -|,)" <<<"$notes" || out+=" $t"
+	done
+	awk '/^---$/ { exit } /^checkpatch:/ { found = 1 } END { exit !found }' "$p" &&
+		out+=" (a checkpatch note in the commit message, above ---)"
+	printf '%s' "$out"
+}
+# Self-test: the notes of the kbuild patch moved into its commit message are refused.
+sp=$(grep -l '^checkpatch: ' "$tmp/out"/*.patch | head -n 1)
+awk '/^---$/ && !d { d = 1; held = 1; next } held && /^$/ { print; print "---"; held = 0; next } { print }' \
+	"$sp" >"$tmp/above.patch"
+u=$(unjustified "$tmp/above.patch" FILE_PATH_CHANGES)
+[[ $u == *"above ---"* && $u == *FILE_PATH_CHANGES* ]] &&
+	ok "self-test: checkpatch notes moved above --- are refused ($(basename "$sp"))" ||
+	notok "self-test: checkpatch notes moved above --- are refused" "got: '$u'"
 
 # checkpatch looks at the git tree it runs in; run it from the scratch dir.
 # checkpatch exits 0 when it has nothing to say and 1 when it reported something; any other
@@ -55,10 +79,8 @@ for p in "${patches[@]}"; do
 		continue
 	fi
 	errors=$(grep -c '^ERROR:' <<<"$out")
-	unjustified=""
-	for t in $(grep -oE '^(WARNING|CHECK):[A-Z_]+' <<<"$out" | cut -d: -f2 | sort -u); do
-		grep -qE "^checkpatch: ([A-Z_]+, )*$t( -|,)" "$tmp/out/$p" || unjustified+=" $t"
-	done
+	unjustified=$(unjustified "$tmp/out/$p" $(grep -oE '^(WARNING|CHECK):[A-Z_]+' <<<"$out" |
+		cut -d: -f2 | sort -u))
 	warnings=$(grep -cE '^(WARNING|CHECK):' <<<"$out")
 	if ((errors == 0)) && [[ -z $unjustified ]]; then
 		ok "$p: checkpatch --strict: 0 errors, $warnings warnings/checks (all justified)"
