@@ -64,8 +64,8 @@ awk '/^---$/ && !d { d = 1; held = 1; next } held && /^$/ { print; print "---"; 
 	"$sp" >"$tmp/above.patch"
 u=$(unjustified "$tmp/above.patch" FILE_PATH_CHANGES)
 [[ $u == *"above ---"* && $u == *FILE_PATH_CHANGES* ]] &&
-	ok "self-test: checkpatch notes moved above --- are refused ($(basename "$sp"))" ||
-	notok "self-test: checkpatch notes moved above --- are refused" "got: '$u'"
+	ok "self-test: reviewer notes moved above --- are refused ($(basename "$sp"))" ||
+	notok "self-test: reviewer notes moved above --- are refused" "got: '$u'"
 
 # checkpatch looks at the git tree it runs in; run it from the scratch dir.
 # checkpatch exits 0 when it has nothing to say and 1 when it reported something; any other
