@@ -132,7 +132,7 @@ chmod 700 "$T/g" "$T/g2" "$T/empty"
 gk()
 {
 	gpg --homedir "$1" --batch --pinentry-mode loopback --passphrase '' \
-		--quick-gen-key "$2" ed25519 sign never > /dev/null 2>&1
+		--quick-gen-key "$2" "${3:-ed25519}" sign never > /dev/null 2>&1
 }
 fpr_of()
 {
@@ -142,7 +142,12 @@ fpr_of()
 gk "$T/g" "DKMS signing <dkms@example.org>"
 gk "$T/g" "Second key <second@example.org>"
 gk "$T/g2" "Other <other@example.org>"
+# SHA-224 is too short for Ed25519 (RFC 9580; the kernel and verify-module.sh refuse it):
+# the sha224 case signs with an RSA key
+gk "$T/g" "RSA key <rsa@example.org>" rsa2048
 fpr=$(fpr_of "$T/g" dkms@example.org)
+fpr_rsa=$(fpr_of "$T/g" rsa@example.org)
+gpg --homedir "$T/g" --batch --export -- "$fpr_rsa" > "$T/cert-rsa.pgp"
 fpr2=$(fpr_of "$T/g" second@example.org)
 gpg --homedir "$T/g" --batch --export -- "$fpr" > "$T/cert.pgp"
 gpg --homedir "$T/g" --batch --armor --export -- "$fpr2" > "$T/cert2.asc"
@@ -237,9 +242,11 @@ sign_if inplace "$tool" sha512 "$fpr" "$T/cert.pgp" "$REPLY"
 tcase inplace "KEY a fingerprint, module signed in place, verifies (gpgv, sqv)" \
 	good "$T/cert.pgp" "$REPLY" sha512
 for d in sha256 sha384 sha512 sha224; do
+	k=$fpr c=$T/cert.pgp
+	[[ $d == sha224 ]] && k=$fpr_rsa c=$T/cert-rsa.pgp
 	fresh "$d.ko"
-	want "digest-$d" && "$tool" "$d" "$fpr" "$T/cert.pgp" "$REPLY"
-	tcase "digest-$d" "HASH $d gives a $d signature" good "$T/cert.pgp" "$REPLY" "$d"
+	sign_if "digest-$d" "$tool" "$d" "$k" "$c" "$REPLY"
+	tcase "digest-$d" "HASH $d gives a $d signature" good "$c" "$REPLY" "$d"
 done
 fresh upper.ko
 sign_if upper "$tool" SHA256 "$fpr" "$T/cert.pgp" "$REPLY"
