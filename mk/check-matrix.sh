@@ -78,7 +78,7 @@ busybox_for() {
 # run_combo VERSION ARCH: build, sign, boot twice; adds to the totals.
 run_combo() {
 	local ver=$1 arch=$2 tag=$1-$2 t0 src tarball obj mods cases cpio logs cross bb p f
-	local passed=0 failed=0 skipped=0 boot args mode rc s
+	local passed=0 failed=0 skipped=0 boot args mode
 	t0=$(date +%s)
 	echo "== $ver $arch"
 	logs=$top/build/logs/matrix-$tag
@@ -107,21 +107,7 @@ run_combo() {
 				"$obj/$(kernel_image "$arch")" "$cpio" "$logs/console-$boot.log" $args
 			mode=console
 			[[ $boot == permissive ]] && mode=console-kunit	# KUnit runs in this boot
-			# as make check counts: tap.py failing or printing no counts is a failure
-			rc=0
-			python3 tests/tap.py "$mode" "$logs/console-$boot.log" >"$logs/count-$boot.log" 2>&1 ||
-				rc=$?
-			p='' f='' s=''
-			read -r _ p f s < <(grep '^counts ' "$logs/count-$boot.log" | tail -n 1) || true
-			if ((rc != 0)) || ! [[ $p =~ ^[0-9]+$ && $f =~ ^[0-9]+$ && $s =~ ^[0-9]+$ ]]; then
-				echo "   console-$boot: FAILED: tests/tap.py $mode exited $rc without counts"
-				grep -v '^counts ' "$logs/count-$boot.log" | tail -n 5 | sed 's/^/   | /'
-				failed=$((failed + 1))
-				continue
-			fi
-			grep -v '^counts ' "$logs/count-$boot.log" | head -n 20 | sed 's/^/   | /'
-			echo "   console-$boot: $p passed, $f failed, $s skipped"
-			passed=$((passed + p)) failed=$((failed + f)) skipped=$((skipped + s))
+			count "$mode" "$logs/console-$boot.log"
 		done
 	else
 		failed=$((failed + 1))

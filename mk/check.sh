@@ -35,6 +35,7 @@ done
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
+. "$top/mk/lib.sh"	# guest_configs, count
 logs=$top/build/logs
 mkdir -p "$logs"
 passed=0 failed=0 skipped=0
@@ -58,23 +59,6 @@ stage() {
 	fi
 	tail -n 2 "$logs/$name.log" | sed 's/^/   /'
 	return 0
-}
-
-# count MODE LOG: add a TAP/console log's results to the totals (tests/tap.py MODE).
-# tap.py failing, or printing no "counts P F S" line, is one failure, never a zero.
-count() {
-	local out rc p f s
-	out=$(python3 "${TAP_PY:-$top/tests/tap.py}" "$1" "$2" 2>&1)
-	rc=$?
-	printf '%s\n' "$out" | grep -v '^counts ' || true
-	read -r _ p f s < <(printf '%s\n' "$out" | grep '^counts ' | tail -n 1) || true
-	if ((rc != 0)) || ! [[ $p =~ ^[0-9]+$ && $f =~ ^[0-9]+$ && $s =~ ^[0-9]+$ ]]; then
-		echo "   $(basename "$2" .log): FAILED: tests/tap.py $1 exited $rc without counts"
-		failed=$((failed + 1))
-		return 1
-	fi
-	echo "   $(basename "$2" .log): $p passed, $f failed, $s skipped"
-	passed=$((passed + p)) failed=$((failed + f)) skipped=$((skipped + s))
 }
 
 # tap_stage NAME CMD...: a test printing TAP, timed, its results counted; a non-zero exit
@@ -121,7 +105,6 @@ if ((host)); then
 fi
 
 if ((qemu)); then
-	. "$top/mk/lib.sh"
 	mapfile -t configs < <(guest_configs)
 	export KEYS_DIR=$top/build/keys
 	((full)) && export DIFF_COUNT=${DIFF_COUNT:-1000} SWEEP_STRIDE=${SWEEP_STRIDE:-1}

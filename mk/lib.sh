@@ -56,3 +56,21 @@ kernel_image() {
 	s390x) echo arch/s390/boot/bzImage ;;
 	esac
 }
+
+# count MODE LOG: add a TAP/console log's results to the caller's passed/failed/skipped
+# (tests/tap.py MODE; TAP_PY=FILE counts with another tap.py).  tap.py failing, or printing
+# no "counts P F S" line, is one failure, never a zero.
+count() {
+	local out rc p f s
+	out=$(python3 "${TAP_PY:-$(dirname "${BASH_SOURCE[0]}")/../tests/tap.py}" "$1" "$2" 2>&1)
+	rc=$?
+	printf '%s\n' "$out" | grep -v '^counts ' || true
+	read -r _ p f s < <(printf '%s\n' "$out" | grep '^counts ' | tail -n 1) || true
+	if ((rc != 0)) || ! [[ $p =~ ^[0-9]+$ && $f =~ ^[0-9]+$ && $s =~ ^[0-9]+$ ]]; then
+		echo "   $(basename "$2" .log): FAILED: tests/tap.py $1 exited $rc without counts"
+		failed=$((failed + 1))
+		return 1
+	fi
+	echo "   $(basename "$2" .log): $p passed, $f failed, $s skipped"
+	passed=$((passed + p)) failed=$((failed + f)) skipped=$((skipped + s))
+}

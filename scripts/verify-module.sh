@@ -363,7 +363,8 @@ verify_one()
 			key_policy "$ifpr"
 			[[ -n $REPLY ]] && reason=$REPLY
 		fi
-		if [[ -z $reason && -n ${fpr:-} ]]; then
+		# a signature naming only a key ID: the curve is known once gpgv/sqv named the key
+		if [[ -z $reason && -z $ifpr && -n ${fpr:-} ]]; then
 			digest_policy "$fpr" "$pk" "$ha"
 			[[ -n $REPLY ]] && reason=$REPLY
 		fi
