@@ -95,7 +95,8 @@ run_combo() {
 	   stage "$logs" apply mk/default-tree.sh "$tarball" "$src" &&
 	   stage "$logs" kernel nice -n 5 mk/kernel.sh --arch "$arch" --ksrc "$src" --obj "$obj" \
 		--mods "$mods" "${configs[@]}" &&
-	   stage "$logs" cases env OBJCOPY="${cross}objcopy" tests/qemu/make-cases.sh "$obj" \
+	   stage "$logs" cases env OBJCOPY="${cross}objcopy" ARCH="$(kernel_arch "$arch")" \
+		CROSS_COMPILE="$cross" tests/qemu/make-cases.sh "$obj" \
 		"$mods/pgptest.ko" "$cases" &&
 	   bb=$(busybox_for "$arch" 2>>"$logs/initramfs.log") &&
 	   stage "$logs" initramfs env BUSYBOX="$bb" MODTEST_CC="${cross}gcc" \

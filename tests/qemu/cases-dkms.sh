@@ -23,7 +23,9 @@ OBJDIR is the kernel build tree (with CONFIG_MODULE_SIG_PGP=y), OUTDIR the
 case directory of tests/qemu/make-cases.sh: writes OUTDIR/mods/dkms-pgpdkms.ko
 and appends its case to OUTDIR/cases.list.  KEYS_DIR names the
 tests/qemu/make-keys.sh output (the Ed25519 key signs).  Needs root (a mount
-namespace) and the dkms package.  The dkms log: OUTDIR/dkms.log.
+namespace) and the dkms package.  The dkms log: OUTDIR/dkms.log.  For a
+cross-built kernel set ARCH and CROSS_COMPILE as for its build: dkms runs
+Kbuild, which reads both from the environment.
 EOF
 }
 [[ ${1:-} == -h || ${1:-} == --help ]] && { usage; exit 0; }
@@ -35,6 +37,8 @@ keys=${KEYS_DIR:?KEYS_DIR must name the tests/qemu/make-keys.sh output}
 command -v dkms >/dev/null || { echo "$prog: dkms not installed (make deps)" >&2; exit 1; }
 [[ -f $obj/include/config/kernel.release ]] || { echo "$prog: $obj: not a built kernel tree" >&2; exit 1; }
 kver=$(<"$obj/include/config/kernel.release")
+# Kbuild (run by dkms) takes ARCH and CROSS_COMPILE from the environment.
+[[ -z ${ARCH:-} ]] || export ARCH CROSS_COMPILE=${CROSS_COMPILE:-}
 fpr=$FPR_ed25519
 log=$out/dkms.log
 
