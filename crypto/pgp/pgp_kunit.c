@@ -484,6 +484,54 @@ static void pgp_test_wrong_key(struct kunit *test)
 					 sizeof(pgp_vec_msg)), -EKEYREJECTED);
 }
 
+/*
+ * A key prepared for many verifications (DSA: fixed-base tables) verifies
+ * as before; a second preparation is refused; release leaves a plain key.
+ */
+static void pgp_test_pubkey_prepare(struct kunit *test)
+{
+	static const u8 one = 1;
+	struct pgp_packet kp, up, sp, pkt;
+	struct pgp_pubkey dsa, rsa, bad;
+	struct pgp_sig sig;
+	const char *what;
+	const u8 *p;
+	ssize_t n;
+
+	split_keyring(test, pgp_vec_rsa2048_key, sizeof(pgp_vec_rsa2048_key), &kp, &up, &sp);
+	KUNIT_ASSERT_EQ(test, pgp_parse_pubkey(kp.body, kp.len, &rsa), 0);
+	what = "unset";
+	KUNIT_EXPECT_EQ(test, pgp_pubkey_prepare(&rsa, &what), 0);
+	KUNIT_EXPECT_NULL(test, what);
+	pgp_pubkey_release(&rsa);
+
+	split_keyring(test, pgp_vec_dsa2048_key, sizeof(pgp_vec_dsa2048_key), &kp, &up, &sp);
+	KUNIT_ASSERT_EQ(test, pgp_parse_pubkey(kp.body, kp.len, &dsa), 0);
+	bad = dsa;
+	n = pgp_pubkey_prepare(&dsa, &what);
+	KUNIT_ASSERT_GT(test, n, 0);
+	KUNIT_EXPECT_STREQ(test, what, "DSA tables");
+	KUNIT_EXPECT_NOT_NULL(test, dsa.dsa.pre);
+	KUNIT_EXPECT_EQ(test, pgp_pubkey_prepare(&dsa, &what), -EBUSY);
+
+	p = pgp_vec_dsa2048_sig;
+	KUNIT_ASSERT_EQ(test, pgp_next_packet(&p, p + sizeof(pgp_vec_dsa2048_sig), &pkt), 0);
+	KUNIT_ASSERT_EQ(test, pgp_parse_sig(pkt.body, pkt.len, &sig, false), 0);
+	KUNIT_EXPECT_EQ(test, verify_msg(test, &sig, &dsa, pgp_vec_msg, sizeof(pgp_vec_msg)), 0);
+	KUNIT_EXPECT_EQ(test, verify_msg(test, &sig, &dsa, pgp_vec_msg,
+					 sizeof(pgp_vec_msg) - 1), -EKEYREJECTED);
+	pgp_pubkey_release(&dsa);
+	KUNIT_EXPECT_NULL(test, dsa.dsa.pre);
+	KUNIT_EXPECT_EQ(test, verify_msg(test, &sig, &dsa, pgp_vec_msg, sizeof(pgp_vec_msg)), 0);
+
+	/* g = 1 generates nothing: no tables, the key is left as it was */
+	bad.dsa.g = &one;
+	bad.dsa.g_len = 1;
+	KUNIT_EXPECT_EQ(test, pgp_pubkey_prepare(&bad, &what), -EINVAL);
+	KUNIT_EXPECT_STREQ(test, what, "DSA tables");
+	KUNIT_EXPECT_NULL(test, bad.dsa.pre);
+}
+
 /* Hash the common prefix once, finish a copy per signature */
 static void pgp_test_hash_clone(struct kunit *test)
 {
@@ -1381,6 +1429,7 @@ static struct kunit_case pgp_test_cases[] = {
 	KUNIT_CASE_PARAM(pgp_test_real_key, vec_key_gen_params),
 	KUNIT_CASE_PARAM(pgp_test_real_sig, vec_sig_gen_params),
 	KUNIT_CASE(pgp_test_wrong_key),
+	KUNIT_CASE(pgp_test_pubkey_prepare),
 	KUNIT_CASE(pgp_test_hash_clone),
 	KUNIT_CASE(pgp_test_hash_clone_same_driver),
 	KUNIT_CASE(pgp_test_weak_digest),

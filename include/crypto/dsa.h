@@ -28,7 +28,7 @@ struct dsa_precomp;
 struct dsa_pub_key {
 	const u8 *p, *q, *g, *y;
 	size_t p_len, q_len, g_len, y_len;
-	const struct dsa_precomp *pre;
+	struct dsa_precomp *pre;
 };
 
 int dsa_check_key(const struct dsa_pub_key *key);

@@ -24,7 +24,6 @@
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/timekeeping.h>
-#include <crypto/dsa.h>
 #include <keys/pgp_keys.h>
 
 extern const u8 pgp_keyring_start[];
@@ -144,27 +143,30 @@ static void __init pgp_keys_log(const struct pgp_builtin_key *k)
 }
 
 /*
- * A DSA key that may sign gets fixed-base tables for g and y: a verification
- * then costs about a third (crypto/dsa.c).  They are built once, here, and
- * like the keys never freed.  Without them (no memory) the key still works.
+ * A key that may sign is prepared for repeated use by the OpenPGP layer
+ * (fixed-base tables for DSA: a verification then costs about a third).
+ * What is built is, like the keys, never freed; without it (no memory) the
+ * key still works.
  */
-static void __init pgp_keys_precompute(struct pgp_builtin_key *k)
+static void __init pgp_keys_prepare(struct pgp_builtin_key *k)
 {
-	struct dsa_precomp *pre;
+	const char *what;
+	ssize_t size;
 	u64 t0;
 
-	if (k->pub.algo != PGP_PUBKEY_DSA || !k->can_sign || k->revoked)
+	if (!k->can_sign || k->revoked)
 		return;
 	t0 = ktime_get_ns();
-	pre = dsa_precompute(&k->pub.dsa);
-	if (IS_ERR(pre)) {
-		pr_warn("Key %*phN: no DSA tables (%ld), verifying without\n",
-			k->pub.fpr_len, k->pub.fpr, PTR_ERR(pre));
+	size = pgp_pubkey_prepare(&k->pub, &what);
+	if (!what)
+		return;
+	if (size < 0) {
+		pr_warn("Key %*phN: no %s (%zd), verifying without\n",
+			k->pub.fpr_len, k->pub.fpr, what, size);
 		return;
 	}
-	k->pub.dsa.pre = pre;
-	pr_info("Key %*phN: DSA tables of %zu KiB built in %llu us\n",
-		k->pub.fpr_len, k->pub.fpr, dsa_precomp_size(pre) / 1024,
+	pr_info("Key %*phN: %s of %zu KiB built in %llu us\n",
+		k->pub.fpr_len, k->pub.fpr, what, (size_t)size / 1024,
 		div_u64(ktime_get_ns() - t0, NSEC_PER_USEC));
 }
 
@@ -191,7 +193,7 @@ static int __init pgp_keys_init(void)
 		pgp_builtin_nr = ret;
 		for (i = 0; i < pgp_builtin_nr; i++) {
 			pgp_keys_log(&pgp_builtin_keys[i]);
-			pgp_keys_precompute(&pgp_builtin_keys[i]);
+			pgp_keys_prepare(&pgp_builtin_keys[i]);
 		}
 		if (!pgp_builtin_nr)
 			pr_warn("No usable key in the built-in keyring (%zu bytes)\n", len);

@@ -50,21 +50,16 @@ out=$(cd "$out" && pwd)
 # shellcheck disable=SC2054 # commas belong to -fsanitize=
 cflags=(-g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 	-fno-omit-frame-pointer -Wall -Wno-unused-parameter
-	-I"$top/tests/compat/include" -I"$top/include" -I"$top/tests/compat/stubs"
+	-I"$top/tests/compat/include" -I"$top/include"
 	-DCONFIG_ARCH_SUPPORTS_INT128=1)
 srcs=("$top/crypto/pgp/pgp_parser.c" "$top/crypto/pgp/pgp_verify.c"
       "$top/tests/compat/compat.c" "$top/tests/compat/shash_openssl.c"
       "$top/tests/compat/hash_info.c")
 algs=oracle
-if [ "$oracle" = 0 ] && [ -f "$top/crypto/mont.c" ] && [ -f "$top/crypto/dsa.c" ] &&
-   [ -f "$top/crypto/rsassa.c" ]; then
-	srcs+=("$top/crypto/mont.c" "$top/crypto/dsa.c" "$top/crypto/rsassa.c")
-	algs="kernel crypto/{mont,dsa,rsassa}.c"
-	if [ -f "$top/crypto/ed25519.c" ] && [ -f "$top/include/crypto/ed25519.h" ]; then
-		srcs+=("$top/crypto/ed25519.c")
-		cflags+=(-DCONFIG_CRYPTO_ED25519=1)
-		algs+=" + ed25519.c"
-	fi
+if [ "$oracle" = 0 ]; then
+	srcs+=("$top"/crypto/{mont,dsa,rsassa,ed25519}.c)
+	cflags+=(-DCONFIG_CRYPTO_ED25519=1)
+	algs="kernel crypto/{mont,dsa,rsassa,ed25519}.c"
 else
 	srcs+=("$top/tests/compat/stubs/algs_openssl.c")
 	cflags+=(-DCONFIG_CRYPTO_ED25519=1)
@@ -76,7 +71,8 @@ if [ "$algs" != oracle ]; then
 	"$clang" "${cflags[@]/-fsanitize=fuzzer,/-fsanitize=}" -c -o "$out/oracle.o" \
 		-Ddsa_verify=oracle_dsa_verify -Ddsa_check_key=oracle_dsa_check_key \
 		-Drsassa_pkcs1_verify=oracle_rsassa_pkcs1_verify \
-		-Ded25519_verify=oracle_ed25519_verify \
+		-Ded25519_verify=oracle_ed25519_verify -Ddsa_precompute=oracle_dsa_precompute \
+		-Ddsa_precomp_size=oracle_dsa_precomp_size -Ddsa_precomp_free=oracle_dsa_precomp_free \
 		"$top/tests/compat/stubs/algs_openssl.c" ||
 		{ echo "$prog: oracle.o: build failed" >&2; exit 1; }
 	diff_flags=(-DFUZZ_DIFFERENTIAL "$out/oracle.o")

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Host-test stand-ins for the math owner's dsa_verify(), dsa_check_key(),
- * rsassa_pkcs1_verify(), ed25519_verify() and ecdsa_raw_verify(),
- * implemented with OpenSSL.
- * Same contract as INTERFACES.md, including error codes, so the OpenPGP
- * layer can be tested against an independent implementation.
+ * Host-test stand-ins, implemented with OpenSSL, for the kernel maths'
+ * dsa_check_key(), dsa_verify(), dsa_precompute(), rsassa_pkcs1_verify(),
+ * ed25519_verify() and ecdsa_raw_verify(): the same contract and error
+ * codes as their kernel-doc in crypto/, so the OpenPGP layer can be tested
+ * against an independent implementation.
  */
 #define OPENSSL_SUPPRESS_DEPRECATED
 #include <openssl/bn.h>
@@ -13,6 +13,8 @@
 #include <openssl/evp.h>
 #include <openssl/obj_mac.h>
 #include <openssl/rsa.h>
+#include <linux/err.h>
+#include <linux/slab.h>
 #include <crypto/dsa.h>
 #include <crypto/rsassa.h>
 #include <crypto/ed25519.h>
@@ -90,6 +92,37 @@ int dsa_verify(const struct dsa_pub_key *key, const u8 *digest, size_t digest_le
 	DSA_SIG_free(sig);
 	DSA_free(dsa);
 	return ret;
+}
+
+/* OpenSSL keeps no fixed-base tables: the oracle's "tables" are a marker
+ * with the same lifetime rules, and dsa_verify() above ignores them. */
+struct dsa_precomp {
+	size_t size;
+};
+
+struct dsa_precomp *dsa_precompute(const struct dsa_pub_key *key)
+{
+	struct dsa_precomp *pre;
+	int ret = dsa_check_key(key);
+
+	if (ret)
+		return ERR_PTR(ret);
+	pre = kzalloc(sizeof(*pre), GFP_KERNEL);
+	if (!pre)
+		return ERR_PTR(-ENOMEM);
+	pre->size = sizeof(*pre);
+	return pre;
+}
+
+size_t dsa_precomp_size(const struct dsa_precomp *pre)
+{
+	return pre->size;
+}
+
+void dsa_precomp_free(struct dsa_precomp *pre)
+{
+	if (!IS_ERR_OR_NULL(pre))
+		kfree(pre);
 }
 
 int rsassa_pkcs1_verify(const struct rsa_pub_key_raw *key, enum hash_algo hash,

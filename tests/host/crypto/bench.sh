@@ -32,12 +32,8 @@ top=$(cd "$here/../../.." && pwd)
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 
-srcs=("$top/crypto/mont.c" "$top/crypto/dsa.c" "$top/crypto/rsassa.c")
-defs=()
-if [ -f "$top/crypto/ed25519.c" ]; then
-	srcs+=("$top/crypto/ed25519.c")
-	defs+=(-DBENCH_ED25519)
-fi
+srcs=("$top"/crypto/{mont,dsa,rsassa,ed25519}.c)
+defs=(-DBENCH_ED25519)
 # on tests/compat, as run.sh builds them (kshim.h first in each of this
 # project's files, tests/compat's own built as they are)
 cflags=(-std=gnu11 -O2 -Wno-deprecated-declarations

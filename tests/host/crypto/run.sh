@@ -53,14 +53,8 @@ else
 	trap 'rm -rf "$out"' EXIT
 fi
 
-srcs=()
-for f in mont dsa rsassa ed25519; do
-	[ -f "$top/crypto/$f.c" ] && srcs+=("$top/crypto/$f.c")
-done
-kunits=()
-for f in mont dsa rsassa ed25519; do
-	[ -f "$top/crypto/${f}_kunit.c" ] && kunits+=("$top/crypto/${f}_kunit.c")
-done
+srcs=("$top"/crypto/{mont,dsa,rsassa,ed25519}.c)
+kunits=("$top"/crypto/{mont,dsa,rsassa,ed25519}_kunit.c)
 
 # shellcheck disable=SC2054 # the comma is part of -fsanitize=address,undefined
 cflags=(-std=gnu11 -O1 -g -Wall -Wextra -Wno-unused-parameter -Wno-sign-compare

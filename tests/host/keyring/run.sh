@@ -100,15 +100,13 @@ fi
 cflags=(-g -O1 -fsanitize=address,undefined -fno-sanitize-recover=all
 	-fno-omit-frame-pointer -Wall -Wno-format -Wno-deprecated-declarations
 	-I"$here/shim" -I"$top/tests/compat/include" -I"$top/include"
-	-I"$top/tests/compat/stubs"
-	-DCONFIG_64BIT=1 -DCONFIG_PGP_BUILTIN_KEYS=1 -DCONFIG_SYSTEM_BLACKLIST_KEYRING=1)
-# Ed25519 verification is reachable once the maths owner's crypto/ed25519.c exists
-[[ -f $top/crypto/ed25519.c ]] && cflags+=(-DCONFIG_CRYPTO_ED25519=1)
+	-DCONFIG_64BIT=1 -DCONFIG_PGP_BUILTIN_KEYS=1 -DCONFIG_SYSTEM_BLACKLIST_KEYRING=1
+	-DCONFIG_CRYPTO_ED25519=1)
 compat=("$top/tests/compat/compat.c" "$top/tests/compat/shash_openssl.c"
 	"$top/tests/compat/hash_info.c" "$top/tests/compat/stubs/algs_openssl.c")
 pgp_srcs=()
 for f in "$top"/crypto/pgp/*.c; do
-	[[ -f $f && $f != *_kunit.c ]] && pgp_srcs+=("$f")
+	[[ $f != *_kunit.c ]] && pgp_srcs+=("$f")
 done
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
@@ -199,12 +197,9 @@ kunit module_sig_pgp "$top/kernel/module/signing_pgp_kunit.c" \
 	"$here/kunit_stubs.c"
 
 # The driver twice: with the in-kernel maths (crypto/mont.c, dsa.c, rsassa.c,
-# ed25519.c when present) and with the OpenSSL oracle of tests/compat.  kt runs
+# ed25519.c) and with the OpenSSL oracle of tests/compat.  kt runs
 # both and prints the kernel maths' answer, plus a line when they disagree.
-kmath=()
-for f in mont dsa rsassa ed25519; do
-	[[ -f $top/crypto/$f.c ]] && kmath+=("$top/crypto/$f.c")
-done
+kmath=("$top"/crypto/{mont,dsa,rsassa,ed25519}.c)
 algs=("${kmath[@]}")
 if build "$tmp/keyring_test_kmath" "$here/keyring_test.c" \
 	"$top/security/pgp_keys/keyring_parse.c" "$top/kernel/module/signing_pgp.c" \
@@ -410,18 +405,16 @@ expect "expiring subkey: signature after its 30 days -> EKEYEXPIRED" "EKEYEXPIRE
 	kt "$k/E.gpg" lookup "$ES" "$t2020_06"
 
 # ---- keyring: Ed25519 (legacy EdDSA, algorithm 22) ----
-if [[ -f $top/crypto/ed25519.c ]]; then
-	expect_grep "Ed25519 key: listed usable" "^$X eddsa 255 usable primary " kt "$k/X.gpg" list
-	expect "Ed25519 key: lookup" "0 $X" kt "$k/X.gpg" lookup "$X" "$now"
-	if sign "$m/ed.o" "$X!"; then
-		expect "module signed by an Ed25519 key: accepted" "0 $X" kt "$k/X.gpg" verify "$m/ed.o"
-		cp "$m/ed.o" "$m/ed-text.o"
-		flip "$m/ed-text.o" "$(($(secoff "$m/ed-text.o" .text) + 1))"
-		expect "Ed25519-signed module, .text changed -> EKEYREJECTED" "EKEYREJECTED" \
-			kt "$k/X.gpg" verify "$m/ed-text.o"
-	else
-		notok "sign a module with the Ed25519 key"
-	fi
+expect_grep "Ed25519 key: listed usable" "^$X eddsa 255 usable primary " kt "$k/X.gpg" list
+expect "Ed25519 key: lookup" "0 $X" kt "$k/X.gpg" lookup "$X" "$now"
+if sign "$m/ed.o" "$X!"; then
+	expect "module signed by an Ed25519 key: accepted" "0 $X" kt "$k/X.gpg" verify "$m/ed.o"
+	cp "$m/ed.o" "$m/ed-text.o"
+	flip "$m/ed-text.o" "$(($(secoff "$m/ed-text.o" .text) + 1))"
+	expect "Ed25519-signed module, .text changed -> EKEYREJECTED" "EKEYREJECTED" \
+		kt "$k/X.gpg" verify "$m/ed-text.o"
+else
+	notok "sign a module with the Ed25519 key"
 fi
 
 # ---- keyring: legacy policy ----

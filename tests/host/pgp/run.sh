@@ -53,7 +53,7 @@ n=0
 failed=0
 # shellcheck source=tests/lib/plan.sh
 . "$root/tests/lib/plan.sh"
-plan_first 384
+plan_first 386
 ok() { n=$((n + 1)); echo "ok $n - $1"; }
 skip() { n=$((n + 1)); echo "ok $n - $1 # SKIP $2"; }
 notok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $1"; }
@@ -70,7 +70,7 @@ done
 cflags=(-std=gnu11 -g -O1 -Wall -Wextra -Werror -Wno-unused-parameter -Wno-sign-compare
 	-Wno-missing-field-initializers -fno-omit-frame-pointer
 	-fsanitize=address,undefined -fno-sanitize-recover=all
-	-I"$root/tests/compat/include" -I"$root/include" -I"$root/tests/compat/stubs")
+	-I"$root/tests/compat/include" -I"$root/include")
 compat=("$root"/tests/compat/{compat,shash_openssl,hash_info}.c)
 pgp=("$root"/crypto/pgp/pgp_parser.c "$root"/crypto/pgp/pgp_verify.c)
 oracle=("$root/tests/compat/stubs/algs_openssl.c")
