@@ -22,7 +22,7 @@ SRC_TARBALL ?= /usr/src/linux-source-6.12.tar.xz
 .PHONY: help demo check check-full check-matrix check-distro-config check-series check-host deps apply kernel bench patches fuzz fuzz-long clean
 
 help:
-	@sed -n '3,16p' Makefile | sed 's/^# \{0,1\}//'
+	@awk '/^#   make /{ p = 1 } p && !/^#/{ exit } p { sub(/^#  ?/, ""); print }' Makefile
 
 deps:
 	@mk/deps.sh

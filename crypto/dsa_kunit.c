@@ -25,7 +25,8 @@ static struct dsa_pub_key raw_key(const struct dsa_kunit_vector *v)
 
 /*
  * The verification cases run twice: on the plain key and on the key with
- * its fixed-base tables (dsa_precompute()), which the built-in keyring uses.
+ * its fixed-base tables (dsa_precompute()), which pgp_pubkey_prepare() builds
+ * for a key that verifies many signatures.
  */
 static const bool dsa_modes[] = { false, true };
 

@@ -3,22 +3,25 @@
 #
 # Convert an OpenPGP public keyring (binary or ASCII-armoured, as "gpg --export"
 # writes it) into the binary form embedded by security/pgp_keys/keys.S.
-#
-# Usage: keyring-bin.sh IN OUT CHECK
-#
-# Armoured input is decoded with "gpg --dearmor" when gpg is installed, else by
-# taking the base64 body of every "-----BEGIN PGP PUBLIC KEY BLOCK-----" block
-# (armour headers and the "=XXXX" checksum line dropped).  The result must
-# start with an OpenPGP packet header (bit 7 set) and pass CHECK (the host
-# program built from keyring_check.c): no secret key material, and nothing
-# the kernel would skip in a way that could hide a revocation (a malformed
-# packet, a revocation it cannot parse, a designated revoker, a later copy
-# of a certificate, a key in two certificates), or the build stops.
 set -eu
 
 prog=keyring-bin.sh
+usage() {
+	cat <<'EOF'
+Usage: keyring-bin.sh IN OUT CHECK
+
+Armoured input is decoded with "gpg --dearmor" when gpg is installed, else by
+taking the base64 body of every "-----BEGIN PGP PUBLIC KEY BLOCK-----" block
+(armour headers and the "=XXXX" checksum line dropped).  The result must
+start with an OpenPGP packet header (bit 7 set) and pass CHECK (the host
+program built from keyring_check.c): no secret key material, and nothing
+the kernel would skip in a way that could hide a revocation (a malformed
+packet, a revocation it cannot parse, a designated revoker, a later copy
+of a certificate, a key in two certificates), or the build stops.
+EOF
+}
 if [ "${1:-}" = "--help" ] || [ "${1:-}" = "-h" ]; then
-	sed -n '4,17p' "$0" | sed 's/^# \{0,1\}//'
+	usage
 	exit 0
 fi
 if [ $# -ne 3 ]; then

@@ -15,7 +15,7 @@
 
 set -uo pipefail
 if [[ ${1:-} == -h || ${1:-} == --help ]]; then
-	sed -n '3,15p' "$0" | sed 's/^# \{0,1\}//'
+	awk 'NR > 2 && !/^#/ { exit } NR > 2 { sub(/^# ?/, ""); print }' "$0"
 	exit 0
 fi
 top=$(cd -- "$(dirname -- "$0")/../.." && pwd)

@@ -18,7 +18,7 @@
 set -euo pipefail
 if [[ ${1:-} == -h || ${1:-} == --help ]]; then
 	echo "Usage: $0    (a make check host test: prints TAP, exits non-zero on failure)"
-	sed -n '2,/^set /p' "$0" | grep '^#' | sed 's/^# \{0,1\}/  /'
+	sed -n '2,/^set /p' "$0" | grep '^#' | grep -v SPDX | sed 's/^# \{0,1\}/  /'
 	exit 0
 fi
 
@@ -29,10 +29,6 @@ sign=$scripts/sign-module.sh
 verify=$scripts/verify-module.sh
 genkey=$scripts/pgp-modsign-genkey.sh
 
-if [[ ${1:-} == -h || ${1:-} == --help ]]; then
-	sed -n '3,13p' "$0" | sed 's/^# \{0,1\}//'
-	exit 0
-fi
 
 for tool in gpg gpgv sqv readelf objcopy xz zstd gzip sha256sum; do
 	if ! command -v "$tool" > /dev/null 2>&1; then
