@@ -26,7 +26,6 @@
 #include <crypto/pgp.h>
 #include <crypto/sha2.h>
 #include <keys/pgp_keys.h>
-#include <keys/system_keyring.h>
 #include "internal.h"
 #include "signing_pgp.h"
 #include "signing_pgp_elf.h"
@@ -284,32 +283,23 @@ static int module_pgp_rank(int err)
 }
 
 /*
- * The system blacklist applies to the SHA-256 of the signed data, which no
- * re-encoding of the signature container changes, and to the SHA-256 of the
- * whole file, as mainline's static check.
+ * The system blacklist applies, through the loader's own check, to the
+ * SHA-256 of the signed data, which no re-encoding of the signature
+ * container changes, and to the SHA-256 of the whole file, as for a
+ * module with an appended signature.
  */
 static int module_pgp_blacklisted(const struct module_pgp_hashes *h)
 {
-	const u8 *digest[] = { h->data_sha256, h->file_sha256 };
-	unsigned int i;
 	int ret;
 
 	if (!IS_ENABLED(CONFIG_SYSTEM_BLACKLIST_KEYRING))
 		return 0;
 	if (WARN_ON_ONCE(!h->have_sha256))
 		return -EKEYREJECTED;
-	for (i = 0; i < ARRAY_SIZE(digest); i++) {
-		ret = is_hash_blacklisted(digest[i], SHA256_DIGEST_SIZE,
-					  BLACKLIST_HASH_BINARY);
-		if (ret) {
-			if (ret == -EKEYREJECTED)
-				pr_err("Module %s hash %*phN is blacklisted\n",
-				       i ? "file" : "signed data",
-				       SHA256_DIGEST_SIZE, digest[i]);
-			return ret;
-		}
-	}
-	return 0;
+	ret = mod_check_hash_blacklisted(h->data_sha256, SHA256_DIGEST_SIZE);
+	if (!ret)
+		ret = mod_check_hash_blacklisted(h->file_sha256, SHA256_DIGEST_SIZE);
+	return ret;
 }
 
 /**

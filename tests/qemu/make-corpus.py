@@ -157,7 +157,9 @@ def main():
                 secfile = os.path.join(outdir, f'corpus-{name}.sec')
                 with open(secfile, 'wb') as f:
                     f.write(content)
-                subprocess.run(['objcopy', '--update-section', f'module_sig={secfile}',
+                # the target's objcopy (OBJCOPY, as for make-cases.sh) for a cross module
+                subprocess.run([os.environ.get('OBJCOPY') or 'objcopy', '--update-section',
+                                f'module_sig={secfile}',
                                 signed, out], check=True)
                 os.unlink(secfile)
             signer = SIGNER if ep == 'ok' else ''
