@@ -8,6 +8,7 @@
 #   make check-distro-config  Debian's kernel configurations under W=1, sparse and clang
 #   make apply    copy the new files into a 6.12 or 6.1 tree and apply its series (KSRC=DIR)
 #   make kernel   configure (tinyconfig + tests/config/*.config) and build the test kernel
+#   make kunit    every KUnit suite under UML with KASAN (kunit.py, one .kunitconfig per dir)
 #   make bench    load-time cost vs mainline, native verify vs OpenSSL, signing throughput
 #   make fuzz     run the libFuzzer targets (FUZZ_TIME seconds each, default 300)
 #   make patches  export everything as a numbered series for git am / quilt (out/patches; KVER=6.1)
@@ -19,7 +20,7 @@ TOP := $(CURDIR)
 BUILD := $(TOP)/build
 SRC_TARBALL ?= /usr/src/linux-source-6.12.tar.xz
 
-.PHONY: help demo check check-full check-matrix check-distro-config check-series check-host deps apply kernel bench patches fuzz fuzz-long clean
+.PHONY: help demo check check-full check-matrix check-distro-config check-series check-host kunit deps apply kernel bench patches fuzz fuzz-long clean
 
 help:
 	@awk '/^#   make /{ p = 1 } p && !/^#/{ exit } p { sub(/^#  ?/, ""); print }' Makefile
@@ -52,6 +53,10 @@ check-full:
 
 demo:
 	@mk/demo.sh
+
+# KUnit under UML + KASAN; KUNIT_DIRS="crypto/pgp ..." for some directories only.
+kunit:
+	@mk/kunit.sh $(KUNIT_DIRS)
 
 bench:
 	@mk/bench.sh

@@ -38,10 +38,10 @@ cd "$top"
 export KEYS_DIR=$top/build/keys
 summary=() total_p=0 total_f=0 total_s=0 t_all=$(date +%s)
 
-# stage LOGDIR NAME CMD...: a build step, its output in LOGDIR/NAME.log.
-stage() {
-	local dir=$1 name=$2 t0 rc
-	shift 2
+# step NAME CMD...: a step of the guest pipeline (mk/lib.sh), its output in $logs/NAME.log.
+step() {
+	local dir=$logs name=$1 t0 rc
+	shift
 	t0=$(date +%s)
 	"$@" >"$dir/$name.log" 2>&1
 	rc=$?
@@ -52,60 +52,18 @@ stage() {
 	return $rc
 }
 
-# busybox_for ARCH: a static busybox for the guest (the host's for x86_64).
-busybox_for() {
-	local arch=$1 deb dir=$top/build/debs
-	if [[ $arch == x86_64 ]]; then
-		command -v busybox
-		return
-	fi
-	local darch=$arch	# Debian's architecture names are the same here
-	mkdir -p "$dir"
-	if [[ ! -x $dir/busybox-$arch/bin/busybox ]]; then
-		deb=$(ls "$dir"/busybox-static_*_"$darch".deb 2>/dev/null | head -n 1)
-		if [[ -z $deb ]]; then
-			dpkg --print-foreign-architectures | grep -qx "$darch" ||
-				{ dpkg --add-architecture "$darch" && apt-get update -qq; } >&2
-			(cd "$dir" && apt-get download "busybox-static:$darch") >&2 || return 1
-			deb=$(ls "$dir"/busybox-static_*_"$darch".deb | head -n 1)
-		fi
-		rm -rf "$dir/busybox-$arch"
-		dpkg-deb -x "$deb" "$dir/busybox-$arch" || return 1
-	fi
-	echo "$dir/busybox-$arch/bin/busybox"
-}
-
 # run_combo VERSION ARCH: build, sign, boot twice; adds to the totals.
 run_combo() {
-	local ver=$1 arch=$2 tag=$1-$2 t0 src tarball obj mods cases cpio logs cross bb p f
-	local passed=0 failed=0 skipped=0 boot args mode
+	local ver=$1 arch=$2 tag=$1-$2 t0 boot mode
+	local passed=0 failed=0 skipped=0
 	t0=$(date +%s)
 	echo "== $ver $arch"
 	logs=$top/build/logs/matrix-$tag
 	rm -rf "$logs"
 	mkdir -p "$logs"
-	tarball=/usr/src/linux-source-$ver.tar.xz
-	src=$top/build/src
-	[[ $ver == 6.12 ]] || src=$top/build/src-$ver
-	obj=$top/build/obj-$tag mods=$top/build/mods-$tag cases=$top/build/cases-$tag
-	cpio=$top/build/initramfs-$tag.cpio
-	cross=${CROSS_COMPILE-$(cross_prefix "$arch")}
-	mapfile -t configs < <(guest_configs "$arch")
-	if stage "$logs" keys tests/qemu/make-keys.sh "$KEYS_DIR" &&
-	   stage "$logs" apply mk/default-tree.sh "$tarball" "$src" &&
-	   stage "$logs" kernel nice -n 5 mk/kernel.sh --arch "$arch" --ksrc "$src" --obj "$obj" \
-		--mods "$mods" "${configs[@]}" &&
-	   stage "$logs" cases env OBJCOPY="${cross}objcopy" ARCH="$(kernel_arch "$arch")" \
-		CROSS_COMPILE="$cross" tests/qemu/make-cases.sh "$obj" \
-		"$mods/pgptest.ko" "$cases" &&
-	   bb=$(busybox_for "$arch" 2>>"$logs/initramfs.log") &&
-	   stage "$logs" initramfs env BUSYBOX="$bb" MODTEST_CC="${cross}gcc" \
-		mk/initramfs.sh "$cases" "$cpio"; then
+	if guest_kernel step "$ver" "$arch" && guest_cases step "$ver" "$arch"; then
 		for boot in permissive enforce; do
-			args="modtest.boot=$boot"
-			[[ $boot == enforce ]] && args+=" module.sig_enforce=1 kunit.enable=0"
-			stage "$logs" "boot-$boot" mk/qemu.sh --arch "$arch" --timeout 1800 \
-				"$obj/$(kernel_image "$arch")" "$cpio" "$logs/console-$boot.log" $args
+			guest_boot step "boot-$boot" "$ver" "$arch" "$boot" "$logs/console-$boot.log"
 			mode=console
 			[[ $boot == permissive ]] && mode=console-kunit	# KUnit runs in this boot
 			count "$mode" "$logs/console-$boot.log"

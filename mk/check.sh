@@ -61,6 +61,11 @@ stage() {
 	return 0
 }
 
+# san_stage NAME CMD...: a stage of the sanitizer kernel's pipeline (NAME-san).
+san_stage() {
+	stage "$1-san" "${@:2}"
+}
+
 # tap_stage NAME CMD...: a test printing TAP, timed, its results counted; a non-zero exit
 # of the test with no failing TAP line is one more failure.
 tap_stage() {
@@ -105,21 +110,12 @@ if ((host)); then
 fi
 
 if ((qemu)); then
-	mapfile -t configs < <(guest_configs)
 	export KEYS_DIR=$top/build/keys
 	((full)) && export DIFF_COUNT=${DIFF_COUNT:-1000} SWEEP_STRIDE=${SWEEP_STRIDE:-1}
-	if stage keys "$top/tests/qemu/make-keys.sh" "$KEYS_DIR" &&
-	   stage apply make -s -C "$top" apply &&
-	   stage kernel "$top/mk/kernel.sh" "${configs[@]}" &&
-	   stage cases "$top/tests/qemu/make-cases.sh" "$top/build/obj" \
-		"$top/build/mods/pgptest.ko" "$top/build/cases" &&
-	   stage initramfs "$top/mk/initramfs.sh" "$top/build/cases" "$top/build/initramfs.cpio"; then
-		bz=$top/build/obj/arch/x86/boot/bzImage
+	# the guest pipeline (mk/lib.sh), as make demo and make check-matrix run it
+	if guest_kernel stage 6.12 x86_64 && guest_cases stage 6.12 x86_64; then
 		for boot in permissive enforce; do
-			args="modtest.boot=$boot"
-			[[ $boot == enforce ]] && args+=" module.sig_enforce=1 kunit.enable=0"
-			stage "boot-$boot" "$top/mk/qemu.sh" "$bz" "$top/build/initramfs.cpio" \
-				"$logs/console-$boot.log" $args
+			guest_boot stage "boot-$boot" 6.12 x86_64 "$boot" "$logs/console-$boot.log"
 			mode=console
 			[[ $boot == permissive ]] && mode=console-kunit	# KUnit runs in this boot
 			count "$mode" "$logs/console-$boot.log"
@@ -128,19 +124,14 @@ if ((qemu)); then
 		tap_stage kbuild-genkey bash "$top/tests/kbuild/genkey-default.sh" "$top/build/src"
 		# The sanitizer kernel gets its own build of the test modules (a module built
 		# against another configuration is refused with ENOEXEC) and its own cases.
+		mapfile -t configs < <(guest_configs)
 		if ((full)) &&
-		   stage kernel-sanitizers "$top/mk/kernel.sh" --obj "$top/build/obj-san" \
-			--mods "$top/build/mods-san" "${configs[@]}" tests/config/sanitizers.config &&
-		   stage cases-san "$top/tests/qemu/make-cases.sh" "$top/build/obj-san" \
-			"$top/build/mods-san/pgptest.ko" "$top/build/cases-san" &&
-		   stage initramfs-san "$top/mk/initramfs.sh" "$top/build/cases-san" \
-			"$top/build/initramfs-san.cpio"; then
-			bz=$top/build/obj-san/arch/x86/boot/bzImage
+		   GUEST_VARIANT=san guest_kernel san_stage 6.12 x86_64 "${configs[@]}" \
+			tests/config/sanitizers.config &&
+		   GUEST_VARIANT=san guest_cases san_stage 6.12 x86_64; then
 			for boot in permissive enforce; do
-				args="modtest.boot=$boot"
-				[[ $boot == enforce ]] && args+=" module.sig_enforce=1 kunit.enable=0"
-				stage "boot-san-$boot" "$top/mk/qemu.sh" --timeout 1800 "$bz" \
-					"$top/build/initramfs-san.cpio" "$logs/console-san-$boot.log" $args
+				GUEST_VARIANT=san guest_boot stage "boot-san-$boot" 6.12 x86_64 "$boot" \
+					"$logs/console-san-$boot.log"
 				mode=console
 				[[ $boot == permissive ]] && mode=console-kunit
 				count "$mode" "$logs/console-san-$boot.log"

@@ -33,9 +33,7 @@ step "2. patch Linux 6.12 (Debian linux-source-6.12) and build a minimal kernel 
 t0=$(date +%s)
 . mk/lib.sh
 export KEYS_DIR=$top/build/keys
-run keys tests/qemu/make-keys.sh "$KEYS_DIR"
-run apply make -s apply
-run kernel mk/kernel.sh $(guest_configs)
+guest_kernel run 6.12 x86_64	# the guest pipeline of make check (mk/lib.sh)
 echo "   built in $(($(date +%s) - t0)) s: build/obj/arch/x86/boot/bzImage"
 step "3. sign a module with gpg and check it offline"
 . "$KEYS_DIR/keys.env"
@@ -54,18 +52,16 @@ echo "   one byte of .rodata changed (offset $off):"
 scripts/verify-module.sh --keyring "$KEYS_DIR/trusted.pgp" "$demo/pgptest-tampered.ko" 2>&1 | sed 's/^/   /' || true
 
 step "4. make signed, tampered and unsigned copies for the kernel to judge"
-DEMO=1 run cases tests/qemu/make-cases.sh build/obj build/mods/pgptest.ko build/cases
-mk/initramfs.sh build/cases build/initramfs.cpio
+DEMO=1 guest_cases run 6.12 x86_64
 awk -F'|' '{ printf "   %-28s %s\n", substr($3, 7), $6 }' build/cases/cases.list
 for boot in permissive enforce; do
 	if [[ $boot == permissive ]]; then
 		step "5. boot under QEMU, permissive (unsigned modules load but taint the kernel)"
-		args="modtest.boot=permissive kunit.enable=0"
 	else
 		step "6. boot under QEMU with module.sig_enforce=1 (only validly signed modules load)"
-		args="modtest.boot=enforce module.sig_enforce=1 kunit.enable=0"
 	fi
-	mk/qemu.sh build/obj/arch/x86/boot/bzImage build/initramfs.cpio "$logs/demo-$boot.log" $args
+	# make check's boots; the KUnit suites are left to make check
+	guest_boot run "boot-$boot" 6.12 x86_64 "$boot" "$logs/demo-$boot.log" kunit.enable=0
 	tr -d '\r' <"$logs/demo-$boot.log" | sed -n '/^# modtest: begin/,/^# modtest: end/p' |
 		grep -E '^(not )?ok|^# modtest: end' |
 		sed -E 's/^ok [0-9]+ - /   [pass] /; s/^not ok [0-9]+ - /   [FAIL] /; s/^# modtest: end [a-z]+: /   /'

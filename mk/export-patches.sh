@@ -49,7 +49,7 @@ fi
 group_of() {
 	case $1 in
 	crypto/pgp/*|include/crypto/pgp.h) echo 2 ;;
-	crypto/mont*|crypto/dsa*|crypto/rsassa*|crypto/ed25519*|crypto/ecdsa_raw*|\
+	crypto/mont*|crypto/dsa*|crypto/rsassa*|crypto/ed25519*|crypto/ecdsa_raw*|crypto/.kunitconfig|\
 	include/crypto/mont.h|include/crypto/dsa.h|include/crypto/rsassa.h|include/crypto/ed25519.h|\
 	include/crypto/ecdsa_raw.h)
 		echo 1 ;;

@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Shared by the mk/ scripts (sourced, not run).
 # guest_configs [ARCH]: the config fragments of the test kernel, one per line, for ARCH
 # (default x86_64).  The OpenPGP fragment comes with the generated test keyring's fragment
@@ -6,12 +7,9 @@ guest_configs() {
 	echo tests/config/base.config
 	[[ -f tests/config/arch-${1:-x86_64}.config ]] && echo "tests/config/arch-${1:-x86_64}.config"
 	echo build/keys/x509.config
-	if [[ -f tests/config/pgp.config ]]; then
-		echo tests/config/pgp.config
-		echo build/keys/keys.config
-	fi
-	[[ -f tests/config/kunit.config ]] && echo tests/config/kunit.config
-	return 0
+	echo tests/config/pgp.config
+	echo build/keys/keys.config
+	echo tests/config/kunit.config
 }
 
 # series_dir VERSION: the patch directory for a kernel version ("6.12.58", "6.1.192"),
@@ -73,4 +71,98 @@ count() {
 	fi
 	echo "   $(basename "$2" .log): $p passed, $f failed, $s skipped"
 	passed=$((passed + p)) failed=$((failed + f)) skipped=$((skipped + s))
+}
+
+# ---- the guest pipeline of make check, make demo and make check-matrix ----
+# keys -> apply -> kernel -> cases -> initramfs -> boots.  Each step runs as RUNNER NAME CMD...,
+# where RUNNER is the caller's function that times and logs a step and returns its status.
+
+# guest_paths VERSION ARCH: set tarball, src, obj, mods, cases, cpio, image and cross for that
+# guest: build/src and build/obj, build/mods, build/cases, build/initramfs.cpio for 6.12 on
+# x86_64 (make check), build/src-VERSION and build/obj-VERSION-ARCH, ... for the others;
+# GUEST_VARIANT=NAME adds -NAME (another configuration of the same guest: obj-san).
+guest_paths() {
+	local top sfx=
+	top=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+	[[ $1:$2 == 6.12:x86_64 ]] || sfx=-$1-$2
+	sfx+=${GUEST_VARIANT:+-$GUEST_VARIANT}
+	tarball=/usr/src/linux-source-$1.tar.xz
+	src=$top/build/src
+	[[ $1 == 6.12 ]] || src=$top/build/src-$1
+	obj=$top/build/obj$sfx mods=$top/build/mods$sfx cases=$top/build/cases$sfx
+	cpio=$top/build/initramfs$sfx.cpio
+	image=$obj/$(kernel_image "$2")
+	cross=${CROSS_COMPILE-$(cross_prefix "$2")}
+}
+
+# guest_kernel RUNNER VERSION ARCH [CONFIG...]: keys (KEYS_DIR), the patched tree, the test
+# kernel and its modules (CONFIG...: default guest_configs ARCH).
+guest_kernel() {
+	local run=$1 ver=$2 arch=$3 tarball src obj mods cases cpio image cross
+	shift 3
+	local -a configs=("$@")
+	((${#configs[@]})) || mapfile -t configs < <(guest_configs "$arch")
+	guest_paths "$ver" "$arch"
+	"$run" keys tests/qemu/make-keys.sh "${KEYS_DIR:?}" &&
+		"$run" apply mk/default-tree.sh "$tarball" "$src" &&
+		"$run" kernel mk/kernel.sh --arch "$arch" --ksrc "$src" --obj "$obj" --mods "$mods" \
+			"${configs[@]}"
+}
+
+# guest_cases RUNNER VERSION ARCH: the module cases (signed on this host, with the target's
+# objcopy) and the initramfs with the guest's busybox and modtest.
+guest_cases() {
+	local run=$1 ver=$2 arch=$3 tarball src obj mods cases cpio image cross bb
+	guest_paths "$ver" "$arch"
+	"$run" cases env OBJCOPY="${cross}objcopy" ARCH="$(kernel_arch "$arch")" \
+		CROSS_COMPILE="$cross" tests/qemu/make-cases.sh "$obj" "$mods/pgptest.ko" "$cases" &&
+		bb=$(busybox_for "$arch") &&
+		"$run" initramfs env BUSYBOX="$bb" MODTEST_CC="${cross}gcc" \
+			mk/initramfs.sh "$cases" "$cpio"
+}
+
+# boot_args BOOT: the kernel command line of the permissive boot (the KUnit suites run
+# there) or of the enforcing one (module.sig_enforce=1).
+boot_args() {
+	case $1 in
+	permissive) echo "modtest.boot=permissive" ;;
+	enforce) echo "modtest.boot=enforce module.sig_enforce=1 kunit.enable=0" ;;
+	*) return 1 ;;
+	esac
+}
+
+# guest_boot RUNNER NAME VERSION ARCH BOOT LOG [KERNEL-ARG...]: boot the guest under QEMU
+# (TCG) with boot_args BOOT plus KERNEL-ARG..., the console in LOG.
+guest_boot() {
+	local run=$1 name=$2 ver=$3 arch=$4 boot=$5 log=$6 tarball src obj mods cases cpio image cross
+	shift 6
+	guest_paths "$ver" "$arch"
+	# shellcheck disable=SC2046 # boot_args is a word list
+	"$run" "$name" mk/qemu.sh --arch "$arch" --timeout 1800 "$image" "$cpio" "$log" \
+		$(boot_args "$boot") "$@"
+}
+
+# busybox_for ARCH: a static busybox for the guest: the host's for x86_64, else Debian's
+# busybox-static of that architecture (apt-get download, kept in build/debs).
+busybox_for() {
+	local arch=$1 deb top dir
+	top=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+	dir=$top/build/debs
+	if [[ $arch == x86_64 ]]; then
+		command -v busybox || echo /bin/busybox	# mk/initramfs.sh says when it is missing
+		return
+	fi
+	mkdir -p "$dir"
+	if [[ ! -x $dir/busybox-$arch/bin/busybox ]]; then
+		deb=$(find "$dir" -maxdepth 1 -name "busybox-static_*_$arch.deb" | head -n 1)
+		if [[ -z $deb ]]; then
+			dpkg --print-foreign-architectures | grep -qx "$arch" ||
+				{ dpkg --add-architecture "$arch" && apt-get update -qq; } >&2
+			(cd "$dir" && apt-get download "busybox-static:$arch") >&2 || return 1
+			deb=$(find "$dir" -maxdepth 1 -name "busybox-static_*_$arch.deb" | head -n 1)
+		fi
+		rm -rf "$dir/busybox-$arch"
+		dpkg-deb -x "$deb" "$dir/busybox-$arch" || return 1
+	fi
+	echo "$dir/busybox-$arch/bin/busybox"
 }

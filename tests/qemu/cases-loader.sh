@@ -97,7 +97,8 @@ sign() { # sign OUT KEY DIGEST [sign-module options...]
 }
 
 # ---- the blacklist: SHA-256 of the signed data and of the whole file ----
-gcc -static -O2 -Wall -o "$mods/keyadd" "$top/tests/qemu/keyadd.c"
+# a guest program: the target's compiler for a cross-built kernel (CROSS_COMPILE)
+"${CROSS_COMPILE:-}gcc" -static -O2 -Wall -o "$mods/keyadd" "$top/tests/qemu/keyadd.c"
 # blacklist KIND MODULE ENTRY: an "exec" case blacklisting a SHA-256 of MODULE (KIND
 # "data": its signed data; "file": the file as it is), with the PKCS#7 entry ENTRY.
 blacklist() {
