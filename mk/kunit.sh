@@ -15,18 +15,38 @@ through the kernel's tools/testing/kunit/kunit.py.  The build directory is build
 (incremental: a second run takes seconds); kunit.py's log build/logs/kunit.log.  Prints
 the failed cases and kunit.py's totals; exits non-zero if a test failed or none ran.
 
-  --no-kasan  leave KASAN out (a faster first build)
+  --no-kasan      leave KASAN out (a faster first build)
+  --summary LOG   only judge a kunit.py log (the harness's self-test)
 
 One suite alone: mk/kunit.sh crypto/pgp, or with kunit.py's own filter,
   cd build/src && tools/testing/kunit/kunit.py run --build_dir=../kunit \
       --kunitconfig=crypto/pgp 'pgp.*'
 EOF
 }
+# summary LOG: kunit.py's verdict in LOG: its failed suites and cases, then its totals;
+# non-zero when a test failed or crashed, or when no test ran.
+summary() {
+	local line
+	grep -E '\[(FAILED|CRASHED)\]' "$1" || true
+	line=$(sed 's/\x1b\[[0-9;]*m//g; s/^\[[0-9:]*\] //' "$1" | grep -E '^Testing complete\. ' |
+		tail -n 1) || true
+	# "Ran N tests: passed: P" or "..., skipped: S"; a failure or crash adds another field
+	if [[ $line =~ Ran\ ([0-9]+)\ tests:\ passed:\ ([0-9]+)(,\ skipped:\ ([0-9]+))?$ ]] &&
+	   ((BASH_REMATCH[2] > 0 && BASH_REMATCH[1] == BASH_REMATCH[2] + ${BASH_REMATCH[4]:-0})); then
+		echo "$line"
+		return 0
+	fi
+	echo "$prog: ${line:-no KUnit totals}; last lines of $1:"
+	tail -n 20 "$1"
+	return 1
+}
+
 kasan=1
 dirs=()
 while (($#)); do
 	case $1 in
 	-h | --help) usage; exit 0 ;;
+	--summary) summary "${2:?--summary LOG}"; exit ;;
 	--no-kasan) kasan=0; shift ;;
 	-*) usage >&2; exit 2 ;;
 	*) dirs+=("${1%/}"); shift ;;
@@ -53,15 +73,6 @@ echo "$prog: KUnit under UML$( ((kasan)) && echo ' with KASAN') for ${dirs[*]} (
 t0=$(date +%s)
 rc=0
 (cd "$src" && ./tools/testing/kunit/kunit.py "${args[@]}") >build/logs/kunit.log 2>&1 || rc=$?
-# kunit.py's own verdict: failed suites and cases, then its totals
-grep -E '\[FAILED\]|\[CRASHED\]' build/logs/kunit.log || true
-summary=$(grep -E '^Testing complete\. ' build/logs/kunit.log | tail -n 1 | sed 's/\x1b\[[0-9;]*m//g')
-if [[ $summary =~ Ran\ ([0-9]+)\ tests ]] && ((BASH_REMATCH[1] > 0)); then
-	echo "$summary"
-else
-	echo "$prog: no KUnit result (last lines of build/logs/kunit.log follow)"
-	tail -n 20 build/logs/kunit.log
-	rc=1
-fi
+summary build/logs/kunit.log || rc=1
 echo "$prog: $(($(date +%s) - t0)) s; log: build/logs/kunit.log"
 exit "$rc"

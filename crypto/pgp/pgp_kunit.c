@@ -2,7 +2,7 @@
 /*
  * KUnit tests for the OpenPGP parser: every malformed packet, MPI and
  * subpacket shape, and parses and verifications of real GnuPG output
- * (pgp_kunit_vectors.h, made by tests/host/pgp/gen-vectors.sh).
+ * (pgp_kunit_vectors.h, made by tests/vectors/gen-pgp-vectors.sh).
  *
  * Each bad-input case asserts the exact errno and, where the function
  * advances a cursor, that nothing was consumed.

@@ -2,7 +2,7 @@
 /*
  * KUnit tests for the built-in OpenPGP keyring parser and lookup: the key
  * usability rules of keyring_parse.c on keyrings made with gpg
- * (keyring_kunit_vectors.h, from tests/host/keyring/gen-kunit-vectors.sh).
+ * (keyring_kunit_vectors.h, from tests/vectors/gen-keyring-vectors.sh).
  */
 
 #include <kunit/test.h>

@@ -1,8 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Keyrings for keyring_kunit.c, made by tests/host/keyring/gen-kunit-vectors.sh
+ * Keyrings for keyring_kunit.c, made by tests/vectors/gen-keyring-vectors.sh
  * with gpg (GnuPG) 2.2.40.  Do not edit.
  */
+
+#ifndef _KEYRING_KUNIT_VECTORS_H
+#define _KEYRING_KUNIT_VECTORS_H
 
 static const u8 kv_good[] = {
 	0x99, 0x03, 0x2e, 0x04, 0x65, 0x92, 0x00, 0x80, 0x11, 0x08, 0x00, 0xf3,
@@ -1210,3 +1213,5 @@ static const u8 kv_ed25519_fpr[20] = {
 #define KV_T_2020_EXPIRY	1609372800u	/* + 365 days */
 #define KV_T_2020_SUB		1580515200u	/* subkey made 2020-02-01 */
 #define KV_T_2020_SUB_EXPIRY	1583107200u	/* + 30 days */
+
+#endif /* _KEYRING_KUNIT_VECTORS_H */

@@ -2,7 +2,7 @@
 # Host test: the test harness's own checks fail on deliberately broken input, then pass on
 # the real one.  Crafted logs for tests/tap.py and mk/check.sh's counting; a missing
 # tarball and a checkpatch that cannot run for tests/host/patches; a failing --help for
-# tests/host/docs; modtest's verdicts (built for the host) against outcomes the guest
+# tests/host/docs; make kunit's verdict on kunit.py's totals; modtest's verdicts (built for the host) against outcomes the guest
 # must not accept; tests/qemu/siglayout.py's map and its independent extraction for
 # gpgv (a copy that forgets to zero module_sig must be caught); the guest corpus pinning
 # one errno per case; README.md's figures against bench/results.md (a changed figure
@@ -18,7 +18,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../../.." && pwd)
 tmp=$(mktemp -d)
 trap 'gpgconf --homedir "$tmp/gnupg" --kill gpg-agent >/dev/null 2>&1; rm -rf "$tmp"' EXIT
-plan=45
+plan=51
 echo "1..$plan"
 n=0 fail=0
 ok() { n=$((n + 1)); echo "ok $n - $1"; }
@@ -95,6 +95,23 @@ if [[ $out =~ ^[0-9]+\ passed,\ [0-9]+\ failed,\ [0-9]+\ skipped$ && $out == "2 
 else
 	notok "check.sh: the closing line shows the skips" "$out"
 fi
+
+# ---- make kunit (mk/kunit.sh): kunit.py's totals must show every test passed ----
+kl=$tmp/kunit.log
+printf '%s\n' '[14:00:16] ================= [PASSED] pgp-parser ==================' \
+	'[14:00:19] ============================================================' \
+	'[14:00:19] Testing complete. Ran 185 tests: passed: 185' >"$kl"
+t "kunit.sh: a run whose 185 tests all passed passes" pass bash "$top/mk/kunit.sh" --summary "$kl"
+sed 's/passed: 185$/passed: 180, skipped: 5/' "$kl" >"$tmp/kunit-skip.log"
+t "kunit.sh: skipped tests are not failures" pass bash "$top/mk/kunit.sh" --summary "$tmp/kunit-skip.log"
+sed 's/passed: 185$/passed: 184, failed: 1/' "$kl" >"$tmp/kunit-fail.log"
+t "kunit.sh: one failed test fails the run" fail bash "$top/mk/kunit.sh" --summary "$tmp/kunit-fail.log"
+sed 's/passed: 185$/passed: 184, crashed: 1/' "$kl" >"$tmp/kunit-crash.log"
+t "kunit.sh: a crashed test fails the run" fail bash "$top/mk/kunit.sh" --summary "$tmp/kunit-crash.log"
+sed '/Testing complete/d' "$kl" >"$tmp/kunit-none.log"
+t "kunit.sh: a log without kunit.py's totals fails" fail bash "$top/mk/kunit.sh" --summary "$tmp/kunit-none.log"
+sed 's/Ran 185 tests: passed: 185$/Ran 0 tests: passed: 0/' "$kl" >"$tmp/kunit-zero.log"
+t "kunit.sh: a run of no test fails" fail bash "$top/mk/kunit.sh" --summary "$tmp/kunit-zero.log"
 
 # ---- tests/host/patches: tar extraction and checkpatch must really run ----
 t "patches: a tarball that is not there fails" fail \

@@ -2,11 +2,11 @@
 # SPDX-License-Identifier: GPL-2.0
 # Generate security/pgp_keys/keyring_kunit_vectors.h: gpg-made keyrings for the KUnit suite.
 set -euo pipefail
-prog=gen-kunit-vectors.sh
+prog=gen-keyring-vectors.sh
 
 usage() {
 	cat <<'EOF'
-Usage: tests/host/keyring/gen-kunit-vectors.sh [OUT]
+Usage: tests/vectors/gen-keyring-vectors.sh [OUT]
 
 Makes keyrings with gpg (keys created at fixed faked times) and writes them as
 C arrays to OUT (default security/pgp_keys/keyring_kunit_vectors.h):
@@ -26,7 +26,7 @@ between runs (new keys); it is checked in, not generated at build time.
 EOF
 }
 [[ ${1:-} == -h || ${1:-} == --help ]] && { usage; exit 0; }
-top=$(cd "$(dirname "$0")/../../.." && pwd)
+top=$(cd "$(dirname "$0")/../.." && pwd)
 out=${1:-$top/security/pgp_keys/keyring_kunit_vectors.h}
 tmp=$(mktemp -d)
 export GNUPGHOME=$tmp/gnupg
@@ -91,9 +91,12 @@ fprarray() { # fprarray NAME HEXFPR
 {
 	echo "/* SPDX-License-Identifier: GPL-2.0 */"
 	echo "/*"
-	echo " * Keyrings for keyring_kunit.c, made by tests/host/keyring/gen-kunit-vectors.sh"
+	echo " * Keyrings for keyring_kunit.c, made by tests/vectors/gen-keyring-vectors.sh"
 	echo " * with $(gpg --version | head -n1).  Do not edit."
 	echo " */"
+	echo
+	echo "#ifndef _KEYRING_KUNIT_VECTORS_H"
+	echo "#define _KEYRING_KUNIT_VECTORS_H"
 	echo
 	for v in good sub noself noback badback revoked subrev expiring ed25519; do
 		carray "kv_$v" "$tmp/$v.gpg"
@@ -114,7 +117,9 @@ fprarray() { # fprarray NAME HEXFPR
 	echo "#define KV_T_2020_EXPIRY	1609372800u	/* + 365 days */"
 	echo "#define KV_T_2020_SUB		1580515200u	/* subkey made 2020-02-01 */"
 	echo "#define KV_T_2020_SUB_EXPIRY	1583107200u	/* + 30 days */"
+	echo
+	echo "#endif /* _KEYRING_KUNIT_VECTORS_H */"
 } >"$tmp/out.h"
-python3 "$(dirname "$0")/../../vectors/reflow-c-arrays.py" "$tmp/out.h"
+python3 "$(dirname "$0")/reflow-c-arrays.py" "$tmp/out.h"
 mv "$tmp/out.h" "$out"
 echo "$prog: wrote $out"
