@@ -22,11 +22,6 @@ SHDR_FIELDS = ['name', 'type', 'flags', 'addr', 'offset', 'size', 'link', 'info'
 SHDR_FMT = '<IIQQQQIIQQ'
 
 
-def is_elf64le(data):
-    """True when data starts like a little-endian ELF64 file (magic, class, data)."""
-    return data[:4] == b'\x7fELF' and data[4] == 2 and data[5] == 1
-
-
 def is_elf64(data):
     """True when data starts like an ELF64 file of either byte order."""
     return data[:4] == b'\x7fELF' and data[4] == 2 and data[5] in (1, 2)

@@ -55,9 +55,10 @@ def die(msg):
 
 
 def module_sig(data):
-    """(offset, size) of the module_sig section content of an ELF64 LE file."""
-    if not pgpmod.is_elf64le(data):
-        die("not a little-endian ELF64 file")
+    """(offset, size) of the module_sig section content of an ELF64 file (either byte
+    order: an s390x module is big-endian)."""
+    if not pgpmod.is_elf64(data):
+        die("not an ELF64 file")
     s = pgpmod.find_section(pgpmod.elf_sections(data), "module_sig")
     if s is None:
         die("no module_sig section")
