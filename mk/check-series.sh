@@ -10,8 +10,11 @@ Usage: mk/check-series.sh [FIRST [LAST]]
 Exports the series (mk/export-patches.sh) and, for each prefix 1..N of it (or FIRST..LAST),
 unpacks a fresh linux-source-6.12 into build/series/src, applies the prefix with quilt,
 configures it with the test fragments (options that do not exist yet in that prefix are
-simply not set) and builds bzImage into build/series/obj-N.  Uses ccache when installed;
-each prefix takes a kernel build (minutes).  Not part of make check.
+simply not set), builds bzImage into build/series/obj-N and boots it under QEMU, where
+its built-in KUnit suites run: every suite the prefix's patches add (the kunit_suite of
+each *_kunit.c they create) must run and pass (tests/tap.py kunit), and no other result
+may fail.  Prints TAP, one build and one KUnit line per prefix.  Uses ccache when
+installed; each prefix takes a kernel build (minutes).  Not part of make check.
 EOF
 }
 [[ ${1:-} == -h || ${1:-} == --help ]] && { usage; exit 0; }
@@ -27,7 +30,26 @@ tests/qemu/make-keys.sh build/keys >/dev/null
 mapfile -t configs < <(guest_configs)
 cc=gcc
 command -v ccache >/dev/null && cc="ccache gcc"
-fail=0
+# The guest has nothing to do after KUnit: an /init that powers off.
+bb=$(busybox_for x86_64)
+rm -rf "$out/initramfs"
+mkdir -p "$out/initramfs/bin"
+cp "$bb" "$out/initramfs/bin/busybox"
+printf '#!/bin/busybox sh\n/bin/busybox poweroff -f\n' >"$out/initramfs/init"
+chmod +x "$out/initramfs/init"
+(cd "$out/initramfs" && find . | cpio -o -H newc --quiet) >"$out/initramfs.cpio"
+# suites_of PATCH: the KUnit suites PATCH adds (.name of the kunit_suite in each new
+# *_kunit.c), one per line.
+suites_of() {
+	awk '/^\+\+\+ / { k = ($2 ~ /_kunit\.c$/); next }
+		k && /^\+[ \t]*\.name = "/ { sub(/^[^"]*"/, ""); sub(/".*$/, ""); print }' "$1"
+}
+echo "1..$((2 * (last - first + 1)))"
+suites=()
+for ((n = 1; n < first; n++)); do
+	mapfile -t -O "${#suites[@]}" suites < <(suites_of "$out/patches/${series[n - 1]}")
+done
+fail=0 t=0
 for ((n = first; n <= last; n++)); do
 	t0=$(date +%s)
 	rm -rf "$out/src"
@@ -44,12 +66,38 @@ for ((n = first; n <= last; n++)); do
 	(cd "$obj" && "$out/src/scripts/kconfig/merge_config.sh" -m -O "$obj" "$obj/.config" \
 		"${configs[@]/#/$top/}" >/dev/null 2>&1)
 	make -s -C "$out/src" O="$obj" ARCH=x86_64 olddefconfig >/dev/null
+	mapfile -t -O "${#suites[@]}" suites < <(suites_of "$out/patches/${series[n - 1]}")
+	t=$((t + 1))
 	if make -s -C "$out/src" O="$obj" ARCH=x86_64 CC="$cc" -j"$(nproc)" bzImage \
 		>"$obj/build.log" 2>&1; then
-		echo "ok $n - prefix 1..$n (${series[n - 1]}) builds ($(($(date +%s) - t0)) s)"
+		echo "ok $t - prefix 1..$n (${series[n - 1]}) builds ($(($(date +%s) - t0)) s)"
 	else
-		echo "not ok $n - prefix 1..$n (${series[n - 1]}) does not build: $obj/build.log"
+		echo "not ok $t - prefix 1..$n (${series[n - 1]}) does not build: $obj/build.log"
 		tail -n 5 "$obj/build.log" | sed 's/^/# /'
+		fail=1
+		t=$((t + 1))
+		echo "not ok $t - prefix 1..$n: KUnit not run (no kernel)"
+		continue
+	fi
+	# Boot it: its KUnit suites run; each suite of the prefix must be there and pass.
+	t=$((t + 1)) t0=$(date +%s)
+	log=$obj/console.log
+	missing=()
+	if mk/qemu.sh --timeout 1200 "$obj/arch/x86/boot/bzImage" "$out/initramfs.cpio" "$log" \
+		>"$obj/qemu.log" 2>&1; then
+		for su in "${suites[@]}"; do
+			grep -Eq "^(\[[ 0-9.]*\] )?ok [0-9]+ $su\b" <(tr -d '\r' <"$log") || missing+=("$su")
+		done
+		res=$(python3 tests/tap.py kunit "$log" | tail -n 1)
+	else
+		res="counts 0 1 0"
+	fi
+	read -r _ kp kf _ <<<"$res"
+	if [[ ${kf:-1} == 0 && ${#missing[@]} == 0 ]]; then
+		echo "ok $t - prefix 1..$n: KUnit $kp passed, suites ${suites[*]:-(none yet)} ($(($(date +%s) - t0)) s)"
+	else
+		echo "not ok $t - prefix 1..$n: KUnit ${kf:-?} failed; missing or failed suites: ${missing[*]:-none} (log: $log)"
+		python3 tests/tap.py kunit "$log" | grep -v '^counts' | head -n 10 | sed 's/^/# /'
 		fail=1
 	fi
 done

@@ -14,12 +14,15 @@ it, plus a "series" file.  The result applies to a pristine linux-source-6.12 tr
 for linux-source-6.1 instead (default OUTDIR out/patches-6.1): its compatibility patches
 come first and carry no new files.  The new files are assigned to patches by path:
 
-  1 crypto algorithms  crypto/{mont,dsa,rsassa,ed25519}*, include/crypto/{mont,dsa,rsassa,ed25519}.h
-  2 OpenPGP parser     crypto/pgp/, include/crypto/pgp.h
-  3 keyring            security/pgp_keys/, include/keys/pgp_keys.h
-  4 loader hook        kernel/module/
-  5 Kbuild signing     scripts/
-  6 documentation      Documentation/
+  1 Montgomery + DSA   crypto/{mont,dsa}*, include/crypto/{mont,dsa}.h
+  2 RSASSA             crypto/rsassa*, include/crypto/rsassa.h
+  3 Ed25519            crypto/ed25519*, include/crypto/ed25519.h
+  4 raw ECDSA          crypto/ecdsa_raw*, include/crypto/ecdsa_raw.h, crypto/.kunitconfig
+  5 OpenPGP parser     crypto/pgp/, include/crypto/pgp.h
+  6 keyring            security/pgp_keys/, include/keys/pgp_keys.h
+  7 loader hook        kernel/module/
+  8 Kbuild signing     scripts/
+  9 documentation      Documentation/
 
 --check  also apply the exported series with quilt to a fresh unpack of
          /usr/src/linux-source-VERSION.tar.xz and compare the result with mk/apply.sh's,
@@ -48,15 +51,16 @@ fi
 
 group_of() {
 	case $1 in
-	crypto/pgp/*|include/crypto/pgp.h) echo 2 ;;
-	crypto/mont*|crypto/dsa*|crypto/rsassa*|crypto/ed25519*|crypto/ecdsa_raw*|crypto/.kunitconfig|\
-	include/crypto/mont.h|include/crypto/dsa.h|include/crypto/rsassa.h|include/crypto/ed25519.h|\
-	include/crypto/ecdsa_raw.h)
-		echo 1 ;;
-	security/pgp_keys/*|include/keys/pgp_keys.h) echo 3 ;;
-	kernel/module/*) echo 4 ;;
-	scripts/*) echo 5 ;;
-	Documentation/*) echo 6 ;;
+	crypto/mont*|crypto/dsa*|include/crypto/mont.h|include/crypto/dsa.h) echo 1 ;;
+	crypto/rsassa*|include/crypto/rsassa.h) echo 2 ;;
+	crypto/ed25519*|include/crypto/ed25519.h) echo 3 ;;
+	# crypto/.kunitconfig runs the four algorithms' suites: it comes with the last
+	crypto/ecdsa_raw*|include/crypto/ecdsa_raw.h|crypto/.kunitconfig) echo 4 ;;
+	crypto/pgp/*|include/crypto/pgp.h) echo 5 ;;
+	security/pgp_keys/*|include/keys/pgp_keys.h) echo 6 ;;
+	kernel/module/*) echo 7 ;;
+	scripts/*) echo 8 ;;
+	Documentation/*) echo 9 ;;
 	*) echo 0 ;;
 	esac
 }

@@ -6,6 +6,8 @@
   tap.py console LOG          a QEMU console log: the modtest TAP section (and KUnit's
                               KTAP when the boot printed any)
   tap.py console-kunit LOG    the same, and the boot must have run KUnit
+  tap.py kunit LOG            a QEMU console log of a boot that only runs KUnit (no
+                              modtest: make check-series)
 
 Prints the failing lines and a summary, and as its last line
 "counts PASSED FAILED SKIPPED".  A missing plan, fewer results than planned, or
@@ -152,9 +154,12 @@ def count_kunit(lines):
     return passed, failed, skipped, msgs, seen
 
 
-def count_console(lines, need_kunit):
+def count_console(lines, need_kunit, need_modtest=True):
     begin = [i for i, l in enumerate(lines) if l.startswith('# modtest: begin ')]
-    if begin:
+    if not need_modtest:
+        p, fl, sk, msgs = 0, 0, 0, []
+        kunit_lines = lines
+    elif begin:
         end = [i for i, l in enumerate(lines) if l.startswith('# modtest: end ')]
         stop = end[0] if end else len(lines)
         p, fl, sk, msgs = count_tap(lines[begin[0] + 1:stop], 'modtest')
@@ -186,7 +191,7 @@ def count_console(lines, need_kunit):
 
 
 def main():
-    if len(sys.argv) != 3 or sys.argv[1] not in ('tap', 'console', 'console-kunit'):
+    if len(sys.argv) != 3 or sys.argv[1] not in ('tap', 'console', 'console-kunit', 'kunit'):
         print(__doc__, file=sys.stderr)
         return 2
     mode, path = sys.argv[1], sys.argv[2]
@@ -195,7 +200,7 @@ def main():
     if mode == 'tap':
         p, fl, sk, msgs = count_tap(lines, path)
     else:
-        p, fl, sk, msgs = count_console(lines, mode == 'console-kunit')
+        p, fl, sk, msgs = count_console(lines, mode != 'console', mode != 'kunit')
     for m in msgs:
         print('  ' + m)
     print(f'counts {p} {fl} {sk}')

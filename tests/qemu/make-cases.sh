@@ -137,10 +137,10 @@ if grep -q '^CONFIG_MODULE_SIG_PGP=y' "$obj/.config"; then
 	printf '%s|%s|%s|-||%s\n' concurrent:20 concurrent:20 "$conc" \
 		"concurrency: 3 processes load/unload different signed modules, each with its signer" >>"$list"
 
-	# make modules_install signs with gpg (patches/0004, CONFIG_MODULE_SIG_PGP_ALL) using
+	# make modules_install signs with gpg (patches/0007, CONFIG_MODULE_SIG_PGP_ALL) using
 	# CONFIG_MODULE_SIG_PGP_HOMEDIR and, with no signer configured, gpg's default key.
 	# The modules are signed in one sign-module.sh run after they are all installed
-	# (patches/0005): every one of them must verify, and the list file must be gone.
+	# (patches/0008): every one of them must verify, and the list file must be gone.
 	make -C "$obj" M="$moddir" INSTALL_MOD_PATH="$out/modinst" -j2 modules_install \
 		>"$out/modinst.log"
 	nmod=$(find "$out/modinst" -name '*.ko' | wc -l)

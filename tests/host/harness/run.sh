@@ -18,7 +18,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../../.." && pwd)
 tmp=$(mktemp -d)
 trap 'gpgconf --homedir "$tmp/gnupg" --kill gpg-agent >/dev/null 2>&1; rm -rf "$tmp"' EXIT
-plan=51
+plan=53
 echo "1..$plan"
 n=0 fail=0
 ok() { n=$((n + 1)); echo "ok $n - $1"; }
@@ -50,9 +50,12 @@ good=$here/good-console.log
 # ---- tests/tap.py: KUnit required, plans, suite results, KUnit's own totals ----
 t "tap.py: the crafted good console (KUnit + modtest) has no failure" pass failures console-kunit "$good"
 sed '/^\[/{/KTAP\|Subtest\|ok \|pass:\|1\.\./d}' "$good" >"$tmp/nokunit.log"
+sed '/# modtest: begin/,$d' "$good" >"$tmp/nokunit.log.kunit-only"
 t "tap.py: console-kunit without KUnit output fails" fail failures console-kunit "$tmp/nokunit.log"
 t "tap.py: the same log passes where KUnit is not run (enforcing boot)" pass failures console "$tmp/nokunit.log"
 sed '/beta_two/d' "$good" >"$tmp/short.log"
+t "tap.py kunit (make check-series): KUnit without modtest passes" pass failures kunit "$tmp/nokunit.log.kunit-only"
+t "tap.py kunit: a boot without KUnit fails" fail failures kunit "$tmp/nokunit.log"
 t "tap.py: a suite with fewer results than its plan fails" fail failures console-kunit "$tmp/short.log"
 sed 's/^\(\[[ 0-9.]*\]\) ok 2 beta$/\1 not ok 2 beta/' "$good" >"$tmp/suitefail.log"
 t "tap.py: a suite-level 'not ok' fails although its cases passed" fail failures console-kunit "$tmp/suitefail.log"
