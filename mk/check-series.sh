@@ -30,12 +30,12 @@ tests/qemu/make-keys.sh build/keys >/dev/null
 mapfile -t configs < <(guest_configs)
 cc=gcc
 command -v ccache >/dev/null && cc="ccache gcc"
-# The guest has nothing to do after KUnit: an /init that powers off.
+# The guest has nothing to do after KUnit: an /init that reboots (QEMU runs -no-reboot).
 bb=$(busybox_for x86_64)
 rm -rf "$out/initramfs"
 mkdir -p "$out/initramfs/bin"
 cp "$bb" "$out/initramfs/bin/busybox"
-printf '#!/bin/busybox sh\n/bin/busybox poweroff -f\n' >"$out/initramfs/init"
+printf '#!/bin/busybox sh\n/bin/busybox reboot -f\n' >"$out/initramfs/init"
 chmod +x "$out/initramfs/init"
 (cd "$out/initramfs" && find . | cpio -o -H newc --quiet) >"$out/initramfs.cpio"
 # suites_of PATCH: the KUnit suites PATCH adds (.name of the kunit_suite in each new
