@@ -19,7 +19,8 @@ verify those against the kernel's keyring (KEYS_DIR/trusted.pgp).  Expectations,
 the enforcing boot (permissive, a damaged module by an unknown key would load unsigned
 and run its damaged code):
   - gpgv and sqv say good, nothing changed: loads, signed by the expected key;
-  - the container breaks its rules: EBADMSG;
+  - the container breaks its rules: EBADMSG (siglayout.py expect's set when the change
+    leaves no signature the oracles can read, e.g. an ELF header the locator cannot read);
   - otherwise refused with the errno (set) siglayout.py expect gives for where the
     changed byte lies (EKEYREJECTED for signed data, EBADMSG for framing, ...);
     an untouched signature by the unknown key: EKEYREJECTED (ENOKEY, enforced).
@@ -73,7 +74,10 @@ for ((i = 1; i <= count; i++)); do
 		what+=" ($where)"
 	fi
 	if ! why=$(python3 "$layout" extract "$f" "$tmp/data" "$tmp/sig"); then
-		exp=EBADMSG
+		# no signature the oracles can read: what the layout gives for the changed byte
+		# (a broken container: EBADMSG; an ELF header the locator cannot read: the
+		# module is unsigned, refused under enforcement, or ENOEXEC)
+		exp=${exp:-EBADMSG}
 		what+=", $why"
 	else
 		gpgv --homedir "$tmp/gnupg" --keyring "$keys/trusted.pgp" --status-fd 1 \
