@@ -59,7 +59,7 @@ trap cleanup EXIT
 # shellcheck disable=SC2054  # the commas belong to -fsanitize=
 cflags=(-g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
 	-Wall -Wno-format -Wno-deprecated-declarations
-	-I"$top/tests/host/keyring/shim" -I"$top/tests/compat/include" -I"$top/include"
+	-I"$top/tests/compat/module" -I"$top/tests/compat/include" -I"$top/include"
 	-DCONFIG_64BIT=1 -DCONFIG_PGP_BUILTIN_KEYS=1 -DCONFIG_SYSTEM_BLACKLIST_KEYRING=1
 	-DCONFIG_CRYPTO_ED25519=1)
 common=("$top/security/pgp_keys/keyring_parse.c"
@@ -103,7 +103,7 @@ python3 "$top/tests/vectors/pgpcraft.py" keyring-dir "$tmp/crafted"
 cp "$tmp/crafted"/*.gpg "$seeds_k/"
 
 cc=$clang
-"$cc" -g -I"$top/tests/host/keyring/shim" -I"$top/tests/compat/include" -I"$top/include" \
+"$cc" -g -I"$top/tests/compat/module" -I"$top/tests/compat/include" -I"$top/include" \
 	-o "$tmp/modsig_test" "$top/tests/host/keyring/modsig_test.c" \
 	"$top/kernel/module/signing_pgp_elf.c" "$top/tests/compat/compat.c"
 "$tmp/modsig_test" --seed "$seeds_m"

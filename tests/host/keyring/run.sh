@@ -99,7 +99,7 @@ fi
 # shellcheck disable=SC2054  # the commas belong to -fsanitize=
 cflags=(-g -O1 -fsanitize=address,undefined -fno-sanitize-recover=all
 	-fno-omit-frame-pointer -Wall -Wno-format -Wno-deprecated-declarations
-	-I"$here/shim" -I"$top/tests/compat/include" -I"$top/include"
+	-I"$top/tests/compat/module" -I"$top/tests/compat/include" -I"$top/include"
 	-DCONFIG_64BIT=1 -DCONFIG_PGP_BUILTIN_KEYS=1 -DCONFIG_SYSTEM_BLACKLIST_KEYRING=1
 	-DCONFIG_CRYPTO_ED25519=1)
 compat=("$top/tests/compat/compat.c" "$top/tests/compat/shash_openssl.c"
@@ -447,7 +447,7 @@ boot_with() {
 	local d=$tmp/bootsrc-$1
 	mkdir -p "$d/security/pgp_keys"
 	cp "$2" "$d/security/pgp_keys/keyring.bin"
-	(cd "$d" && "$cc" -c -I"$here/shim" -o keys.o "$top/security/pgp_keys/keys.S") &&
+	(cd "$d" && "$cc" -c -I"$top/tests/compat/include" -o keys.o "$top/security/pgp_keys/keys.S") &&
 		build "$tmp/boot-$1" "$here/boot_test.c" "$top/security/pgp_keys/keyring_parse.c" \
 			"${pgp_srcs[@]}" "${algs[@]}" "$top/tests/compat/compat.c" \
 			"$top/tests/compat/shash_openssl.c" "$top/tests/compat/hash_info.c" \

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Host-test stand-in for kernel/module/internal.h as patched by
- * patches/0001 (struct load_info's OpenPGP fields) plus the bits of
+ * patches/0007 (struct load_info's OpenPGP fields) plus the bits of
  * <linux/module.h> that kernel/module/signing_pgp.c uses.  Only the host
  * tests in tests/host/keyring and tests/fuzz use it.
  */
