@@ -8,13 +8,15 @@ usage() {
 Usage: mk/check-series.sh [FIRST [LAST]]
 
 Exports the series (mk/export-patches.sh) and, for each prefix 1..N of it (or FIRST..LAST),
-unpacks a fresh linux-source-6.12 into build/series/src, applies the prefix with quilt,
-configures it with the test fragments (options that do not exist yet in that prefix are
-simply not set), builds bzImage into build/series/obj-N and boots it under QEMU, where
-its built-in KUnit suites run: every suite the prefix's patches add (the kunit_suite of
-each *_kunit.c they create) must run and pass (tests/tap.py kunit), and no other result
-may fail.  Prints TAP, one build and one KUnit line per prefix.  Uses ccache when
-installed; each prefix takes a kernel build (minutes).  Not part of make check.
+applies the prefix with quilt to linux-source-6.12 unpacked in build/series/src (one patch
+more per prefix, from a pristine tree at FIRST), configures it with the test fragments
+(options that do not exist yet in that prefix are simply not set), builds bzImage
+incrementally in build/series/obj (log: build/series/build-N.log) and boots it under
+QEMU (console: build/series/console-N.log), where its built-in KUnit suites run: every
+suite the prefix's patches add (the kunit_suite of each *_kunit.c they create) must run
+and pass (tests/tap.py kunit), and no other result may fail.  Prints TAP, one build and
+one KUnit line per prefix.  Uses ccache when installed; the first prefix is a whole
+kernel build, each next one an incremental build.  Not part of make check.
 EOF
 }
 [[ ${1:-} == -h || ${1:-} == --help ]] && { usage; exit 0; }
@@ -49,19 +51,17 @@ suites=()
 for ((n = 1; n < first; n++)); do
 	mapfile -t -O "${#suites[@]}" suites < <(suites_of "$out/patches/${series[n - 1]}")
 done
+# One tree and one object directory: prefix N+1 is prefix N plus one quilt push and an
+# incremental build (as git rebase -x make checks a branch); the tree starts pristine.
+rm -rf "$out/src" "$out/q" "$out/obj"
+mkdir -p "$out/src" "$out/q" "$out/obj"
+tar -C "$out/src" --strip-components=1 -xf /usr/src/linux-source-6.12.tar.xz
+cp "$out/patches/"*.patch "$out/patches/series" "$out/q/"
+obj=$out/obj
 fail=0 t=0
 for ((n = first; n <= last; n++)); do
 	t0=$(date +%s)
-	rm -rf "$out/src"
-	mkdir -p "$out/src"
-	tar -C "$out/src" --strip-components=1 -xf /usr/src/linux-source-6.12.tar.xz
-	head -n "$n" "$out/patches/series" >"$out/series.$n"
-	mkdir -p "$out/q"
-	cp "$out/patches/"*.patch "$out/q/"
-	cp "$out/series.$n" "$out/q/series"
-	(cd "$out/src" && QUILT_PATCHES="$out/q" quilt push -a -q >/dev/null)
-	obj=$out/obj-$n
-	mkdir -p "$obj"
+	(cd "$out/src" && QUILT_PATCHES="$out/q" quilt push -q "${series[n - 1]}" >/dev/null)
 	make -s -C "$out/src" O="$obj" ARCH=x86_64 tinyconfig >/dev/null
 	(cd "$obj" && "$out/src/scripts/kconfig/merge_config.sh" -m -O "$obj" "$obj/.config" \
 		"${configs[@]/#/$top/}" >/dev/null 2>&1)
@@ -69,11 +69,11 @@ for ((n = first; n <= last; n++)); do
 	mapfile -t -O "${#suites[@]}" suites < <(suites_of "$out/patches/${series[n - 1]}")
 	t=$((t + 1))
 	if make -s -C "$out/src" O="$obj" ARCH=x86_64 CC="$cc" -j"$(nproc)" bzImage \
-		>"$obj/build.log" 2>&1; then
+		>"$out/build-$n.log" 2>&1; then
 		echo "ok $t - prefix 1..$n (${series[n - 1]}) builds ($(($(date +%s) - t0)) s)"
 	else
-		echo "not ok $t - prefix 1..$n (${series[n - 1]}) does not build: $obj/build.log"
-		tail -n 5 "$obj/build.log" | sed 's/^/# /'
+		echo "not ok $t - prefix 1..$n (${series[n - 1]}) does not build: $out/build-$n.log"
+		tail -n 5 "$out/build-$n.log" | sed 's/^/# /'
 		fail=1
 		t=$((t + 1))
 		echo "not ok $t - prefix 1..$n: KUnit not run (no kernel)"
@@ -81,10 +81,10 @@ for ((n = first; n <= last; n++)); do
 	fi
 	# Boot it: its KUnit suites run; each suite of the prefix must be there and pass.
 	t=$((t + 1)) t0=$(date +%s)
-	log=$obj/console.log
+	log=$out/console-$n.log
 	missing=()
 	if mk/qemu.sh --timeout 1200 "$obj/arch/x86/boot/bzImage" "$out/initramfs.cpio" "$log" \
-		>"$obj/qemu.log" 2>&1; then
+		>"$out/qemu-$n.log" 2>&1; then
 		for su in "${suites[@]}"; do
 			grep -Eq "^(\[[ 0-9.]*\] )?ok [0-9]+ $su\b" <(tr -d '\r' <"$log") || missing+=("$su")
 		done
