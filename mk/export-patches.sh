@@ -19,7 +19,7 @@ come first and carry no new files.  The new files are assigned to patches by pat
   3 Ed25519            crypto/ed25519*, include/crypto/ed25519.h
   4 raw ECDSA          crypto/ecdsa_raw*, include/crypto/ecdsa_raw.h, crypto/.kunitconfig
   5 OpenPGP parser     crypto/pgp/, include/crypto/pgp.h
-  6 keyring            security/pgp_keys/, include/keys/pgp_keys.h
+  6 keyring            security/pgp_keys/, include/keys/pgp_keys.h, scripts/pgp-modsign-genkey.sh
   7 loader hook        kernel/module/
   8 Kbuild signing     scripts/
   9 documentation      Documentation/
@@ -59,6 +59,8 @@ group_of() {
 	crypto/pgp/*|include/crypto/pgp.h) echo 5 ;;
 	security/pgp_keys/*|include/keys/pgp_keys.h) echo 6 ;;
 	kernel/module/*) echo 7 ;;
+	# the keyring's Makefile makes a throw-away key with it when there is no keyring
+	scripts/pgp-modsign-genkey.sh) echo 6 ;;
 	scripts/*) echo 8 ;;
 	Documentation/*) echo 9 ;;
 	*) echo 0 ;;
