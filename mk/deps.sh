@@ -9,7 +9,7 @@ if [[ ${1:-} == -h || ${1:-} == --help ]]; then
 fi
 pkgs=(linux-source-6.12 gnupg gpgv sqv binutils gcc make flex bison bc libelf-dev libssl-dev
 	cpio busybox-static qemu-system-x86 ccache clang libclang-rt-dev xz-utils zstd gzip file
-	python3 python3-docutils quilt diffstat perl openssl kmod dkms)
+	python3 python3-docutils quilt diffstat perl openssl kmod dkms liblzma-dev gcc-multilib)
 if [[ ${1:-} == --matrix ]]; then
 	pkgs+=(linux-source-6.1 linux-config-6.12 linux-config-6.1 gcc-aarch64-linux-gnu
 		gcc-s390x-linux-gnu libc6-dev-arm64-cross libc6-dev-s390x-cross qemu-system-arm

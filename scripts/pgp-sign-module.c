@@ -3,8 +3,8 @@
  * pgp-sign-module: sign kernel modules with OpenPGP signatures kept in the
  * "module_sig" ELF section, the per-module work of scripts/sign-module.sh.
  *
- * For each module: decompress (.ko.xz/.zst/.gz, with the same tool as
- * compressed it), find module_sig with the kernel's own locator
+ * For each module: decompress (.ko.xz/.zst/.gz: xz with liblzma when
+ * built with it, else with the tool that compressed it), find module_sig with the kernel's own locator
  * (kernel/module/signing_pgp_elf.c, compiled in), add the placeholder
  * (objcopy) or zero the existing section, hash the file, have gpg-agent
  * sign the digest over its Assuan socket (or run gpg --detach-sign), build
@@ -34,6 +34,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/un.h>
@@ -41,6 +42,9 @@
 #include <time.h>
 #include <unistd.h>
 #include <openssl/evp.h>
+#ifdef PGP_SIGN_LIBLZMA
+#include <lzma.h>
+#endif
 
 #include <elf.h>
 #include "pgp-sign-module.h"
@@ -1766,6 +1770,84 @@ static enum comp comp_of(const char *f)
 
 static const char * const comp_tool[] = { "cat", "xz", "zstd", "gzip" };
 
+#ifdef PGP_SIGN_LIBLZMA
+/*
+ * .ko.xz in this process with liblzma: starting xz twice per module costs
+ * more than signing it.  The same stream xz writes for Kbuild (LZMA2 of
+ * preset 6 with a 1 MiB dictionary, CRC32), and xz -d's reading of it
+ * (concatenated streams and padding allowed).
+ */
+static int xz_code(lzma_stream *s, const u8 *in, size_t n, struct buf *out, int fd)
+{
+	u8 chunk[65536];
+	lzma_ret r;
+
+	s->next_in = in;
+	s->avail_in = n;
+	do {
+		size_t got;
+
+		if (out) {
+			buf_reserve(out, sizeof(chunk));
+			s->next_out = out->p + out->len;
+			s->avail_out = out->cap - out->len;
+		} else {
+			s->next_out = chunk;
+			s->avail_out = sizeof(chunk);
+		}
+		r = lzma_code(s, LZMA_FINISH);
+		if (r != LZMA_OK && r != LZMA_STREAM_END)
+			return -1;
+		if (out) {
+			out->len = out->cap - s->avail_out;
+			if (out->len > MAX_FILE)
+				return -1;
+		} else {
+			got = sizeof(chunk) - s->avail_out;
+			if (write_all(fd, chunk, got))
+				return -1;
+		}
+	} while (r != LZMA_STREAM_END);
+	return 0;
+}
+
+static int xz_decompress(int fd, struct buf *out)
+{
+	lzma_stream s = LZMA_STREAM_INIT;
+	struct buf in = {};
+	int rc = -1;
+
+	if (read_fd(fd, &in, MAX_FILE))
+		goto out;
+	if (lzma_stream_decoder(&s, UINT64_MAX, LZMA_CONCATENATED) != LZMA_OK)
+		goto out;
+	rc = xz_code(&s, in.p, in.len, out, -1);
+out:
+	lzma_end(&s);
+	buf_free(&in);
+	return rc;
+}
+
+static int xz_compress(const u8 *d, size_t n, int fd)
+{
+	lzma_stream s = LZMA_STREAM_INIT;
+	lzma_options_lzma o;
+	lzma_filter f[2] = {
+		{ .id = LZMA_FILTER_LZMA2, .options = &o },
+		{ .id = LZMA_VLI_UNKNOWN },
+	};
+	int rc = -1;
+
+	if (lzma_lzma_preset(&o, LZMA_PRESET_DEFAULT))
+		return -1;
+	o.dict_size = 1U << 20;
+	if (lzma_stream_encoder(&s, f, LZMA_CHECK_CRC32) == LZMA_OK)
+		rc = xz_code(&s, d, n, NULL, fd);
+	lzma_end(&s);
+	return rc;
+}
+#endif
+
 static int decompress(enum comp c, int fd, struct buf *out)
 {
 	static char *const args[][4] = {
@@ -1773,6 +1855,10 @@ static int decompress(enum comp c, int fd, struct buf *out)
 	};
 	struct proc_io io = { .in_fd = fd, .out = out };
 
+#ifdef PGP_SIGN_LIBLZMA
+	if (c == C_XZ && !getenv("PGP_SIGN_MODULE_XZ"))
+		return xz_decompress(fd, out);
+#endif
 	return run_cmd(args[c], &io) ? -1 : 0;
 }
 
@@ -1786,6 +1872,10 @@ static int compress(enum comp c, const u8 *d, size_t n, int fd)
 	};
 	struct proc_io io = { .in = d, .in_len = n, .in_fd = -1, .out_fd = fd };
 
+#ifdef PGP_SIGN_LIBLZMA
+	if (c == C_XZ && !getenv("PGP_SIGN_MODULE_XZ"))
+		return xz_compress(d, n, fd);
+#endif
 	return run_cmd(args[c], &io) ? -1 : 0;
 }
 
@@ -2583,11 +2673,19 @@ static void agent_start(void)
 	use_agent = true;
 }
 
-static int work(char **mods, int total, int first, int step)
-{
-	int rc = 0, i;
+/*
+ * The next module to sign, shared by the -j workers: each takes the next one
+ * when it is done (modules differ in size by three orders of magnitude, so
+ * a fixed share per worker leaves one of them working alone at the end).
+ */
+static int *next_module;
 
-	for (i = first; i < total; i += step) {
+static int work(char **mods, int total)
+{
+	int rc = 0, i, local = 0;
+	int *next = next_module ? next_module : &local;
+
+	while ((i = __atomic_fetch_add(next, 1, __ATOMIC_RELAXED)) < total) {
 		char why[WHY_MAX];
 		int r;
 
@@ -3076,8 +3174,15 @@ static void usage(FILE *f)
 "On any failure the module is left byte-identical, a line\n"
 "\"%s: MODULE: reason\" is printed and the exit status is non-zero.\n"
 "Environment: GPG, GPG_AGENT, OBJCOPY, GPGV, SQV, SOURCE_DATE_EPOCH, GNUPGHOME,\n"
-"PGP_MODSIGN_AGENT=private|shared (which agent the jobs use).\n",
+"PGP_MODSIGN_AGENT=private|shared (which agent the jobs use),\n"
+"PGP_SIGN_MODULE_XZ=1 (.ko.xz through the xz program even when built with\n"
+"liblzma), PGP_SIGN_MODULE_OBJCOPY=1 (placeholder added by objcopy).\n",
 		prog, prog, prog, prog, prog, prog);
+#ifdef PGP_SIGN_LIBLZMA
+	fprintf(f, "This build: .ko.xz with liblzma %s, in this process.\n", lzma_version_string());
+#else
+	fprintf(f, "This build: .ko.xz through the xz program (built without liblzma).\n");
+#endif
 }
 
 enum {
@@ -3308,6 +3413,12 @@ int main(int argc, char **argv)
 	if (opt.jobs > 1 && total > 1) {
 		int nw = opt.jobs < total ? opt.jobs : total;
 
+		next_module = mmap(NULL, sizeof(*next_module), PROT_READ | PROT_WRITE,
+				   MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+		if (next_module == MAP_FAILED)
+			fail_all(total, mods[0], "cannot share the work between jobs");
+		*next_module = 0;
+
 		for (i = 0; i < nw; i++) {
 			pid_t p = fork();
 
@@ -3330,7 +3441,7 @@ int main(int argc, char **argv)
 					}
 					_exit(r);
 				}
-				rc = work(mods, total, i, nw);
+				rc = work(mods, total);
 				agent_stop();
 				write_timings();
 				fflush(NULL);
@@ -3366,7 +3477,7 @@ int main(int argc, char **argv)
 		} else {
 			if (opt.mode == MODE_SIGN)
 				agent_start();
-			rc = work(mods, total, 0, 1);
+			rc = work(mods, total);
 			agent_stop();
 			write_timings();
 			if (opt.timings)

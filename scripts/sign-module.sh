@@ -8,7 +8,8 @@
 # The program is, in this order: $PGP_SIGN_MODULE; pgp-sign-module beside
 # this script (a kernel tree built in place); or, outside a kernel build,
 # one compiled here from pgp-sign-module.c with ${HOSTCC:-cc} and libcrypto
-# into ${XDG_CACHE_HOME:-~/.cache}/pgp-modsign (once per source version).
+# (and liblzma when pkg-config finds it) into
+# ${XDG_CACHE_HOME:-~/.cache}/pgp-modsign (once per source version).
 
 set -euo pipefail
 
@@ -22,9 +23,13 @@ build_tool()
 	local srcs=("$here/pgp-sign-module.c" "$here/pgp-sign-module.h" "$here/pgp-sign-module-elf.c"
 		    "$here/../kernel/module/signing_pgp_elf.c" "$here/../kernel/module/signing_pgp_elf.h"
 		    "$here"/pgp-shim/*/*.h)
-	local sum cache out tmp cc=${HOSTCC:-cc}
+	local sum cache out tmp cc=${HOSTCC:-cc} lzma=()
 
-	sum=$(cat -- "${srcs[@]}" | sha256sum) || return 1
+	# .ko.xz in the process with liblzma when it is installed (else xz runs)
+	if pkg-config --exists liblzma 2> /dev/null; then
+		lzma=(-DPGP_SIGN_LIBLZMA $(pkg-config --cflags --libs liblzma))
+	fi
+	sum=$({ cat -- "${srcs[@]}"; echo "${lzma[*]}"; } | sha256sum) || return 1
 	cache=${XDG_CACHE_HOME:-${HOME:-/tmp}/.cache}/pgp-modsign
 	out=$cache/pgp-sign-module-${sum:0:16}
 	REPLY=$out
@@ -33,7 +38,7 @@ build_tool()
 	tmp=$(mktemp "$cache/.build.XXXXXX") || return 1
 	# two translation units: the kernel's locator with the shim headers only
 	if ! { "$cc" -O2 -c -o "$tmp.elf.o" -I"$here/pgp-shim" "$here/pgp-sign-module-elf.c" &&
-	       "$cc" -O2 -o "$tmp" "$here/pgp-sign-module.c" "$tmp.elf.o" -lcrypto; } > "$tmp.log" 2>&1; then
+	       "$cc" -O2 -o "$tmp" "$here/pgp-sign-module.c" "$tmp.elf.o" -lcrypto "${lzma[@]}"; } > "$tmp.log" 2>&1; then
 		echo "$prog: cannot build $here/pgp-sign-module.c (needs $cc and libcrypto, libssl-dev):" >&2
 		sed 's/^/  /' "$tmp.log" >&2
 		rm -f -- "$tmp" "$tmp.elf.o" "$tmp.log"
