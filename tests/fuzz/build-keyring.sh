@@ -104,7 +104,7 @@ cp "$tmp/crafted"/*.gpg "$seeds_k/"
 
 cc=$clang
 "$cc" -g -I"$top/tests/compat/module" -I"$top/tests/compat/include" -I"$top/include" \
-	-o "$tmp/modsig_test" "$top/tests/host/keyring/modsig_test.c" \
+	-o "$tmp/modsig_test" "$top/tests/host/module/modsig_test.c" \
 	"$top/kernel/module/signing_pgp_elf.c" "$top/tests/compat/compat.c"
 "$tmp/modsig_test" --seed "$seeds_m"
 printf 'int v = 1;\nint f(int x) { return x + v; }\n' >"$tmp/m.c"

@@ -174,11 +174,11 @@ if grep -q '^CONFIG_MODULE_SIG_PGP=y' "$obj/.config"; then
 		"$out/mods" "$list"
 
 	# The OpenPGP layer's corpus (tests/host/pgp/gen-malformed.py, 47 payloads), wrapped into
-	# modules by tests/host/keyring/wrap-corpus.py with the loader's errno for each.
+	# modules by tests/host/module/wrap-corpus.py with the loader's errno for each.
 	sign wide.ko "$FPR_rsa3072" sha256 --reserve 65536
-	python3 "$top/tests/host/keyring/wrap-corpus.py" --extract "$out/mods/wide.ko" "$out/wide.sig"
+	python3 "$top/tests/host/module/wrap-corpus.py" --extract "$out/mods/wide.ko" "$out/wide.sig"
 	python3 "$top/tests/host/pgp/gen-malformed.py" "$out/wide.sig" "$out/pgpcorpus" 2>/dev/null
-	python3 "$top/tests/host/keyring/wrap-corpus.py" "$out/mods/wide.ko" "$out/pgpcorpus" \
+	python3 "$top/tests/host/module/wrap-corpus.py" "$out/mods/wide.ko" "$out/pgpcorpus" \
 		"$out/pgpwrapped" >/dev/null
 	while IFS=$'\t' read -r m e what; do
 		[[ $m == \#* || -z $m ]] && continue

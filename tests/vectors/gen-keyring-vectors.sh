@@ -67,7 +67,7 @@ ex 'KUnit Revoked' revoked
 ex 'KUnit Subrev' subrev
 ex 'KUnit Expiring' expiring
 ex 'KUnit Ed25519' ed25519
-ed=$top/tests/host/keyring/pktedit.py
+ed=$top/tests/host/pgp_keys/pktedit.py
 python3 "$ed" "$tmp/good.gpg" "$tmp/noself.gpg" --drop-sigtype 13
 python3 "$ed" "$tmp/sub.gpg" "$tmp/noback.gpg" --strip-backsig
 python3 "$ed" "$tmp/sub.gpg" "$tmp/badback.gpg" --corrupt-backsig

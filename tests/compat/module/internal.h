@@ -3,7 +3,8 @@
  * Host-test stand-in for kernel/module/internal.h as patched by
  * patches/0007 (struct load_info's OpenPGP fields) plus the bits of
  * <linux/module.h> that kernel/module/signing_pgp.c uses.  Only the host
- * tests in tests/host/keyring and tests/fuzz use it.
+ * tests in tests/host/module, tests/host/pgp_keys (the keyring_test driver),
+ * tests/host/sign and tests/fuzz use it.
  */
 #ifndef _KEYRING_SHIM_INTERNAL_H
 #define _KEYRING_SHIM_INTERNAL_H

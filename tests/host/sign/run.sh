@@ -1613,7 +1613,7 @@ fi
 # --- verify-module.sh and the kernel's check must agree ---------------------------------
 # The kernel code (module_pgp_sig_check() with the built-in keyring parser,
 # crypto/pgp and the in-kernel maths), built for the host the way
-# tests/host/keyring/run.sh builds it, judges every ELF64 module this test
+# tests/host/pgp_keys/run.sh builds it, judges every ELF64 module this test
 # made, against two keyrings; verify-module.sh must give the same verdict.
 agree()
 {
@@ -1635,7 +1635,7 @@ agree()
 	# kbuild SRCS... [FLAGS]: the kernel check with these maths files
 	kbuild()
 	{
-		"$cc" "${cflags[@]}" "${@:2}" -o "$kt" "$ktop/tests/host/keyring/keyring_test.c" \
+		"$cc" "${cflags[@]}" "${@:2}" -o "$kt" "$ktop/tests/host/pgp_keys/keyring_test.c" \
 			"$ktop/security/pgp_keys/keyring_parse.c" "$ktop/kernel/module/signing_pgp.c" \
 			"$ktop/kernel/module/signing_pgp_elf.c" "${srcs[@]}" ${1:+"$1"} \
 			"$ktop/tests/compat/compat.c" "$ktop/tests/compat/shash_openssl.c" \

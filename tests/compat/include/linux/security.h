@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /* Userspace shim: see kcompat.h; securityfs as security/pgp_keys/keyring.c uses it
- * (implemented by tests/host/keyring/boot_test.c). */
+ * (implemented by tests/host/pgp_keys/boot_test.c). */
 #ifndef _COMPAT_LINUX_SECURITY_H
 #define _COMPAT_LINUX_SECURITY_H
 #include "../kcompat.h"

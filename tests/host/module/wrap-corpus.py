@@ -19,7 +19,7 @@ OUTDIR  gets one module per payload, same size and layout as MODULE, and a
 Where each expectation comes from ("pinned"):
   openpgp    the payload as an OpenPGP signature: whether it is accepted at all
              is checked against an independent verifier (Sequoia's sqv, in
-             tests/host/keyring/run.sh); the errno is the kernel's documented
+             tests/host/module/run.sh); the errno is the kernel's documented
              mapping of the reason (RFC 4880/9580: malformed -> EBADMSG,
              unknown algorithm or version -> ENOPKG, unknown key -> ENOKEY,
              bad signature -> EKEYREJECTED; admin guide, "Enforcing").

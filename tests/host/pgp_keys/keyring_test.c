@@ -2,9 +2,11 @@
 /*
  * Host driver for the built-in keyring parser (security/pgp_keys/
  * keyring_parse.c) and the module signature check (kernel/module/
- * signing_pgp.c), compiled unchanged through tests/compat.  run.sh calls it
- * on keyrings and modules made with gpg at test time and compares the
- * output with what it expects.
+ * signing_pgp.c), compiled unchanged through tests/compat.  run.sh here
+ * (list, lookup) and tests/host/module/run.sh (verify) call it on keyrings
+ * and modules made with gpg at test time and compare the output with what
+ * they expect; tests/host/sign/run.sh compares its verify answers with
+ * scripts/verify-module.sh.
  *
  *   keyring_test [--legacy] KEYRING list
  *	one pgp_keys_describe() line per key, then "count N"
