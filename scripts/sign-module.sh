@@ -14,26 +14,43 @@
 set -euo pipefail
 
 prog=${0##*/}
-here=$(dirname -- "$(readlink -f -- "$0")")
+# (no subshells on the way to exec: this runs once per make modules_install)
+self=$0
+[[ -L $self ]] && self=$(readlink -f -- "$self")
+here=.
+[[ $self == */* ]] && here=${self%/*}
+[[ $here == /* ]] || here=$PWD/$here
 
 # build_tool: REPLY = a pgp-sign-module built from the sources beside this
-# script (cached by their checksum)
+# script (cached by their checksum; a stamp per source directory names it
+# without reading the sources while the stamp is newer than all of them)
 build_tool()
 {
 	local srcs=("$here/pgp-sign-module.c" "$here/pgp-sign-module.h" "$here/pgp-sign-module-elf.c"
 		    "$here/../kernel/module/signing_pgp_elf.c" "$here/../kernel/module/signing_pgp_elf.h"
 		    "$here"/pgp-shim/*/*.h)
-	local sum cache out tmp cc=${HOSTCC:-cc} lzma=()
+	local sum cache out tmp cc=${HOSTCC:-cc} lzma=() stamp f name=
+
+	cache=${XDG_CACHE_HOME:-${HOME:-/tmp}/.cache}/pgp-modsign
+	stamp=$cache/for${here//\//%}
+	if [[ -f $stamp ]] && read -r name < "$stamp" && [[ -x $cache/$name ]]; then
+		for f in "${srcs[@]}" /usr/include/lzma.h; do
+			[[ ! -e $f || $stamp -nt $f ]] || { name=; break; }
+		done
+		[[ -n $name ]] && { REPLY=$cache/$name; return 0; }
+	fi
 
 	# .ko.xz in the process with liblzma when it is installed (else xz runs)
 	if pkg-config --exists liblzma 2> /dev/null; then
 		lzma=(-DPGP_SIGN_LIBLZMA $(pkg-config --cflags --libs liblzma))
 	fi
 	sum=$({ cat -- "${srcs[@]}"; echo "${lzma[*]}"; } | sha256sum) || return 1
-	cache=${XDG_CACHE_HOME:-${HOME:-/tmp}/.cache}/pgp-modsign
 	out=$cache/pgp-sign-module-${sum:0:16}
 	REPLY=$out
-	[[ -x $out ]] && return 0
+	if [[ -x $out ]]; then
+		echo "${out##*/}" > "$stamp.$$" && mv -f -- "$stamp.$$" "$stamp" || true
+		return 0
+	fi
 	mkdir -p -- "$cache" || return 1
 	tmp=$(mktemp "$cache/.build.XXXXXX") || return 1
 	# two translation units: the kernel's locator with the shim headers only
@@ -46,6 +63,7 @@ build_tool()
 	fi
 	rm -f -- "$tmp.elf.o" "$tmp.log"
 	mv -f -- "$tmp" "$out"
+	echo "${out##*/}" > "$stamp.$$" && mv -f -- "$stamp.$$" "$stamp" || true
 }
 
 if [[ -n ${PGP_SIGN_MODULE:-} ]]; then
