@@ -17,6 +17,10 @@ tool=$(dirname -- "$self")/sign-module.sh
 GPGV=${GPGV:-gpgv}
 SQV=${SQV:-sqv}
 GPG=${GPG:-gpg}
+# Bytes, not characters: gpgv's status lines carry raw notation data (a
+# Sequoia signature's salt), whose bytes in a UTF-8 locale can make read
+# take the newline after them as part of a character and merge two lines.
+export LC_ALL=C
 
 usage()
 {

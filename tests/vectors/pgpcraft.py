@@ -18,6 +18,11 @@ Usage: pgpcraft.py keyring-c OUT.h     C arrays for security/pgp_keys KUnit
                                        256 bits) and MODULE (which has a module_sig section)
                                        signed by it over SHA-224 (DIR/dsa-q256-sha224.ko) and
                                        SHA-256 (DIR/dsa-q256-sha256.ko), which gpg will not make
+       pgpcraft.py notation-sig DATA DIR
+                                       DIR/ed.pub (an Ed25519 certificate) and DIR/ed.sig, its
+                                       detached signature over DATA with a binary notation (as
+                                       Sequoia's salt) whose last bytes are "\\xeb": gpgv prints
+                                       them raw in its NOTATION_DATA status line
 """
 import hashlib
 import os
@@ -448,10 +453,23 @@ def weak_module(module, out):
         write(os.path.join(out, f'dsa-q256-{hname}.ko'), bytes(signed))
 
 
+def notation_sig(data, out):
+    """A detached binary-document signature with a hashed, not human-readable notation."""
+    with open(data, 'rb') as f:
+        msg = f.read()
+    key = Key(Ed25519(b'ed25519 binary notation'), T0)
+    name, value = b'salt@notations.example.org', bytes(range(0xe0, 0xf0)) + b'\xeb'
+    note = struct.pack('>IHH', 0, len(name), len(value)) + name + value
+    os.makedirs(out, exist_ok=True)
+    write(os.path.join(out, 'ed.pub'), cert(key, b'binary notation <note@example.org>', T0))
+    write(os.path.join(out, 'ed.sig'), pkt(2, signature(key, 0x00, msg, T1, hash_id=10,
+                                                         extra=sub(20, note))))
+
+
 def main(argv):
     cmds = {'keyring-c': keyring_c, 'keyring-dir': keyring_dir, 'weak-c': weak_c,
-            'weak-module': weak_module}
-    nargs = {'weak-module': 4}
+            'weak-module': weak_module, 'notation-sig': notation_sig}
+    nargs = {'weak-module': 4, 'notation-sig': 4}
     if len(argv) < 2 or argv[1] not in cmds or len(argv) != nargs.get(argv[1], 3):
         sys.stdout.write(__doc__)
         return 0 if len(argv) == 2 and argv[1] in ('-h', '--help') else 2
