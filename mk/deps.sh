@@ -9,26 +9,45 @@ if [[ ${1:-} == -h || ${1:-} == --help ]]; then
 fi
 pkgs=(linux-source-6.12 gnupg gpgv sqv binutils gcc make flex bison bc libelf-dev libssl-dev
 	cpio busybox-static qemu-system-x86 ccache clang libclang-rt-dev xz-utils zstd gzip file
-	python3 python3-docutils quilt diffstat perl openssl kmod dkms liblzma-dev gcc-multilib)
+	python3 python3-docutils quilt diffstat perl openssl kmod dkms liblzma-dev gcc-multilib
+	sq libssl-dev:i386 qemu-user)	# sq: host-sign's remote signer; the last two: tests/host/crypto's i386 build
 if [[ ${1:-} == --matrix ]]; then
 	pkgs+=(linux-source-6.1 linux-config-6.12 linux-config-6.1 gcc-aarch64-linux-gnu
 		gcc-s390x-linux-gnu libc6-dev-arm64-cross libc6-dev-s390x-cross qemu-system-arm
 		qemu-system-misc sparse lld llvm)
 fi
 missing=()
+# one status line per architecture the package is installed for (libssl-dev: amd64 and i386)
 for p in "${pkgs[@]}"; do
-	dpkg-query -W -f='${db:Status-Status}' "$p" 2>/dev/null | grep -qx installed || missing+=("$p")
+	dpkg-query -W -f='${db:Status-Status}\n' "$p" 2>/dev/null | grep -qx installed || missing+=("$p")
 done
 if ((${#missing[@]} == 0)); then
 	echo "deps: all ${#pkgs[@]} packages present"
 	exit 0
 fi
+# A package of another architecture (libssl-dev:i386) needs that architecture in dpkg
+# first (Debian multiarch), and then an apt-get update.
+archs=()
+for p in "${missing[@]}"; do
+	[[ $p == *:* ]] || continue
+	a=${p##*:}
+	[[ $a == "$(dpkg --print-architecture)" || " ${archs[*]} " == *" $a "* ]] && continue
+	dpkg --print-foreign-architectures | grep -qx "$a" || archs+=("$a")
+done
 echo "deps: installing ${missing[*]}"
 if [[ $(id -u) -ne 0 ]]; then
-	echo "deps: not root; run: sudo apt-get install ${missing[*]}" >&2
+	add=
+	for a in "${archs[@]}"; do
+		add+="sudo dpkg --add-architecture $a && "
+	done
+	echo "deps: not root; run: ${add}sudo apt-get update && sudo apt-get install ${missing[*]}" >&2
 	exit 1
 fi
 export DEBIAN_FRONTEND=noninteractive
+for a in "${archs[@]}"; do
+	dpkg --add-architecture "$a"
+	echo "deps: added the dpkg architecture $a"
+done
 apt-get update -qq
 apt-get install -y -qq "${missing[@]}" >/dev/null
 echo "deps: installed ${#missing[@]} package(s)"

@@ -9,7 +9,9 @@
 #   3. the arithmetic again through the C multiply (no MULX/ADX) and
 #      through the portable one (no 128-bit type), and Ed25519 with the
 #      field code used where there is no 128-bit type, and the
-#      BITS_PER_LONG == 32 code ("long" made 32-bit wide, see kshim.h)
+#      BITS_PER_LONG == 32 code: test_mont32 built for i386 (gcc -m32, with
+#      tests/compat and the 32-bit libcrypto), run directly where the kernel
+#      runs i386 binaries, otherwise under qemu-i386 (QEMU user mode)
 # Prints TAP; exits non-zero on any failure.
 set -euo pipefail
 
@@ -26,7 +28,12 @@ checked against OpenSSL, plus the KUnit suites, all built on tests/compat.
   --keep DIR  build in DIR and keep it (default: a temporary directory)
   --help      this text
 
-Environment: CC (default gcc), TEST_SEED (xorshift seed for test_crypto).
+The 32-bit test needs gcc -m32 with a 32-bit libcrypto (gcc-multilib,
+libssl-dev:i386) and, where this kernel cannot run i386 binaries, qemu-i386
+(qemu-user): make deps installs them; without them that result fails.
+
+Environment: CC (default gcc), TEST_SEED (xorshift seed for test_crypto),
+QEMU_I386 (default qemu-i386).
 EOF
 }
 
@@ -44,6 +51,7 @@ done
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../../.." && pwd)
 cc=${CC:-gcc}
+qemu_i386=${QEMU_I386:-qemu-i386}
 
 if [ -n "$keep" ]; then
 	mkdir -p "$keep"
@@ -77,27 +85,72 @@ tap() {	# tap <status> <description>
 	fi
 }
 
-# tests/compat's runtime, built once as it is (without kshim.h, so never with
-# "long" made 32-bit wide); kunit_main.o only for the KUnit suites.  Should it
-# fail, the builds below fail too.
+# tests/compat's runtime, built once as it is (without kshim.h); kunit_main.o
+# only for the KUnit suites.  Should it fail, the builds below fail too.  The
+# 32-bit build compiles its own copy (compat32/, in start_build -m32).
+compat_srcs=("$top"/tests/compat/{compat,shash_openssl,hash_info}.c)
 mkdir -p "$out/compat"
 rm -f "$out"/compat/*.o
-( cd "$out/compat" && "$cc" "${cflags[@]}" -c "$top/tests/compat/compat.c" \
-	"$top/tests/compat/shash_openssl.c" "$top/tests/compat/hash_info.c" \
+( cd "$out/compat" && "$cc" "${cflags[@]}" -c "${compat_srcs[@]}" \
 	"$top/tests/compat/kunit_main.c" ) > "$out/compat.log" 2>&1 ||
 	sed 's/^/# /' "$out/compat.log" >&2
 compat=("$out/compat/compat.o" "$out/compat/shash_openssl.o" "$out/compat/hash_info.o")
 
+# The BITS_PER_LONG == 32 code is built for i386: gcc -m32 and a 32-bit
+# libcrypto with the sanitizers' 32-bit runtimes, found by building and
+# running a probe.  This kernel may not run i386 binaries (no IA32
+# emulation: "Exec format error"); then they run under qemu-i386.  Either
+# tool missing is a failed result (make deps installs them), never a skip.
+# The 32-bit runs set ASan's detect_leaks=0: LeakSanitizer's exit check
+# clones a tracer thread with flags QEMU user mode refuses, and then spins
+# forever; test_mont32 counts kmalloc leaks itself (compat_alloc_live).
+run32=()	# the command prefix that runs an i386 binary here
+m32_how=
+m32_err=
+printf '#include <openssl/bn.h>\nint main(void) { BN_free(BN_new()); return sizeof(long) != 4; }\n' \
+	> "$out/m32probe.c"
+if ! "$cc" -m32 -fsanitize=address,undefined -o "$out/m32probe" "$out/m32probe.c" -lcrypto \
+	> "$out/m32probe.log" 2>&1; then
+	sed 's/^/# m32 probe: /' "$out/m32probe.log" >&2
+	m32_err="$cc -m32 cannot link a sanitized program with libcrypto (gcc-multilib, libssl-dev:i386)"
+elif ASAN_OPTIONS=detect_leaks=0 timeout 120 "$out/m32probe" 2> /dev/null; then
+	m32_how="run directly"
+	[ "$(head -n 1 /proc/sys/fs/binfmt_misc/qemu-i386 2> /dev/null)" = enabled ] &&
+		m32_how="run through binfmt_misc's qemu-i386"
+elif ! command -v "$qemu_i386" > /dev/null; then
+	m32_err="this kernel cannot run i386 binaries and $qemu_i386 (qemu-user) is not installed"
+elif ASAN_OPTIONS=detect_leaks=0 timeout 120 "$qemu_i386" "$out/m32probe"; then
+	run32=("$qemu_i386")
+	m32_how="run under $qemu_i386"
+else
+	m32_err="$qemu_i386 cannot run an i386 test program"
+fi
+[ -z "$m32_err" ] || echo "$prog: $m32_err: run make deps" >&2
+
 # All binaries are built at once in the background (the compiles dominate
 # the run time); built <output> waits for one and reports its warnings.
-# kshim.h comes first in every file.
-start_build() {	# start_build <output> <compiler arguments...>
+# kshim.h comes first in every file.  -m32 first: an i386 build, on its own
+# -m32 build of tests/compat's runtime (in compat32/, without kshim.h).
+start_build() {	# start_build [-m32] <output> <compiler arguments...>
+	local m=() objs=("${compat[@]}")
+	if [ "$1" = -m32 ]; then
+		m=(-m32)
+		objs=("$out"/compat32/{compat,shash_openssl,hash_info}.o)
+		shift
+	fi
 	local o="$1"
 	shift
 	rm -f "$out/$o" "$out/$o.rc"	# --keep: never use the last run's result
 	( rc=0	# (set -e: a failed compile must still leave its .rc, or built waits forever)
-	  "$cc" "${cflags[@]}" -include "$here/kshim.h" -o "$out/$o" "$@" "${compat[@]}" \
-		-lcrypto 2> "$out/$o.log" || rc=$?
+	  if [ ${#m[@]} -gt 0 ]; then
+		mkdir -p "$out/compat32"
+		rm -f "$out"/compat32/*.o
+		( cd "$out/compat32" && "$cc" "${m[@]}" "${cflags[@]}" -c "${compat_srcs[@]}" ) \
+			2> "$out/$o.log" || rc=$?
+	  fi
+	  [ "$rc" -ne 0 ] ||
+		"$cc" "${m[@]}" "${cflags[@]}" -include "$here/kshim.h" -o "$out/$o" "$@" \
+			"${objs[@]}" -lcrypto 2>> "$out/$o.log" || rc=$?
 	  echo "$rc" > "$out/$o.rc" ) &
 }
 
@@ -123,10 +176,28 @@ $have_ed25519 && start_build test_ed25519 -I"$top/crypto" "$here/test_ed25519.c"
 	"${srcs[@]}" "${kunits[@]}" "$out/compat/kunit_main.o"
 start_build test_crypto_noint128 -DKSHIM_NO_INT128 -Wno-deprecated-declarations \
 	-I"$top/crypto" "$here/test_crypto.c" "${srcs[@]}"
-start_build test_mont32 -DKSHIM_LIMB32 -I"$top/crypto" "$here/test_mont32.c" \
+[ -n "$m32_err" ] || start_build -m32 test_mont32 -I"$top/crypto" "$here/test_mont32.c" \
 	"$top/crypto/mont.c" "$top/crypto/dsa.c" "$top/crypto/rsassa.c"
 $have_ed25519 && start_build test_ed25519_noint128 -DKSHIM_NO_INT128 -I"$top/crypto" \
 	"$here/test_ed25519.c" "${srcs[@]}"
+
+# test_mont32 takes longest when emulated (40 s alone under qemu-i386 on a
+# 2-core machine, as long as all the rest): it runs as soon as it is built,
+# beside the tests below, and step 3 reports it.  A hung emulator is killed
+# after 900 s (timeout's exit status 124 fails the result).
+if [ -z "$m32_err" ]; then
+	rm -f "$out/mont32.rc" "$out/mont32.tap" "$out/mont32.err" "$out/mont32.time"
+	( while [ ! -s "$out/test_mont32.rc" ]; do sleep 0.2; done
+	  rc=0
+	  if [ "$(cat "$out/test_mont32.rc")" -eq 0 ]; then
+		t0=$(date +%s)
+		ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" timeout 900 \
+			"${run32[@]}" "$out/test_mont32" > "$out/mont32.tap" 2> "$out/mont32.err" ||
+			rc=$?
+		echo $(($(date +%s) - t0)) > "$out/mont32.time"
+	  fi
+	  echo "$rc" > "$out/mont32.rc" ) &
+fi
 
 # 1. OpenSSL comparison
 rc=0
@@ -185,12 +256,23 @@ if [ $rc -eq 0 ]; then
 fi
 tap $rc "mont without a 128-bit type (portable 64x64 multiply) matches OpenSSL"
 rc=0
-built test_mont32 || rc=$?
-if [ $rc -eq 0 ]; then
-	"$out/test_mont32" > "$out/mont32.tap" || rc=$?
-	grep -v '^1\.\.' "$out/mont32.tap" | sed 's/^/# test_mont32: /'
+if [ -n "$m32_err" ]; then
+	rc=1
+	echo "# test_mont32: $m32_err: run make deps"
+else
+	built test_mont32 || rc=$?
+	while [ ! -s "$out/mont32.rc" ]; do
+		wait -n 2>/dev/null || sleep 0.2
+	done
+	if [ $rc -eq 0 ]; then
+		rc=$(cat "$out/mont32.rc")
+		cat "$out/mont32.err" >&2
+		grep -v '^1\.\.' "$out/mont32.tap" | sed 's/^/# test_mont32: /'
+		[ "$rc" -ne 124 ] || echo "# test_mont32: killed after 900 s"
+		echo "# test_mont32: exit $rc after $(cat "$out/mont32.time") s, i386 binary $m32_how"
+	fi
 fi
-tap $rc "BITS_PER_LONG == 32 code (32-bit limbs, u64 products) matches OpenSSL"
+tap "$rc" "BITS_PER_LONG == 32 code (gcc -m32: 32-bit limbs, u64 products) matches OpenSSL"
 if $have_ed25519; then
 	rc=0
 	built test_ed25519_noint128 || rc=$?

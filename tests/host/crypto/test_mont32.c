@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The BITS_PER_LONG == 32 code of crypto/mont.c, dsa.c and rsassa.c, run on
- * a 64-bit host: built with -DKSHIM_LIMB32 and kshim.h included first, which
- * makes "long" 32 bits wide here and in those files, after every system
- * header (this file's own too, see kshim.h).  Arithmetic against OpenSSL,
- * and the DSA/RSA KUnit vectors.  Prints TAP; exit status 1 on any failure.
+ * The BITS_PER_LONG == 32 code of crypto/mont.c, dsa.c and rsassa.c: run.sh
+ * builds this file and those for i386 (gcc -m32, on an i386 build of
+ * tests/compat, against the i386 libcrypto) and runs it directly or under
+ * qemu-i386.  Arithmetic against OpenSSL's BIGNUM (its own 32-bit code),
+ * and the DSA/RSA KUnit vectors.  Prints TAP; exit status 1 on any failure,
+ * 2 when it cannot test (not a 32-bit build, a modulus refused).
  */
 #include <openssl/bn.h>
 #include <stdarg.h>
@@ -57,8 +58,11 @@ int main(void)
 	int i, bad_pow = 0, bad_pow2 = 0, bad_red = 0, bad_inv = 0, bad = 0;
 	size_t v;
 
-	if (sizeof(unsigned long) != 4 || BITS_PER_LONG != 32)
+	if (sizeof(unsigned long) != 4 || BITS_PER_LONG != 32) {
+		fprintf(stderr, "test_mont32: long is %zu bytes, BITS_PER_LONG %d: build with -m32\n",
+			sizeof(unsigned long), BITS_PER_LONG);
 		return 2;
+	}
 	for (i = 0; i < 300; i++) {
 		int bits = 2 + (i * 7919) % 4000;
 		BIGNUM *m = BN_new(), *ba = BN_new(), *bb = BN_new(), *bx = BN_new();
