@@ -1811,40 +1811,43 @@ static int xz_code(lzma_stream *s, const u8 *in, size_t n, struct buf *out, int 
 	return 0;
 }
 
+/*
+ * One decoder and one encoder per process, initialised again for each
+ * module: liblzma then keeps their memory (the encoder's match finder is
+ * about 10 MiB, which a fresh allocation would fault in for every module,
+ * as xz does once for all the files of one command line).
+ */
+static lzma_stream xz_dec = LZMA_STREAM_INIT, xz_enc = LZMA_STREAM_INIT;
+
 static int xz_decompress(int fd, struct buf *out)
 {
-	lzma_stream s = LZMA_STREAM_INIT;
 	struct buf in = {};
 	int rc = -1;
 
 	if (read_fd(fd, &in, MAX_FILE))
 		goto out;
-	if (lzma_stream_decoder(&s, UINT64_MAX, LZMA_CONCATENATED) != LZMA_OK)
+	if (lzma_stream_decoder(&xz_dec, UINT64_MAX, LZMA_CONCATENATED) != LZMA_OK)
 		goto out;
-	rc = xz_code(&s, in.p, in.len, out, -1);
+	rc = xz_code(&xz_dec, in.p, in.len, out, -1);
 out:
-	lzma_end(&s);
 	buf_free(&in);
 	return rc;
 }
 
 static int xz_compress(const u8 *d, size_t n, int fd)
 {
-	lzma_stream s = LZMA_STREAM_INIT;
 	lzma_options_lzma o;
 	lzma_filter f[2] = {
 		{ .id = LZMA_FILTER_LZMA2, .options = &o },
 		{ .id = LZMA_VLI_UNKNOWN },
 	};
-	int rc = -1;
 
 	if (lzma_lzma_preset(&o, LZMA_PRESET_DEFAULT))
 		return -1;
 	o.dict_size = 1U << 20;
-	if (lzma_stream_encoder(&s, f, LZMA_CHECK_CRC32) == LZMA_OK)
-		rc = xz_code(&s, d, n, NULL, fd);
-	lzma_end(&s);
-	return rc;
+	if (lzma_stream_encoder(&xz_enc, f, LZMA_CHECK_CRC32) != LZMA_OK)
+		return -1;
+	return xz_code(&xz_enc, d, n, NULL, fd);
 }
 #endif
 
