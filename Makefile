@@ -10,6 +10,7 @@
 #   make kernel   configure (tinyconfig + tests/config/*.config) and build the test kernel
 #   make kunit    every KUnit suite under UML with KASAN (kunit.py, one .kunitconfig per dir)
 #   make bench    load-time cost vs mainline, native verify vs OpenSSL, signing throughput
+#   make bench-sign  only the signing benchmarks (test module, 1000 Debian modules), no kernel build
 #   make fuzz     run the libFuzzer targets (FUZZ_TIME seconds each, default 300)
 #   make patches  export everything as a numbered series for git am / quilt (out/patches; KVER=6.1)
 #   make deps     install the Debian packages the above need
@@ -20,7 +21,7 @@ TOP := $(CURDIR)
 BUILD := $(TOP)/build
 SRC_TARBALL ?= /usr/src/linux-source-6.12.tar.xz
 
-.PHONY: help demo check check-full check-matrix check-distro-config check-series check-host kunit deps apply kernel bench patches fuzz fuzz-long clean
+.PHONY: help demo check check-full check-matrix check-distro-config check-series check-host kunit deps apply kernel bench bench-sign patches fuzz fuzz-long clean
 
 help:
 	@awk '/^#   make /{ p = 1 } p && !/^#/{ exit } p { sub(/^#  ?/, ""); print }' Makefile
@@ -60,6 +61,9 @@ kunit:
 
 bench:
 	@mk/bench.sh
+
+bench-sign:
+	@mk/bench.sh --signing
 
 # libFuzzer targets for the parsers, FUZZ_TIME seconds each (default 300).
 fuzz:

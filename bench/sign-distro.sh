@@ -10,8 +10,8 @@
 #   (b) ours: sign-module.sh -jJOBS on the .ko.xz as shipped, Ed25519 key;
 #   (c) the same modules as raw .ko: sign-module.sh against sign-file;
 #   (d) sign-module.sh -u e-mail address against -u fingerprint.
-# Writes the table to bench/results-distro.md and the raw lines to
-# build/bench/distro.txt. The package is fetched with apt-get download and
+# Writes the table to build/bench/distro.md (make bench puts it in
+# bench/results.md) and the raw lines to build/bench/distro.txt. The package is fetched with apt-get download and
 # cached under build/distro (never committed).
 #
 # The package's modules carry Debian's appended PKCS#7 signatures (made at
@@ -37,13 +37,14 @@ Usage: $prog [-n N] [-j JOBS] [--kernel-src DIR] [--cache DIR] [--results FILE]
                     it is taken from /usr/src/linux-source-6.12.tar.xz)
   --cache DIR       where the package and the sample are kept (default
                     build/distro)
-  --results FILE    Markdown table (default bench/results-distro.md)
+  --results FILE    Markdown table (default build/bench/distro.md; make bench
+                    copies it into bench/results.md and README.md)
   --no-email        skip (d), -u e-mail address against -u fingerprint
 Needs apt-get (the package), gcc and libssl-dev (sign-file), gpg, xz.
 EOF
 }
 
-count=1000 jobs=2 ksrc=$top/build/src cache=$top/build/distro results=$top/bench/results-distro.md
+count=1000 jobs=2 ksrc=$top/build/src cache=$top/build/distro results=$top/build/bench/distro.md
 email=1
 while (($#)); do
 	case $1 in
@@ -185,30 +186,74 @@ rate() { awk -v t="$1" -v n="${2:-$count}" 'BEGIN { printf "%.1f", n / (t / 1e9)
 ratio_of() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", b / a }'; }
 : > "$top/build/bench/distro.txt"
 say "distro modules: $count of $pkg ($((bytes_xz / 1024)) KiB as .ko.xz), -j$jobs"
-# (a) mainline's flow on .ko.xz
+# The flows compared take turns on interleaved fifths of the sample (module
+# i in part i % 5), the first of a pair alternating, so that a change in the
+# machine's load during the run falls on both sides of each ratio.
+parts=5
+# part_files DIR K [SUFFIX]: the files of part K in $T/DIR (NUL-separated)
+part_files()
+{
+	local i f
+
+	for ((i = $2; i < count; i += parts)); do
+		f=${mods[i]##*/}
+		[[ ${3:-} == raw ]] && f=${f%.xz}
+		printf '%s\0' "$T/$1/$f"
+	done
+}
+# ours_part DIR K [ARGS...]: ours on part K of $T/DIR, --timings to $T/DIR.tK
+ours_part()
+{
+	local d=$1 k=$2 sfx=
+	local -a fs
+
+	shift 2
+	[[ $d == c-ours ]] && sfx=raw
+	mapfile -d '' -t fs < <(part_files "$d" "$k" "$sfx")
+	sign_ours -u "$fpr" --timings "$@" "${fs[@]}" 2> "$T/$d.t$k" || { cat -- "$T/$d.t$k" >&2; exit 1; }
+}
+# (a) mainline's flow on .ko.xz against (b) ours on .ko.xz as shipped
 set_copy a
-t0=$(now)
-printf '%s\0' "$T"/a/*.ko.xz | per_job "$T/mainline-one.sh"
-t1=$(now)
-say "ko.xz mainline flow (xz -d, sign-file RSA-4096/SHA-512, xz): $(rate $((t1 - t0))) modules/s"
-# (b) ours on .ko.xz as shipped
 set_copy b
-t2=$(now)
-sign_ours -u "$fpr" "$T"/b/*.ko.xz
-t3=$(now)
-say "ko.xz sign-module.sh (Ed25519, SHA-512, -u fingerprint): $(rate $((t3 - t2))) modules/s"
-say "ratio ko.xz ours / mainline flow: $(ratio_of $((t3 - t2)) $((t1 - t0)))"
-# (c) raw .ko
+ta=0 tb=0
+for ((k = 0; k < parts; k++)); do
+	for side in $((k % 2)) $((1 - k % 2)); do
+		t=$(now)
+		if ((side == 0)); then
+			part_files a "$k" | per_job "$T/mainline-one.sh"
+			ta=$((ta + $(now) - t))
+		else
+			ours_part b "$k"
+			tb=$((tb + $(now) - t))
+		fi
+	done
+done
+say "ko.xz mainline flow (xz -d, sign-file RSA-4096/SHA-512, xz): $(rate "$ta") modules/s"
+say "ko.xz sign-module.sh (Ed25519, SHA-512, -u fingerprint): $(rate "$tb") modules/s"
+say "ratio ko.xz ours / mainline flow: $(ratio_of "$tb" "$ta")"
+# where our time goes: the parts' --timings lines, weighted by their modules
+say "ko.xz sign-module.sh by step (ms a module, summed over jobs): $(sed -n 's/.*timings per module (ms, \([0-9]*\) modules.*): /\1 /p' "$T"/b.t* | awk '
+	{ n += $1; for (i = 2; i < NF; i += 2) { name[i] = $i; sum[i] += $1 * $(i + 1) } }
+	END { for (i = 2; i in name; i += 2) printf "%s%s %.3f", (i > 2 ? " " : ""), name[i], sum[i] / n }')"
+# (c) raw .ko: ours against scripts/sign-file
 set_copy c-ours raw
 set_copy c-main raw
-t4=$(now)
-sign_ours -u "$fpr" "$T"/c-ours/*.ko
-t5=$(now)
-printf '%s\0' "$T"/c-main/*.ko | per_job -n 1 "$T/sign-file" sha512 "$T/key.pem" "$T/cert.pem"
-t6=$(now)
-say "ko sign-module.sh (Ed25519, SHA-512): $(rate $((t5 - t4))) modules/s"
-say "ko scripts/sign-file (RSA-4096, SHA-512): $(rate $((t6 - t5))) modules/s"
-say "ratio ko ours / sign-file: $(ratio_of $((t5 - t4)) $((t6 - t5)))"
+tc=0 ts=0
+for ((k = 0; k < parts; k++)); do
+	for side in $((k % 2)) $((1 - k % 2)); do
+		t=$(now)
+		if ((side == 0)); then
+			part_files c-main "$k" raw | per_job -n 1 "$T/sign-file" sha512 "$T/key.pem" "$T/cert.pem"
+			ts=$((ts + $(now) - t))
+		else
+			ours_part c-ours "$k"
+			tc=$((tc + $(now) - t))
+		fi
+	done
+done
+say "ko sign-module.sh (Ed25519, SHA-512): $(rate "$tc") modules/s"
+say "ko scripts/sign-file (RSA-4096, SHA-512): $(rate "$ts") modules/s"
+say "ratio ko ours / sign-file: $(ratio_of "$tc" "$ts")"
 # where mainline's time goes: the three steps separately, same jobs
 set_copy s
 t7=$(now)
@@ -220,28 +265,46 @@ printf '%s\0' "$T"/s/*.ko | per_job xz --check=crc32 --lzma2=dict=1MiB -f --
 t10=$(now)
 say "$(awk -v a="$((t8 - t7))" -v b="$((t9 - t8))" -v c="$((t10 - t9))" 'BEGIN {
 	printf "mainline flow by step: xz -d %.2f s, sign-file %.2f s, xz %.2f s (xz: %.0f%% of the three)", a / 1e9, b / 1e9, c / 1e9, 100 * (a + c) / (a + b + c) }')"
-# (d) -u e-mail against -u fingerprint, on the first $sub modules (the
-# e-mail form can be several times slower)
+# (d) -u e-mail against -u fingerprint, on the first $sub modules (gpg
+# resolves the e-mail address once per run, then the same path)
 if ((email)); then
 	sub=$((count < 200 ? count : 200))
 	dsub=()
 	for f in "${mods[@]:0:sub}"; do
 		dsub+=("$T/d/${f##*/}")
 	done
-	set_copy d
-	t11=$(now)
-	sign_ours -u "$mail" "${dsub[@]}"
-	t12=$(now)
-	set_copy d
-	t13=$(now)
-	sign_ours -u "$fpr" "${dsub[@]}"
-	t14=$(now)
-	say "ko.xz sign-module.sh -u e-mail address ($sub modules): $(rate $((t12 - t11)) "$sub") modules/s ($(ratio_of $((t12 - t11)) $((t14 - t13))) of -u fingerprint)"
+	# first $sub modules, in parts of a fifth, the two forms taking turns
+	set_copy d0
+	mkdir -p "$T/d"
+	te=0 tf=0
+	for ((k = 0; k < parts; k++)); do
+		part=("${dsub[@]:k * sub / parts:(k + 1) * sub / parts - k * sub / parts}")
+		for side in $((k % 2)) $((1 - k % 2)); do
+			for f in "${part[@]}"; do
+				cp -- "$T/d0/${f##*/}" "$f"
+			done
+			t=$(now)
+			if ((side == 0)); then
+				sign_ours -u "$mail" "${part[@]}"
+				te=$((te + $(now) - t))
+			else
+				sign_ours -u "$fpr" "${part[@]}"
+				tf=$((tf + $(now) - t))
+			fi
+		done
+	done
+	say "ko.xz sign-module.sh -u e-mail address ($sub modules): $(rate "$te" "$sub") modules/s ($(ratio_of "$te" "$tf") of -u fingerprint)"
 fi
 
-# ---- every result checked (ours with gpgv through verify-module.sh) --------
-"$top/scripts/verify-module.sh" -q --keyring "$T/pub.gpg" "$T"/b/*.ko.xz "$T"/c-ours/*.ko
-((email == 0)) || "$top/scripts/verify-module.sh" -q --keyring "$T/pub.gpg" "${dsub[@]}"
+# ---- results checked: every 5th of ours with gpgv through verify-module.sh,
+# every one of mainline's for its trailer
+vsub=()
+for ((i = 0; i < count; i += 5)); do
+	f=${mods[i]##*/}
+	vsub+=("$T/b/$f" "$T/c-ours/${f%.xz}")
+	((email == 0 || i >= sub)) || vsub+=("$T/d/$f")
+done
+"$top/scripts/verify-module.sh" -q --keyring "$T/pub.gpg" "${vsub[@]}"
 for f in "$T"/a/*.ko.xz; do
 	xz -dc -- "$f" | tail -c 28 | grep -q 'Module signature appended' ||
 		{ echo "$prog: $f: mainline's flow left no signature" >&2; exit 1; }
@@ -272,6 +335,7 @@ ratio() { sed -n "s/^ratio $1: //p" <<< "$raw"; }
 	fi
 	echo
 	echo "Mainline's flow by step: $(sed -n 's/^mainline flow by step: //p' <<< "$raw")."
+	echo "Ours by step, \`.ko.xz\` (ms a module, summed over the jobs): $(sed -n 's/^ko.xz sign-module.sh by step (ms a module, summed over jobs): //p' <<< "$raw")."
 } > "$results.tmp"
 mv -- "$results.tmp" "$results"
 echo "$prog: wrote $results"

@@ -199,9 +199,9 @@ tail -c 28 "$T/p7/m0.ko" | grep -q 'Module signature appended' ||
 
 # Where the time of one module goes (raw and .ko.xz)
 fresh t
-tr=$(ours "$algo" "${fpr[$algo]}" t --timings 2>&1 | sed -n 's/.*timings per module (ms, \(.*\)/\1/p')
+tr=$(ours "$algo" "${fpr[$algo]}" t --timings 2>&1 | sed -n 's/.*timings per module (ms, .*): //p')
 fresh x .ko.xz
-tx=$(ours "$algo" "${fpr[$algo]}" x --timings 2>&1 | sed -n 's/.*timings per module (ms, \(.*\)/\1/p')
+tx=$(ours "$algo" "${fpr[$algo]}" x --timings 2>&1 | sed -n 's/.*timings per module (ms, .*): //p')
 
 # make modules_install, as a packager runs it (optional)
 kb_line=''
@@ -228,7 +228,7 @@ if [[ -n $kobj ]]; then
 	modinst CONFIG_MODULE_SIG_PGP_ALL= CONFIG_MODULE_SIG_ALL=y
 	t10=$(now)
 	kb_line=$(awk -v n="$count" -v a="$((t8 - t7))" -v b="$((t10 - t8))" -v j="$jobs" 'BEGIN {
-		printf "| make -j%d modules_install, ours / mainline | %.1f / %.1f modules/s | %.2f |\n", j, n / (a / 1e9), n / (b / 1e9), b / a }')
+		printf "| make -j%d modules_install, ours / mainline | %.1f / %.1f modules/s | %.2f | |\n", j, n / (a / 1e9), n / (b / 1e9), b / a }')
 fi
 
 # median of a list of numbers
@@ -239,7 +239,7 @@ for k in signfile fpr email rsa ceiling gpg; do
 done
 awk -v n="$count" -v sz="$size" -v j="$jobs" -v r="$rounds" -v algo="$algo" -v d="$digest" \
     -v sf="${m[signfile]}" -v fp="${m[fpr]}" -v em="${m[email]}" -v rsa="${m[rsa]}" \
-    -v ce="${m[ceiling]}" -v g="${m[gpg]}" -v tr="$tr" -v tx="$tx" 'BEGIN {
+    -v ce="${m[ceiling]}" -v g="${m[gpg]}" -v tr="$tr" -v tx="$tx" -v kb="$kb_line" 'BEGIN {
 	printf "%d copies of a %d-byte module, -j%d, %s, median of %d rounds\n\n", n, sz, j, d, r
 	printf "| measurement | throughput | ratio | target |\n|---|---:|---:|---:|\n"
 	printf "| %s key (-u fingerprint) vs sign-file RSA-4096, raw .ko | %.1f vs %.1f modules/s | **%.2f** | >= 1.5 |\n", algo, n / (fp / 1e9), n / (sf / 1e9), sf / fp
@@ -247,6 +247,7 @@ awk -v n="$count" -v sz="$size" -v j="$jobs" -v r="$rounds" -v algo="$algo" -v d
 	printf "| RSA-4096 key vs gpg-agent alone (the ceiling) | %.1f vs %.1f modules/s | **%.2f** | >= 0.9 |\n", n / (rsa / 1e9), n / (ce / 1e9), ce / rsa
 	printf "| (RSA-4096 key vs sign-file RSA-4096) | %.1f vs %.1f modules/s | %.2f | |\n", n / (rsa / 1e9), n / (sf / 1e9), sf / rsa
 	printf "| (%s key, --no-agent: gpg per module, vs sign-file) | %.1f modules/s | %.2f | |\n", algo, n / (g / 1e9), sf / g
-	printf "\nwhere one module'"'"'s time goes (ms, summed over jobs):\n  raw .ko: %s\n  .ko.xz:  %s\n", tr, tx
+	if (kb != "")
+		print kb
+	printf "\nWhere one module'"'"'s time goes (ms, summed over jobs, %s key):\n\n- raw .ko: %s\n- .ko.xz: %s\n", algo, tr, tx
 }'
-[[ -z $kb_line ]] || printf '%s\n' "$kb_line"

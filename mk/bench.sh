@@ -3,15 +3,20 @@
 set -euo pipefail
 if [[ ${1:-} == -h || ${1:-} == --help ]]; then
 	cat <<'USAGE'
-Usage: mk/bench.sh
+Usage: mk/bench.sh [--signing]
 
 Builds the test kernel (as make check does), then
   1. bench/load-time.sh: module load cost per signature scheme and module size, in
      guest instructions (QEMU -icount shift=0), against mainline PKCS#7;
   2. tests/host/crypto/bench (when present): native verify time next to OpenSSL;
-  3. bench/sign-throughput.sh (when present): sign-module.sh -j2 vs scripts/sign-file, and
-     make -j2 modules_install signing with gpg vs with sign-file;
+  3. bench/sign-throughput.sh: sign-module.sh -j2 vs scripts/sign-file and vs gpg-agent
+     alone, -u e-mail vs fingerprint, and make -j2 modules_install signing with gpg vs
+     with sign-file;
+  4. bench/sign-distro.sh: 1000 of Debian's own .ko.xz modules against mainline's flow;
 and writes bench/results.md, bench/load-time.png and README.md's figures.  Raw figures: build/bench/.
+
+  --signing  only 3 and 4 (make bench-sign: no kernel build; modules_install is left out),
+             replacing only the signing sections of bench/results.md and README.md
 USAGE
 	exit 0
 fi
@@ -21,6 +26,15 @@ out=$top/build/bench
 mkdir -p "$out"
 t0=$(date +%s)
 mk/deps.sh
+if [[ ${1:-} == --signing ]]; then
+	echo "== signing throughput (test module)"
+	bench/sign-throughput.sh -n 100 -j 2 | tee "$out/sign.txt"
+	echo "== Debian module set (1000 .ko.xz)"
+	bench/sign-distro.sh -n 1000 -j 2 --results "$out/distro.md"
+	python3 bench/report.py --signing "$out" bench/results.md README.md
+	echo "bench: done in $(($(date +%s) - t0)) s"
+	exit 0
+fi
 command -v gnuplot >/dev/null || { apt-get install -y -qq gnuplot-nox >/dev/null || true; }
 . mk/lib.sh
 export KEYS_DIR=$top/build/keys
@@ -54,18 +68,11 @@ if [[ ${BENCH_UML:-1} == 1 ]]; then
 		echo "bench: the UML KUnit run failed (log: $out/uml.log)"
 	fi
 fi
-if [[ -x bench/sign-throughput.sh ]]; then
-	echo "== signing throughput"
-	bench/sign-throughput.sh -n 100 -j 2 --module build/mods/pgptest.ko --kernel-src build/src \
-		--kbuild-obj build/obj |
-		tee "$out/sign.txt"
-	# the project's default key (Ed25519, as gpg 2.3+ makes) against sign-file's RSA-4096
-	echo "== Ed25519 key (the default of pgp-modsign-genkey.sh) against sign-file RSA-4096" |
-		tee -a "$out/sign.txt"
-	bench/sign-throughput.sh -n 100 -j 2 --algo ed25519 --module build/mods/pgptest.ko \
-		--kernel-src build/src --kbuild-obj build/obj | tee -a "$out/sign.txt"
-fi
-[[ -x bench/sign-distro.sh ]] && { echo "== Debian module set (1000 .ko.xz)"; bench/sign-distro.sh -n 1000 -j 2; }
+echo "== signing throughput (the test module, Ed25519 and RSA-4096 keys)"
+bench/sign-throughput.sh -n 100 -j 2 --module build/mods/pgptest.ko --kernel-src build/src \
+	--kbuild-obj build/obj | tee "$out/sign.txt"
+echo "== Debian module set (1000 .ko.xz)"
+bench/sign-distro.sh -n 1000 -j 2 --results "$out/distro.md"
 echo "== report"
 python3 bench/report.py "$out" bench/results.md bench/load-time.png README.md
 echo "bench: done in $(($(date +%s) - t0)) s"
