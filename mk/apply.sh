@@ -7,10 +7,11 @@ usage() {
 	cat <<'EOF'
 Usage: mk/apply.sh [--check] KSRC
 
-Copies the project's new kernel files (crypto/ include/ kernel/ security/ scripts/
-Documentation/) into the Linux source tree KSRC and applies the series for its version:
-patches/series for 6.12.x, patches/6.1/series for 6.1.x (its entries are looked up in
-patches/6.1/; "../NAME" entries are 6.12 patches that apply to 6.1 as they are).
+Copies the project's new kernel files (certs/ crypto/ include/ kernel/ security/
+scripts/ Documentation/) into the Linux source tree KSRC and applies the series for
+its version: patches/series for 6.12.x, patches/6.1/series for 6.1.x (its entries are
+looked up in patches/6.1/; "../NAME" entries are 6.12 patches that apply to 6.1 as
+they are).
 
   * refuses a tree of any other version, naming the version it found;
   * on a tree it already patched with the same series it only refreshes the new files
@@ -40,7 +41,7 @@ pdir=$(series_dir "$version") ||
 	die "$ksrc: Linux $version found; pgp-modsign's patches are for Linux 6.12.x and 6.1.x (Debian linux-source-6.12, linux-source-6.1)"
 series=$pdir/series
 stamp=$ksrc/.pgp-modsign-applied
-new_dirs=(crypto include kernel security scripts Documentation)
+new_dirs=(certs crypto include kernel security scripts Documentation)
 
 # The series identity: the series file and every patch in it.
 series_id() {

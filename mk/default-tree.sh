@@ -42,7 +42,7 @@ if [[ -d $old ]]; then
 			n=$((n + 1))
 		fi
 	done < <(cd "$top" && { sed -n 's|^+++ b/\([^[:space:]]*\).*|\1|p' patches/*.patch patches/*/*.patch
-		git ls-files --cached --others --exclude-standard -- crypto include kernel security scripts Documentation; } | sort -u)
+		git ls-files --cached --others --exclude-standard -- certs crypto include kernel security scripts Documentation; } | sort -u)
 	echo "apply: $n unchanged file(s) keep their previous timestamps"
 	rm -rf "$old"
 fi

@@ -212,7 +212,7 @@ run_one() {
 	[[ $new =~ ^[0-9]+$ ]] || { new=1; echo "   $prog: no warning count"; }
 	# the files were compiled: a build log naming none of them is no evidence
 	local ncc
-	ncc=$(grep -cE '^ +(CC|CC \[M\]|HOSTCC|CHECK) +(crypto/(pgp/|dsa|mont|rsassa|ed25519|ecdsa_raw)|security/pgp_keys/|kernel/module/signing_pgp|scripts/pgp-sign-module)' \
+	ncc=$(grep -cE '^ +(CC|CC \[M\]|HOSTCC|CHECK) +(crypto/(pgp/|dsa|mont|rsassa|ed25519|ecdsa_raw)|security/pgp_keys/|certs/pgp_keyring|kernel/module/signing_pgp|scripts/pgp-sign-module)' \
 		"$logs/prepare.log" "$logs/build.log" | awk -F: '{ n += $2 } END { print n + 0 }')
 	if ((ncc < 8)); then
 		summary+=("$ver $var: FAILED: only $ncc of the project's files compiled")

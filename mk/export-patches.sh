@@ -19,7 +19,8 @@ come first and carry no new files.  The new files are assigned to patches by pat
   3 Ed25519            crypto/ed25519*, include/crypto/ed25519.h
   4 raw ECDSA          crypto/ecdsa_raw*, include/crypto/ecdsa_raw.h, crypto/.kunitconfig
   5 OpenPGP parser     crypto/pgp/, include/crypto/pgp.h
-  6 keyring            security/pgp_keys/, include/keys/pgp_keys.h, scripts/pgp-modsign-genkey.sh
+  6 keyring            security/pgp_keys/, include/keys/pgp_keys.h, certs/pgp_keyring*,
+                       certs/pgp-keyring-bin.sh, scripts/pgp-modsign-genkey.sh
   7 loader hook        kernel/module/
   8 Kbuild signing     scripts/
   9 documentation      Documentation/
@@ -58,8 +59,10 @@ group_of() {
 	crypto/ecdsa_raw*|include/crypto/ecdsa_raw.h|crypto/.kunitconfig) echo 4 ;;
 	crypto/pgp/*|include/crypto/pgp.h) echo 5 ;;
 	security/pgp_keys/*|include/keys/pgp_keys.h) echo 6 ;;
+	# the keyring's build side, beside mainline's certificates and signing key
+	certs/pgp_keyring*|certs/pgp-keyring-bin.sh) echo 6 ;;
 	kernel/module/*) echo 7 ;;
-	# the keyring's Makefile makes a throw-away key with it when there is no keyring
+	# certs/Makefile makes a throw-away key with it when there is no keyring
 	scripts/pgp-modsign-genkey.sh) echo 6 ;;
 	scripts/*) echo 8 ;;
 	Documentation/*) echo 9 ;;
@@ -68,7 +71,7 @@ group_of() {
 }
 
 mapfile -t series < <(grep -v '^\s*\(#\|$\)' "$pdir/series")
-mapfile -t files < <(git ls-files crypto include kernel security scripts Documentation)
+mapfile -t files < <(git ls-files certs crypto include kernel security scripts Documentation)
 for f in "${files[@]}"; do
 	if [[ $(group_of "$f") == 0 ]]; then
 		echo "$prog: $f: no patch of the series claims this file (edit group_of)" >&2

@@ -14,7 +14,7 @@ out-of-tree test modules in tests/modules/.  Uses ccache when installed.
 Defaults: --arch x86_64 --ksrc build/src --obj build/obj --mods build/mods.
 --arch arm64 or s390x cross-compiles with Debian's gcc-aarch64-linux-gnu or
 gcc-s390x-linux-gnu (CROSS_COMPILE may name another prefix).
---target T builds only the kbuild target T (e.g. security/pgp_keys/keys.o)
+--target T builds only the kbuild target T (e.g. certs/pgp_keyring.o)
 after configuring, instead of the image and the modules.
 EOF
 }

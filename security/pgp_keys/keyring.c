@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The built-in OpenPGP keyring: parse the keyring embedded by keys.S once at
- * boot, log each key, serve lookups and list the keys in securityfs.
+ * The built-in OpenPGP keyring: parse the keyring that certs/pgp_keyring.S
+ * embeds once at boot, log each key, serve lookups and list the keys in
+ * securityfs.
  *
  * The keys are parsed at fs_initcall time: the generic SHA-2 transforms that
  * the self-signatures need are registered at subsys_initcall (and the crypto

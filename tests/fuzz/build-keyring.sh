@@ -13,8 +13,8 @@ Builds with clang -fsanitize=fuzzer,address,undefined, through tests/compat:
                 (security/pgp_keys/keyring_parse.c)
   fuzz_modsig   module_pgp_sig_locate() and module_pgp_sig_check()
                 (kernel/module/signing_pgp*.c) against a gpg-made keyring
-  fuzz_keyring_check  the build-time keyring check (security/pgp_keys/
-                keyring_check.c) against the kernel's parser: what the check
+  fuzz_keyring_check  the build-time keyring check (certs/
+                pgp_keyring_check.c) against the kernel's parser: what the check
                 passes, the kernel must read completely
 Seeds are made at run time: gpg keyrings (RSA and DSA, with a signing subkey),
 ELF64/ELF32 images with a module_sig section, and objects signed with
@@ -73,10 +73,10 @@ echo "[1/4] building fuzz_keyring, fuzz_keyring_check"
 "$clang" "${cflags[@]}" -o "$out/fuzz_keyring" "$top/tests/fuzz/fuzz_keyring.c" \
 	"${common[@]}" -lcrypto || { echo "$prog: fuzz_keyring: build failed" >&2; exit 1; }
 "$clang" -g -O1 -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined \
-	-Wall -DKEYRING_CHECK_NO_MAIN -c -o "$out/keyring_check.o" \
-	"$top/security/pgp_keys/keyring_check.c" &&
+	-Wall -DKEYRING_CHECK_NO_MAIN -c -o "$out/pgp_keyring_check.o" \
+	"$top/certs/pgp_keyring_check.c" &&
 "$clang" "${cflags[@]}" -o "$out/fuzz_keyring_check" "$top/tests/fuzz/fuzz_keyring_check.c" \
-	"$out/keyring_check.o" "${common[@]}" -lcrypto ||
+	"$out/pgp_keyring_check.o" "${common[@]}" -lcrypto ||
 	{ echo "$prog: fuzz_keyring_check: build failed" >&2; exit 1; }
 echo "[2/4] building fuzz_modsig"
 "$clang" "${cflags[@]}" -o "$out/fuzz_modsig" "$top/tests/fuzz/fuzz_modsig.c" \
@@ -117,22 +117,22 @@ for key in 'Fuzz RSA' 'Fuzz DSA' 'Fuzz Ed25519'; do
 done
 cp "$tmp/ring.gpg" "$out/keyring.gpg"
 
-# Self-test of the differential: a copy of keyring_check.c that no longer refuses a key
+# Self-test of the differential: a copy of pgp_keyring_check.c that no longer refuses a key
 # revocation by another key must make fuzz_keyring_check crash on that crafted keyring,
 # while the real check passes it quietly (it refuses it, so the kernel is not asked).
-sed 's/if (!by_primary)/if (0 \&\& !by_primary)/' "$top/security/pgp_keys/keyring_check.c" \
+sed 's/if (!by_primary)/if (0 \&\& !by_primary)/' "$top/certs/pgp_keyring_check.c" \
 	>"$tmp/keyring_check_defect.c"
-cmp -s "$tmp/keyring_check_defect.c" "$top/security/pgp_keys/keyring_check.c" &&
-	{ echo "$prog: self-test: the defect could not be put into a copy of keyring_check.c" >&2; exit 1; }
+cmp -s "$tmp/keyring_check_defect.c" "$top/certs/pgp_keyring_check.c" &&
+	{ echo "$prog: self-test: the defect could not be put into a copy of pgp_keyring_check.c" >&2; exit 1; }
 "$clang" -g -O1 -fsanitize=fuzzer-no-link,address,undefined -Wall -DKEYRING_CHECK_NO_MAIN \
-	-I"$top/security/pgp_keys" -c -o "$tmp/keyring_check_defect.o" "$tmp/keyring_check_defect.c" &&
+	-I"$top/certs" -c -o "$tmp/keyring_check_defect.o" "$tmp/keyring_check_defect.c" &&
 "$clang" "${cflags[@]}" -o "$tmp/fuzz_keyring_check_defect" "$top/tests/fuzz/fuzz_keyring_check.c" \
 	"$tmp/keyring_check_defect.o" "${common[@]}" -lcrypto ||
 	{ echo "$prog: self-test: build of the defective copy failed" >&2; exit 1; }
 "$out/fuzz_keyring_check" "$seeds_k/a_revoked_by_b.gpg" >"$tmp/st-good.log" 2>&1 ||
 	{ echo "$prog: self-test: fuzz_keyring_check fails on a_revoked_by_b.gpg" >&2; cat "$tmp/st-good.log" >&2; exit 1; }
 if (cd "$tmp" && ./fuzz_keyring_check_defect "$seeds_k/a_revoked_by_b.gpg") >"$tmp/st-bad.log" 2>&1 ||
-	! grep -q "keyring_check passed a keyring the kernel does not read completely" "$tmp/st-bad.log"; then
+	! grep -q "pgp_keyring_check passed a keyring the kernel does not read completely" "$tmp/st-bad.log"; then
 	echo "$prog: self-test: a check that passes a revocation by another key went unnoticed" >&2
 	exit 1
 fi

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * libFuzzer target: the build-time keyring check (security/pgp_keys/
- * keyring_check.c) on arbitrary bytes, against the kernel's own keyring
+ * libFuzzer target: the build-time keyring check (certs/pgp_keyring_check.c)
+ * on arbitrary bytes, against the kernel's own keyring
  * parser (keyring_parse.c, through tests/compat).  Whatever the check
  * accepts, the kernel must read completely: pgp_keys_parse_checked() must
  * count nothing it could not read or honour, with and without the legacy
@@ -12,7 +12,7 @@
 #include <linux/kernel.h>
 #include <linux/string.h>
 #include <keys/pgp_keys.h>
-#include "../../security/pgp_keys/keyring_check.h"
+#include "../../certs/pgp_keyring_check.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -28,7 +28,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	for (legacy = 0; legacy < 2; legacy++) {
 		nr = pgp_keys_parse_checked(data, size, keys, PGP_KEYS_MAX, legacy, &lost);
 		if (nr >= 0 && lost) {
-			fprintf(stderr, "keyring_check passed a keyring the kernel does not read completely (%u lost, legacy %d)\n",
+			fprintf(stderr, "pgp_keyring_check passed a keyring the kernel does not read completely (%u lost, legacy %d)\n",
 				lost, legacy);
 			abort();
 		}

@@ -3,11 +3,11 @@
 #
 # The default key path of a patched kernel build: with
 # CONFIG_MODULE_SIG_PGP_KEYS left at "certs/signing_key.pgp" and no such
-# file, security/pgp_keys/Makefile generates a throw-away signing key
+# file, certs/Makefile generates a throw-away signing key
 # (scripts/pgp-modsign-genkey.sh, CONFIG_MODULE_SIG_PGP_KEY_ALGO) in
 # CONFIG_MODULE_SIG_PGP_HOMEDIR and builds its public part into the kernel.
 # Configures tinyconfig + tests/config/{base,pgp}.config (no key options) in
-# a scratch object directory and builds security/pgp_keys/keys.o only.
+# a scratch object directory and builds certs/pgp_keyring.o only.
 # Prints TAP; exit status 0 only if all passed.
 #
 # Usage: tests/kbuild/genkey-default.sh [KSRC]   (KSRC: a tree patched with
@@ -20,7 +20,7 @@ if [[ ${1:-} == -h || ${1:-} == --help ]]; then
 fi
 top=$(cd -- "$(dirname -- "$0")/../.." && pwd)
 ksrc=$(cd -- "${1:-$top/build/src}" && pwd) || { echo "Bail out! no kernel tree"; exit 1; }
-[[ -f $ksrc/security/pgp_keys/Makefile ]] ||
+[[ -f $ksrc/certs/pgp_keyring.S ]] ||
 	{ echo "Bail out! $ksrc is not patched (run make apply)"; exit 1; }
 
 T=$(mktemp -d "${TMPDIR:-/tmp}/genkey-default.XXXXXX")
@@ -34,11 +34,11 @@ echo "1..8"
 # mk/kernel.sh configures (tinyconfig + fragments, every requested option
 # checked) and builds only the keyring object.
 if "$top/mk/kernel.sh" --ksrc "$ksrc" --obj "$obj" --mods "$T/mods" \
-	--target security/pgp_keys/keys.o \
+	--target certs/pgp_keyring.o \
 	"$top/tests/config/base.config" "$top/tests/config/pgp.config" > "$T/make.log" 2>&1; then
-	ok "tinyconfig + base + pgp, security/pgp_keys/keys.o builds with no key given"
+	ok "tinyconfig + base + pgp, certs/pgp_keyring.o builds with no key given"
 else
-	nok "tinyconfig + base + pgp, security/pgp_keys/keys.o builds with no key given"
+	nok "tinyconfig + base + pgp, certs/pgp_keyring.o builds with no key given"
 	sed 's/^/# /' "$T/make.log"
 fi
 check "MODULE_SIG_PGP_KEYS at its default (certs/signing_key.pgp)" \
@@ -59,17 +59,17 @@ sfpr=$(gpg --homedir "$home" --batch --with-colons --list-secret-keys 2>/dev/nul
 	awk -F: '$1 == "fpr" { print $10; exit }')
 pfpr=$(gpg --batch --with-colons --show-keys "$key" 2>/dev/null | awk -F: '$1 == "fpr" { print $10; exit }')
 check "certs/signing_key.pgp is that key's public part ($pfpr)" test -n "$sfpr" -a "$sfpr" = "$pfpr"
-check "keyring.bin (built into keys.o) is certs/signing_key.pgp" \
-	cmp -s "$key" "$obj/security/pgp_keys/keyring.bin"
-check "keys.o carries the keyring bytes" python3 -c '
+check "pgp_keyring.bin (built into pgp_keyring.o) is certs/signing_key.pgp" \
+	cmp -s "$key" "$obj/certs/pgp_keyring.bin"
+check "pgp_keyring.o carries the keyring bytes" python3 -c '
 import sys
 k = open(sys.argv[1], "rb").read(); o = open(sys.argv[2], "rb").read()
-sys.exit(0 if k and k in o else 1)' "$key" "$obj/security/pgp_keys/keys.o"
+sys.exit(0 if k and k in o else 1)' "$key" "$obj/certs/pgp_keyring.o"
 
 # A second build must keep the key: modules signed with it keep loading.
 before=$(stat -c %Y.%s -- "$key" 2>/dev/null)-$(sha256sum < "$key" 2>/dev/null)
 sleep 1
-"$top/mk/kernel.sh" --ksrc "$ksrc" --obj "$obj" --mods "$T/mods" --target security/pgp_keys/keys.o \
+"$top/mk/kernel.sh" --ksrc "$ksrc" --obj "$obj" --mods "$T/mods" --target certs/pgp_keyring.o \
 	"$top/tests/config/base.config" "$top/tests/config/pgp.config" > "$T/make2.log" 2>&1
 after=$(stat -c %Y.%s -- "$key" 2>/dev/null)-$(sha256sum < "$key" 2>/dev/null)
 check "a rebuild leaves the generated key alone" test "$before" = "$after"

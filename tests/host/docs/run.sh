@@ -24,7 +24,7 @@ t() { # t DESCRIPTION COMMAND...
 	fi
 }
 mapfile -t scripts < <(git ls-files 'mk/*.sh' 'scripts/*.sh' 'tests/qemu/*.sh' 'bench/*.sh' \
-	'tests/vectors/*.sh' 'tests/fuzz/*.sh' 'tests/host/*/*.sh' 'security/pgp_keys/*.sh' |
+	'tests/vectors/*.sh' 'tests/fuzz/*.sh' 'tests/host/*/*.sh' 'certs/*.sh' |
 	grep -v -e '^mk/lib.sh$' -e '^scripts/pgp-modsign-lib.sh$')
 echo "1..$((2 + ${#scripts[@]}))"
 rst_ok() {

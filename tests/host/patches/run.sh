@@ -40,7 +40,7 @@ checkpatch=${CHECKPATCH:-scripts/checkpatch.pl}
 "$top/mk/export-patches.sh" "$tmp/out" >"$tmp/export.log" 2>&1 ||
 	{ echo "1..1"; notok "make patches exports the series" "$(cat "$tmp/export.log")"; exit 1; }
 mapfile -t patches < <(cat "$tmp/out/series")
-mapfile -t cfiles < <(cd "$top" && git ls-files crypto include kernel security | grep -E '\.[ch]$')
+mapfile -t cfiles < <(cd "$top" && git ls-files certs crypto include kernel security | grep -E '\.[ch]$')
 echo "1..$((2 + ${#patches[@]} + ${#cfiles[@]}))"
 ok "make patches exports ${#patches[@]} patches"
 

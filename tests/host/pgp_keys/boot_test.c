@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Host test of the boot glue security/pgp_keys/keyring.c, compiled into this
- * file unchanged: runs its initcall on the keyring that keys.S embeds (the
- * test assembles keys.S around a gpg-made keyring), prints the boot log
+ * file unchanged: runs its initcall on the keyring that certs/pgp_keyring.S
+ * embeds (the test assembles it around a gpg-made keyring), prints the boot log
  * (KCOMPAT_VERBOSE=1) and then the securityfs listing as a reader sees it.
  *
  *   boot_test [--fail-alloc N]

@@ -21,12 +21,12 @@ uses for the loader check, then:
     signature time, SHA-1 self-signature and DSA-1024 with and without the
     legacy option, Ed25519, revoked user ID, repeated certificates,
     truncation) and checks the listing and lookups;
-  * runs the boot glue on keys.S assembled around a keyring: boot log lines,
+  * runs the boot glue on certs/pgp_keyring.S assembled around a keyring: boot log lines,
     securityfs listing, and an out-of-memory failure at each allocation (no
     key may be trusted then);
   * converts binary and armoured keyrings as the kernel build does
-    (security/pgp_keys/keyring-bin.sh, with and without gpg) and checks that
-    keyring_check.c refuses secret keys and every keyring the kernel would
+    (certs/pgp-keyring-bin.sh, with and without gpg) and checks that
+    certs/pgp_keyring_check.c refuses secret keys and every keyring the kernel would
     not read completely.
 Prints TAP ("ok N - ...", plan "1..N"); exits non-zero on any failure.
 Environment: CC (default clang, else gcc).  --keep keeps the work directory.
@@ -213,23 +213,23 @@ expect_grep "garbage after the keyring: the key is kept" "^count 1$" kt "$k/garb
 : >"$k/empty.gpg"
 expect "empty keyring" "count 0" kt "$k/empty.gpg" list
 
-# ---- boot glue (security/pgp_keys/keyring.c) on keys.S-embedded keyrings ----
-# boot_with NAME KEYRING: assemble keys.S around KEYRING and link $tmp/boot-NAME.
+# ---- boot glue (security/pgp_keys/keyring.c) on certs/pgp_keyring.S-embedded keyrings ----
+# boot_with NAME KEYRING: assemble pgp_keyring.S around KEYRING and link $tmp/boot-NAME.
 boot_with() {
 	local d=$tmp/bootsrc-$1
-	mkdir -p "$d/security/pgp_keys"
-	cp "$2" "$d/security/pgp_keys/keyring.bin"
-	(cd "$d" && "$cc" -c -I"$top/tests/compat/include" -o keys.o "$top/security/pgp_keys/keys.S") &&
+	mkdir -p "$d/certs"
+	cp "$2" "$d/certs/pgp_keyring.bin"
+	(cd "$d" && "$cc" -c -I"$top/tests/compat/include" -o pgp_keyring.o "$top/certs/pgp_keyring.S") &&
 		build "$tmp/boot-$1" "$here/boot_test.c" "$top/security/pgp_keys/keyring_parse.c" \
 			"${pgp_srcs[@]}" "${algs[@]}" "$top/tests/compat/compat.c" \
 			"$top/tests/compat/shash_openssl.c" "$top/tests/compat/hash_info.c" \
-			"$d/keys.o" -lcrypto
+			"$d/pgp_keyring.o" -lcrypto
 }
 cat "$k/G.gpg" "$k/S.gpg" "$k/R.gpg" "$k/E.gpg" >"$k/boot.gpg"
 printf 'garbage, not a keyring' >"$k/garbage-only.gpg"
 if boot_with good "$k/boot.gpg" >"$tmp/boot.log" 2>&1 &&
 	boot_with garbage "$k/garbage-only.gpg" >>"$tmp/boot.log" 2>&1; then
-	ok "build the boot glue with keys.S on the host"
+	ok "build the boot glue with pgp_keyring.S on the host"
 	normal=$(KCOMPAT_VERBOSE=1 "$tmp/boot-good" 2>"$tmp/boot.err")
 	listing=$(kt "$k/boot.gpg" list | grep -v '^count ')
 	expect "boot: initcall returns 0, registers pgp_keys/keys (0444)" \
@@ -305,18 +305,18 @@ end" "$tmp/boot-garbage"
 		notok "boot out of memory at each allocation: no key trusted (fail closed)"
 	fi
 else
-	notok "build the boot glue with keys.S on the host"
+	notok "build the boot glue with pgp_keyring.S on the host"
 	diag <"$tmp/boot.log"
 fi
 
-# ---- build-time conversion and check (security/pgp_keys/keyring-bin.sh, keyring_check.c) ----
-kb=$top/security/pgp_keys/keyring-bin.sh
-kc=$tmp/keyring_check
-if "$cc" -O2 -Wall -Wextra -Werror -o "$kc" "$top/security/pgp_keys/keyring_check.c" -lcrypto \
+# ---- build-time conversion and check (certs/pgp-keyring-bin.sh, pgp_keyring_check.c) ----
+kb=$top/certs/pgp-keyring-bin.sh
+kc=$tmp/pgp_keyring_check
+if "$cc" -O2 -Wall -Wextra -Werror -o "$kc" "$top/certs/pgp_keyring_check.c" -lcrypto \
 	>"$tmp/kc-build.log" 2>&1; then
-	ok "build keyring_check (the build-time keyring check, -Wall -Wextra -Werror)"
+	ok "build pgp_keyring_check (the build-time keyring check, -Wall -Wextra -Werror)"
 else
-	notok "build keyring_check"
+	notok "build pgp_keyring_check"
 	diag <"$tmp/kc-build.log"
 fi
 nogpg=$tmp/nogpg-bin
@@ -334,9 +334,9 @@ conv() { # conv DESC EXPECTED-BINARY INPUT [env PATH]
 	rm -f "$tmp/conv.bin"
 	if ${4:+env PATH="$4"} sh "$kb" "$in" "$tmp/conv.bin" "$kc" 2>"$tmp/conv.err" &&
 		cmp -s "$want" "$tmp/conv.bin"; then
-		ok "keyring-bin.sh: $desc"
+		ok "pgp-keyring-bin.sh: $desc"
 	else
-		notok "keyring-bin.sh: $desc"
+		notok "pgp-keyring-bin.sh: $desc"
 		diag <"$tmp/conv.err"
 	fi
 }
@@ -348,38 +348,38 @@ conv "two armoured blocks decoded without gpg" "$k/GS.gpg" "$k/GS.asc" "$nogpg"
 conv "CRLF armour decoded without gpg" "$k/G.gpg" "$k/G-crlf.asc" "$nogpg"
 printf 'not a keyring\n' >"$tmp/bad.txt"
 if sh "$kb" "$tmp/bad.txt" "$tmp/bad.bin" "$kc" 2>"$tmp/conv.err"; then
-	notok "keyring-bin.sh: a text file is refused"
+	notok "pgp-keyring-bin.sh: a text file is refused"
 else
 	if grep -q "not an OpenPGP keyring" "$tmp/conv.err" && [[ ! -e $tmp/bad.bin ]]; then
-		ok "keyring-bin.sh: a text file is refused, no output left"
+		ok "pgp-keyring-bin.sh: a text file is refused, no output left"
 	else
-		notok "keyring-bin.sh: a text file is refused, no output left"
+		notok "pgp-keyring-bin.sh: a text file is refused, no output left"
 	fi
 fi
 gpg --batch --pinentry-mode loopback --passphrase '' --export-secret-keys "$G" \
 	>"$k/G-secret.gpg" 2>/dev/null
 if sh "$kb" "$k/G-secret.gpg" "$tmp/bad.bin" "$kc" 2>"$tmp/conv.err"; then
-	notok "keyring-bin.sh: a secret keyring is refused"
+	notok "pgp-keyring-bin.sh: a secret keyring is refused"
 else
 	if grep -q "secret key material" "$tmp/conv.err" && [[ ! -e $tmp/bad.bin ]]; then
-		ok "keyring-bin.sh: a secret keyring is refused (no secret key in the kernel image)"
+		ok "pgp-keyring-bin.sh: a secret keyring is refused (no secret key in the kernel image)"
 	else
-		notok "keyring-bin.sh: a secret keyring is refused (no secret key in the kernel image)"
+		notok "pgp-keyring-bin.sh: a secret keyring is refused (no secret key in the kernel image)"
 	fi
 fi
-# refuse KEYRING "what" "pattern": keyring-bin.sh stops, names the packet, leaves no output
+# refuse KEYRING "what" "pattern": pgp-keyring-bin.sh stops, names the packet, leaves no output
 refuse() {
 	local in=$1 what=$2 pattern=$3
 	rm -f "$tmp/refused.bin"
 	if sh "$kb" "$in" "$tmp/refused.bin" "$kc" 2>"$tmp/conv.err"; then
-		notok "keyring-bin.sh: $what: refused"
+		notok "pgp-keyring-bin.sh: $what: refused"
 		return
 	fi
-	if grep -qE "keyring_check: $in: offset [0-9]+(, packet tag [0-9]+)?: .*$pattern" "$tmp/conv.err" &&
+	if grep -qE "^pgp_keyring_check: $in: offset [0-9]+(, packet tag [0-9]+)?: .*$pattern" "$tmp/conv.err" &&
 		[[ ! -e $tmp/refused.bin ]]; then
-		ok "keyring-bin.sh: $what: refused, naming the packet"
+		ok "pgp-keyring-bin.sh: $what: refused, naming the packet"
 	else
-		notok "keyring-bin.sh: $what: refused, naming the packet"
+		notok "pgp-keyring-bin.sh: $what: refused, naming the packet"
 		diag <"$tmp/conv.err"
 	fi
 }
@@ -401,9 +401,9 @@ refuse "$x/sig_before_key.gpg" "a signature before the first key" "before the fi
 refuse "$x/a_b_revokes_sa.gpg" "another certificate's subkey revoked by B" "key already present at offset"
 refuse "$x/a_b_revokes_a.gpg" "another certificate's primary as B's subkey" "key already present at offset 0"
 if sh "$kb" "$tmp/missing.gpg" "$tmp/bad.bin" "$kc" 2>/dev/null; then
-	notok "keyring-bin.sh: a missing keyring is refused"
+	notok "pgp-keyring-bin.sh: a missing keyring is refused"
 else
-	ok "keyring-bin.sh: a missing keyring is refused"
+	ok "pgp-keyring-bin.sh: a missing keyring is refused"
 fi
 
 plan_check || failed=$((failed + 1))

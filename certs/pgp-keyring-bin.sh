@@ -2,19 +2,19 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Convert an OpenPGP public keyring (binary or ASCII-armoured, as "gpg --export"
-# writes it) into the binary form embedded by security/pgp_keys/keys.S.
+# writes it) into the binary form embedded by certs/pgp_keyring.S.
 set -eu
 
-prog=keyring-bin.sh
+prog=pgp-keyring-bin.sh
 usage() {
 	cat <<'EOF'
-Usage: keyring-bin.sh IN OUT CHECK
+Usage: pgp-keyring-bin.sh IN OUT CHECK
 
 Armoured input is decoded with "gpg --dearmor" when gpg is installed, else by
 taking the base64 body of every "-----BEGIN PGP PUBLIC KEY BLOCK-----" block
 (armour headers and the "=XXXX" checksum line dropped).  The result must
 start with an OpenPGP packet header (bit 7 set) and pass CHECK (the host
-program built from keyring_check.c): no secret key material, and nothing
+program built from pgp_keyring_check.c): no secret key material, and nothing
 the kernel would skip in a way that could hide a revocation (a malformed
 packet, a revocation it cannot parse, a designated revoker, a later copy
 of a certificate, a key in two certificates), or the build stops.
@@ -72,9 +72,9 @@ if [ -z "$first" ] || [ "$first" -lt 128 ]; then
 fi
 
 # Refuse a keyring the kernel would not read completely, or one with secret
-# key material (keyring_check.c says why, naming the packet).
+# key material (pgp_keyring_check.c says why, naming the packet).
 "$check" "$tmp" "$in" || {
-	echo "$prog: $in: refused; see the keyring_check lines above" >&2
+	echo "$prog: $in: refused; see the pgp_keyring_check lines above" >&2
 	exit 1
 }
 mv -f "$tmp" "$out"

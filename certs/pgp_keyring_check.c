@@ -26,8 +26,8 @@
  * not verify is reported by the kernel at boot.  The checks are at least as
  * strict as the kernel's own parser (a fuzz target compares the two).
  *
- * Usage: keyring_check KEYRING [NAME]
- * Prints "keyring_check: NAME: offset N, packet tag T: problem" for each
+ * Usage: pgp_keyring_check KEYRING [NAME]
+ * Prints "pgp_keyring_check: NAME: offset N, packet tag T: problem" for each
  * problem and exits 1 when there is one, 2 when the file cannot be read.
  */
 
@@ -40,7 +40,7 @@
 #include <string.h>
 #include <openssl/evp.h>
 
-#include "keyring_check.h"
+#include "pgp_keyring_check.h"
 
 #define FPR_LEN		20
 #define KEYID_LEN	8
@@ -551,10 +551,10 @@ unsigned int keyring_check(const uint8_t *buf, size_t len, kc_report_fn report, 
 static void kc_print(void *arg, size_t off, int tag, const char *msg)
 {
 	if (tag >= 0)
-		fprintf(stderr, "keyring_check: %s: offset %zu, packet tag %d: %s\n",
+		fprintf(stderr, "pgp_keyring_check: %s: offset %zu, packet tag %d: %s\n",
 			(const char *)arg, off, tag, msg);
 	else
-		fprintf(stderr, "keyring_check: %s: offset %zu: %s\n",
+		fprintf(stderr, "pgp_keyring_check: %s: offset %zu: %s\n",
 			(const char *)arg, off, msg);
 }
 
@@ -566,19 +566,19 @@ int main(int argc, char **argv)
 	FILE *f;
 
 	if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
-		printf("Usage: keyring_check KEYRING [NAME]\n"
+		printf("Usage: pgp_keyring_check KEYRING [NAME]\n"
 		       "Refuses a binary OpenPGP keyring that the kernel would not read completely\n"
 		       "(see the comment at the top of its source); exits 1 with one line per\n"
 		       "problem.\n");
 		return 0;
 	}
 	if (argc != 2 && argc != 3) {
-		fprintf(stderr, "usage: keyring_check KEYRING [NAME]\n");
+		fprintf(stderr, "usage: pgp_keyring_check KEYRING [NAME]\n");
 		return 2;
 	}
 	f = fopen(argv[1], "rb");
 	if (!f) {
-		fprintf(stderr, "keyring_check: %s: %s\n", argv[1], strerror(errno));
+		fprintf(stderr, "pgp_keyring_check: %s: %s\n", argv[1], strerror(errno));
 		return 2;
 	}
 	for (;;) {
@@ -586,7 +586,7 @@ int main(int argc, char **argv)
 			cap = cap ? 2 * cap : 65536;
 			buf = realloc(buf, cap);
 			if (!buf) {
-				fprintf(stderr, "keyring_check: %s: out of memory\n", argv[1]);
+				fprintf(stderr, "pgp_keyring_check: %s: out of memory\n", argv[1]);
 				return 2;
 			}
 		}
@@ -596,14 +596,14 @@ int main(int argc, char **argv)
 		len += n;
 	}
 	if (ferror(f)) {
-		fprintf(stderr, "keyring_check: %s: read error\n", argv[1]);
+		fprintf(stderr, "pgp_keyring_check: %s: read error\n", argv[1]);
 		return 2;
 	}
 	fclose(f);
 	problems = keyring_check(buf, len, kc_print, argv[argc - 1]);
 	free(buf);
 	if (problems) {
-		fprintf(stderr, "keyring_check: %s: %u problem(s): the kernel would not read this keyring completely\n",
+		fprintf(stderr, "pgp_keyring_check: %s: %u problem(s): the kernel would not read this keyring completely\n",
 			argv[argc - 1], problems);
 		return 1;
 	}

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Build-time check of the built-in OpenPGP keyring (host program, see
- * keyring_check.c); also linked into the fuzz target that compares it with
+ * pgp_keyring_check.c); also linked into the fuzz target that compares it with
  * the kernel's parser.
  */
 #ifndef _PGP_KEYRING_CHECK_H
