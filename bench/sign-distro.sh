@@ -212,22 +212,33 @@ ours_part()
 	mapfile -d '' -t fs < <(part_files "$d" "$k" "$sfx")
 	sign_ours -u "$fpr" --timings "$@" "${fs[@]}" 2> "$T/$d.t$k" || { cat -- "$T/$d.t$k" >&2; exit 1; }
 }
+# turns CMD_A CMD_B: CMD_A K and CMD_B K for each part K, the first of the pair
+# alternating; their wall times (ns) summed in TA and TB
+turns()
+{
+	local k side t
+
+	TA=0 TB=0
+	for ((k = 0; k < parts; k++)); do
+		for side in $((k % 2)) $((1 - k % 2)); do
+			t=$(now)
+			if ((side == 0)); then
+				"$1" "$k"
+				TA=$((TA + $(now) - t))
+			else
+				"$2" "$k"
+				TB=$((TB + $(now) - t))
+			fi
+		done
+	done
+}
 # (a) mainline's flow on .ko.xz against (b) ours on .ko.xz as shipped
+mainline_xz() { part_files a "$1" | per_job "$T/mainline-one.sh"; }
+ours_xz() { ours_part b "$1"; }
 set_copy a
 set_copy b
-ta=0 tb=0
-for ((k = 0; k < parts; k++)); do
-	for side in $((k % 2)) $((1 - k % 2)); do
-		t=$(now)
-		if ((side == 0)); then
-			part_files a "$k" | per_job "$T/mainline-one.sh"
-			ta=$((ta + $(now) - t))
-		else
-			ours_part b "$k"
-			tb=$((tb + $(now) - t))
-		fi
-	done
-done
+turns mainline_xz ours_xz
+ta=$TA tb=$TB
 say "ko.xz mainline flow (xz -d, sign-file RSA-4096/SHA-512, xz): $(rate "$ta") modules/s"
 say "ko.xz sign-module.sh (Ed25519, SHA-512, -u fingerprint): $(rate "$tb") modules/s"
 say "ratio ko.xz ours / mainline flow: $(ratio_of "$tb" "$ta")"
@@ -236,21 +247,12 @@ say "ko.xz sign-module.sh by step (ms a module, summed over jobs): $(sed -n 's/.
 	{ n += $1; for (i = 2; i < NF; i += 2) { name[i] = $i; sum[i] += $1 * $(i + 1) } }
 	END { for (i = 2; i in name; i += 2) printf "%s%s %.3f", (i > 2 ? " " : ""), name[i], sum[i] / n }')"
 # (c) raw .ko: ours against scripts/sign-file
+signfile_ko() { part_files c-main "$1" raw | per_job -n 1 "$T/sign-file" sha512 "$T/key.pem" "$T/cert.pem"; }
+ours_ko() { ours_part c-ours "$1"; }
 set_copy c-ours raw
 set_copy c-main raw
-tc=0 ts=0
-for ((k = 0; k < parts; k++)); do
-	for side in $((k % 2)) $((1 - k % 2)); do
-		t=$(now)
-		if ((side == 0)); then
-			part_files c-main "$k" raw | per_job -n 1 "$T/sign-file" sha512 "$T/key.pem" "$T/cert.pem"
-			ts=$((ts + $(now) - t))
-		else
-			ours_part c-ours "$k"
-			tc=$((tc + $(now) - t))
-		fi
-	done
-done
+turns signfile_ko ours_ko
+ts=$TA tc=$TB
 say "ko sign-module.sh (Ed25519, SHA-512): $(rate "$tc") modules/s"
 say "ko scripts/sign-file (RSA-4096, SHA-512): $(rate "$ts") modules/s"
 say "ratio ko ours / sign-file: $(ratio_of "$tc" "$ts")"

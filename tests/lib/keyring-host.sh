@@ -1,8 +1,9 @@
-# shellcheck shell=bash disable=SC2034,SC2154  # the sourcing script sets $tmp and uses the keys
+# shellcheck shell=bash disable=SC2034,SC2154  # the sourcing script defines usage() and uses the keys
 # SPDX-License-Identifier: GPL-2.0
 #
 # The common part of tests/host/pgp_keys/run.sh and tests/host/module/run.sh (sourced
-# after tests/lib/plan.sh, with $top the repository and $tmp an empty work directory):
+# with the script's arguments after tests/lib/plan.sh, with $top the repository; it makes
+# the work directory $tmp):
 #   ok, notok, diag, expect, expect_grep   TAP results numbered in $n, failures in $failed
 #   build OUT SRC... [-lLIB]               an ASan+UBSan program from kernel files compiled
 #                                          unchanged through tests/compat ($cc, $cflags)
@@ -16,6 +17,23 @@
 #   make_keys, revoke_keys, export_keys    the gpg test keys (in $GNUPGHOME), their
 #                                          fingerprints in G S SS SA R RS V VS E ES U H D
 #                                          O X, exported one certificate a file to $k
+
+# The scripts' options (their usage() prints the help): --keep keeps the work
+# directory $tmp, which is made here and removed at exit.
+keep=0
+case ${1:-} in
+-h|--help) usage; exit 0 ;;
+--keep) keep=1 ;;
+"") ;;
+*) usage >&2; exit 2 ;;
+esac
+tmp=$(mktemp -d)
+export GNUPGHOME=$tmp/gnupg
+cleanup() {
+	gpgconf --kill gpg-agent >/dev/null 2>&1 || true
+	if ((keep)); then echo "# work directory kept: $tmp"; else rm -rf "$tmp"; fi
+}
+trap cleanup EXIT
 
 n=0 failed=0
 ok() { n=$((n + 1)); echo "ok $n - $1"; }

@@ -28,28 +28,13 @@ Environment: CC (default clang, else gcc).  --keep keeps the work directory.
 USAGE
 }
 
-keep=0
-case ${1:-} in
--h|--help) usage; exit 0 ;;
---keep) keep=1 ;;
-"") ;;
-*) usage >&2; exit 2 ;;
-esac
-
 top=$(cd "$(dirname "$0")/../../.." && pwd)
 here=$top/tests/host/module
-tmp=$(mktemp -d)
-export GNUPGHOME=$tmp/gnupg
-cleanup() {
-	gpgconf --kill gpg-agent >/dev/null 2>&1 || true
-	if ((keep)); then echo "# work directory kept: $tmp"; else rm -rf "$tmp"; fi
-}
-trap cleanup EXIT
-
 # shellcheck source=tests/lib/plan.sh
 . "$top/tests/lib/plan.sh"
+# (the options, the work directory $tmp and its cleanup)
 # shellcheck source=tests/lib/keyring-host.sh
-. "$top/tests/lib/keyring-host.sh"
+. "$top/tests/lib/keyring-host.sh" "$@"
 plan_first 210
 
 # ---- build ----
