@@ -43,7 +43,7 @@
 #define MLDSA65_L		5
 #define MLDSA65_TAU		49
 #define MLDSA65_BETA		196		/* tau * eta, eta = 4 */
-#define MLDSA65_GAMMA1		(1 << 19)
+#define MLDSA65_GAMMA1		524288		/* 2^19 */
 #define MLDSA65_GAMMA2		((MLDSA_Q - 1) / 32)
 #define MLDSA65_OMEGA		55
 #define MLDSA65_CTILDE_SIZE	48		/* lambda / 4, lambda = 192 */

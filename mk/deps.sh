@@ -3,6 +3,7 @@
 set -euo pipefail
 if [[ ${1:-} == -h || ${1:-} == --help ]]; then
 	echo "Usage: mk/deps.sh [--matrix]    install missing build/test dependencies with apt-get (needs root)"
+	echo "  then the test-only Node.js packages into build/node (mk/node-deps.sh, npm ci)"
 	echo "  --matrix  also what make check-matrix needs: linux-source-6.1, the arm64 and s390x"
 	echo "            cross compilers and QEMUs, Debian's kernel configurations, sparse"
 	exit 0
@@ -21,8 +22,14 @@ missing=()
 for p in "${pkgs[@]}"; do
 	dpkg-query -W -f='${db:Status-Status}\n' "$p" 2>/dev/null | grep -qx installed || missing+=("$p")
 done
+# The test-only Node.js packages (an independent ML-DSA for the vectors and the
+# differential test), after the Debian packages.
+node_deps() {
+	"$(dirname "$0")/node-deps.sh"
+}
 if ((${#missing[@]} == 0)); then
 	echo "deps: all ${#pkgs[@]} packages present"
+	node_deps
 	exit 0
 fi
 # A package of another architecture (libssl-dev:i386) needs that architecture in dpkg
@@ -51,3 +58,4 @@ done
 apt-get update -qq
 apt-get install -y -qq "${missing[@]}" >/dev/null
 echo "deps: installed ${#missing[@]} package(s)"
+node_deps
