@@ -43,17 +43,27 @@ static const u64 keccak_rc[24] = {
  */
 static void keccakf(u64 a[25])
 {
-	u64 b[25], c[5], d;
-	int round, x, y;
+	u64 b[25], c0, c1, c2, c3, c4, d0, d1, d2, d3, d4;
+	int round, y;
 
 	for (round = 0; round < 24; round++) {
-		/* theta: add the parities of two neighbouring columns */
-		for (x = 0; x < 5; x++)
-			c[x] = a[x] ^ a[x + 5] ^ a[x + 10] ^ a[x + 15] ^ a[x + 20];
-		for (x = 0; x < 5; x++) {
-			d = c[(x + 4) % 5] ^ rol64(c[(x + 1) % 5], 1);
-			for (y = 0; y < 25; y += 5)
-				a[y + x] ^= d;
+		/* theta: add the parities of the columns x - 1 and x + 1 (rotated) */
+		c0 = a[0] ^ a[5] ^ a[10] ^ a[15] ^ a[20];
+		c1 = a[1] ^ a[6] ^ a[11] ^ a[16] ^ a[21];
+		c2 = a[2] ^ a[7] ^ a[12] ^ a[17] ^ a[22];
+		c3 = a[3] ^ a[8] ^ a[13] ^ a[18] ^ a[23];
+		c4 = a[4] ^ a[9] ^ a[14] ^ a[19] ^ a[24];
+		d0 = c4 ^ rol64(c1, 1);
+		d1 = c0 ^ rol64(c2, 1);
+		d2 = c1 ^ rol64(c3, 1);
+		d3 = c2 ^ rol64(c4, 1);
+		d4 = c3 ^ rol64(c0, 1);
+		for (y = 0; y < 25; y += 5) {
+			a[y] ^= d0;
+			a[y + 1] ^= d1;
+			a[y + 2] ^= d2;
+			a[y + 3] ^= d3;
+			a[y + 4] ^= d4;
 		}
 
 		/* rho and pi */
@@ -83,11 +93,14 @@ static void keccakf(u64 a[25])
 		b[23] = rol64(a[15], 41);
 		b[24] = rol64(a[21], 2);
 
-		/* chi: along each row, a ^= ~next & next-but-one */
-		for (y = 0; y < 25; y += 5)
-			for (x = 0; x < 5; x++)
-				a[y + x] = b[y + x] ^
-					   (~b[y + (x + 1) % 5] & b[y + (x + 2) % 5]);
+		/* chi: along each row, a[x] = b[x] ^ (~b[x + 1] & b[x + 2]) */
+		for (y = 0; y < 25; y += 5) {
+			a[y] = b[y] ^ (~b[y + 1] & b[y + 2]);
+			a[y + 1] = b[y + 1] ^ (~b[y + 2] & b[y + 3]);
+			a[y + 2] = b[y + 2] ^ (~b[y + 3] & b[y + 4]);
+			a[y + 3] = b[y + 3] ^ (~b[y + 4] & b[y]);
+			a[y + 4] = b[y + 4] ^ (~b[y] & b[y + 1]);
+		}
 
 		/* iota */
 		a[0] ^= keccak_rc[round];

@@ -41,14 +41,20 @@ static int vec_verify(const struct mldsa_kunit_vector *v, const u8 *pk, const u8
 	}
 }
 
+/* A test-managed copy (kunit_kmemdup() is newer than 6.12) */
+static u8 *kv_dup(struct kunit *test, const u8 *src, size_t len)
+{
+	u8 *p = kunit_kmalloc(test, len, GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, p);
+	memcpy(p, src, len);
+	return p;
+}
+
 /* A copy of a vector's signature to break, freed with the test */
 static u8 *sig_copy(struct kunit *test, const struct mldsa_kunit_vector *v)
 {
-	u8 *sig = kunit_kmalloc(test, MLDSA65_SIGNATURE_SIZE, GFP_KERNEL);
-
-	KUNIT_ASSERT_NOT_NULL(test, sig);
-	memcpy(sig, v->sig, MLDSA65_SIGNATURE_SIZE);
-	return sig;
+	return kv_dup(test, v->sig, MLDSA65_SIGNATURE_SIZE);
 }
 
 /* The first valid vector of the pure interface */
@@ -245,6 +251,22 @@ static void mldsa_hint_encoding(struct kunit *test)
 		y[i] = i;
 	memset(y + KV_OMEGA, KV_OMEGA, KV_K);
 	EXPECT_HINT(-EKEYREJECTED, "omega hints");
+	/*
+	 * Counts that break one rule only, positions 0, 1, 2, ... increasing:
+	 * counts 5, 3, 10, ...: the second below the first;
+	 * counts omega + 1: y[omega], the first count (56), would be position 56
+	 */
+	memset(y, 0, KV_OMEGA + KV_K);
+	for (i = 0; i < 10; i++)
+		y[i] = i;
+	memset(y + KV_OMEGA, 10, KV_K);
+	y[KV_OMEGA] = 5;
+	y[KV_OMEGA + 1] = 3;
+	EXPECT_HINT(-EBADMSG, "counts 5, 3, 10");
+	for (i = 0; i < KV_OMEGA; i++)
+		y[i] = i;
+	memset(y + KV_OMEGA, KV_OMEGA + 1, KV_K);
+	EXPECT_HINT(-EBADMSG, "counts omega + 1, positions increasing");
 #undef EXPECT_HINT
 
 	/* nothing above wrote to what it was given */
@@ -284,11 +306,9 @@ static void mldsa_wrong_context(struct kunit *test)
 	if (!v || !w)
 		return;
 	KUNIT_ASSERT_GT(test, v->msg_len, 0);
-	msg = kunit_kmemdup(test, v->msg, v->msg_len, GFP_KERNEL);
-	pk = kunit_kmemdup(test, v->pk, MLDSA65_PUBLIC_KEY_SIZE, GFP_KERNEL);
+	msg = kv_dup(test, v->msg, v->msg_len);
+	pk = kv_dup(test, v->pk, MLDSA65_PUBLIC_KEY_SIZE);
 	mprime = kunit_kmalloc(test, v->msg_len + 2, GFP_KERNEL);
-	KUNIT_ASSERT_NOT_NULL(test, msg);
-	KUNIT_ASSERT_NOT_NULL(test, pk);
 	KUNIT_ASSERT_NOT_NULL(test, mprime);
 
 	msg[v->msg_len - 1] ^= 0x01;
