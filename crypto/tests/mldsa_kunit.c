@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * KUnit tests for crypto/mldsa.c: ML-DSA-65 vectors made by an independent
- * implementation and NIST's (tests/vectors/gen-mldsa-vectors.sh), each field
+ * implementation (tests/vectors/gen-mldsa-vectors.sh), each field
  * of a signature broken (c~, z, hint), the hint encoding rules of FIPS 204
  * Algorithm 21 broken one at a time, z beyond its bound, wrong lengths, the
  * message, the key and the interface changed.

@@ -6,7 +6,7 @@
  * 0.7.1; do not edit.  Keys from fixed seeds, signatures in the three
  * interfaces (pure with the empty context, internal on M', external mu), one
  * signature valid but for its z bound (noble's signer and verifier without
- * that bound accept it, noble refuses it), and NIST ACVP sigVer vectors.
+ * that bound accept it, noble refuses it).
  * Every verdict below is noble's.
  */
 #ifndef _MLDSA_KUNIT_VECTORS_H

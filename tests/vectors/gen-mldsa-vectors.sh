@@ -14,7 +14,6 @@ Usage: tests/vectors/gen-mldsa-vectors.sh [--out DIR] [--help]
 Writes mldsa_kunit_vectors.h into DIR (default: crypto/tests/ of this
 repository).  Needs node >= 20.19 and npm: the test-only package
 @noble/post-quantum is installed into build/node (mk/node-deps.sh, make deps).
-The NIST ACVP vectors come from tests/vectors/acvp-mldsa65-sigver.txt.
 EOF
 }
 
