@@ -11,9 +11,14 @@
 //     "GAMMA1 - BETA" norm bounds made infinite, made here and removed again).  Its
 //     verifier with the same change accepts that signature and the real one refuses it,
 //     so the z bound alone refuses it;
+//   - C2SP Wycheproof's ML-DSA-65 verification vectors transcribed in
+//     wycheproof-mldsa65.txt (a baseline, two bit flips, a z at its boundary), each
+//     verdict checked against noble.
 //   (NIST's ACVP sigVer file that could be read here, ACVP-Server commit eb31c8ef, is of
 //   the FIPS 204 draft: its ML-DSA-65 signatures verify only with SampleInBall on the first
 //   32 bytes of c~, so none is used.)
+// The errno each invalid vector must give is decided here: -EBADMSG when its hint is not
+// a canonical encoding (decoded and encoded again), -EKEYREJECTED otherwise.
 import { readFileSync, writeFileSync, unlinkSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { pathToFileURL, fileURLToPath } from 'node:url';
@@ -27,7 +32,7 @@ const { shake256 } = await import(pathToFileURL(join(noble, '@noble/hashes/sha3.
 const version = JSON.parse(readFileSync(join(pq, 'package.json'))).version;
 const here = dirname(fileURLToPath(import.meta.url));
 
-const GAMMA1 = 1 << 19, BETA = 196;
+const GAMMA1 = 1 << 19, BETA = 196, OMEGA = 55, K = 6;
 const bytes = (tag, n) => shake256(new TextEncoder().encode(tag), { dkLen: n });
 const fail = (m) => { throw new Error(m); };
 
@@ -42,6 +47,27 @@ function zNorm(sig) {
 			max = Math.max(max, Math.abs(GAMMA1 - raw));
 	}
 	return max;
+}
+
+// HintBitPack(HintBitUnpack(y)) == y, with the counts in order and at most omega
+function hintCanonical(sig) {
+	const y = sig.subarray(sig.length - OMEGA - K), again = new Uint8Array(OMEGA + K);
+	let prev = 0, idx = 0;
+	const h = Array.from({ length: K }, () => new Uint8Array(256));
+	for (let i = 0; i < K; i++) {
+		if (y[OMEGA + i] < prev || y[OMEGA + i] > OMEGA)
+			return false;
+		for (let j = prev; j < y[OMEGA + i]; j++)
+			h[i][y[j]] = 1;
+		prev = y[OMEGA + i];
+	}
+	for (let i = 0; i < K; i++) {
+		for (let j = 0; j < 256; j++)
+			if (h[i][j])
+				again[idx++] = j;
+		again[OMEGA + i] = idx;
+	}
+	return again.every((v, i) => v === y[i]);
 }
 
 // noble with the z norm bound made infinite, in signing and verifying
@@ -73,6 +99,8 @@ function add(name, mode, key, msg, sig, expect, why, zBound = false) {
 		ml_dsa65.internal.verify(sig, msg, pk, { externalMu: true });
 	if (ok !== (expect === 0))
 		fail(`${name}: noble ${ok ? 'accepts' : 'refuses'} it`);
+	if (expect !== 0)
+		expect = sig.length === 3309 && !hintCanonical(sig) ? 'EBADMSG' : 'EKEYREJECTED';
 	vectors.push({ name, mode, key, msg, sig, expect, why, zBound });
 }
 
@@ -116,6 +144,36 @@ add('external mu', 'mu', 'key2', m64,
 	    found.m, found.sig, -1, `z-unchecked noble signer, message ${found.i}`, true);
 }
 
+// C2SP Wycheproof vectors, transcribed (see the file's head for their source)
+{
+	const lines = readFileSync(join(here, 'wycheproof-mldsa65.txt'), 'utf8').split('\n')
+		.filter((l) => l && !l.startsWith('#'));
+	const sigs = new Map(), msgs = new Map();
+	for (const l of lines) {
+		const f = l.split(/\s+/);
+		if (f[0] === 'pk') {
+			addKey('wycheproof', Buffer.from(f[1], 'hex'));
+		} else if (f[0] === 'tc' || f[0] === 'flip') {
+			const [, id, result, comment] = f;
+			let msg, sig;
+			if (f[0] === 'tc') {
+				msg = Buffer.from(f[4], 'hex');
+				sig = Buffer.from(f[5], 'hex');
+			} else {
+				msg = msgs.get(f[4]);
+				sig = Buffer.from(sigs.get(f[4]));
+				sig[Number(f[5])] = parseInt(f[6], 16);
+			}
+			msgs.set(id, msg);
+			sigs.set(id, sig);
+			add(`Wycheproof tcId ${id}: ${comment.replaceAll('_', ' ')}`, 'pure', 'wycheproof',
+			    msg, sig, result === 'valid' ? 0 : -1, 'C2SP Wycheproof');
+		} else {
+			fail(`wycheproof-mldsa65.txt: ${l.slice(0, 20)}...: bad line`);
+		}
+	}
+}
+
 // ---- the header ----
 const cArray = (b) => {
 	const out = [];
@@ -132,7 +190,7 @@ let h = `/* SPDX-License-Identifier: GPL-2.0 */
  * ${version}; do not edit.  Keys from fixed seeds, signatures in the three
  * interfaces (pure with the empty context, internal on M', external mu), one
  * signature valid but for its z bound (noble's signer and verifier without
- * that bound accept it, noble refuses it).
+ * that bound accept it, noble refuses it), and C2SP Wycheproof vectors.
  * Every verdict below is noble's.
  */
 #ifndef _MLDSA_KUNIT_VECTORS_H
@@ -148,6 +206,7 @@ struct mldsa_kunit_vector {
 	size_t msg_len;
 	const u8 *sig;
 	bool valid;
+	int expect;		/* 0, -EKEYREJECTED, -EBADMSG (a malformed hint) */
 	bool z_bound;		/* valid but for ||z||inf >= gamma1 - beta */
 };
 `;
@@ -164,7 +223,8 @@ vectors.forEach((v, i) => {
 	const mode = { pure: 'PURE', internal: 'INTERNAL', mu: 'MU' }[v.mode];
 	h += `\t{ "${v.name}", MLDSA_KUNIT_${mode}, mldsa_kv_${v.key},\n` +
 		`\t  ${v.msg.length ? `mldsa_kv_msg${i}` : 'NULL'}, ${v.msg.length}, mldsa_kv_sig${i}, ` +
-		`${v.expect === 0}, ${v.zBound} },\n`;
+		`${v.expect === 0}, ${v.expect === 0 ? '0' : `-${v.expect}`}, ` +
+		`${v.zBound} },\n`;
 });
 h += '};\n\n#endif /* _MLDSA_KUNIT_VECTORS_H */\n';
 process.stdout.write(h);
