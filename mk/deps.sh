@@ -11,7 +11,10 @@ fi
 pkgs=(linux-source-6.12 gnupg gpgv sqv binutils gcc make flex bison bc libelf-dev libssl-dev
 	cpio busybox-static qemu-system-x86 ccache clang libclang-rt-dev xz-utils zstd gzip file
 	python3 python3-docutils quilt diffstat perl openssl kmod dkms liblzma-dev gcc-multilib
-	sq libssl-dev:i386 qemu-user)	# sq: host-sign's remote signer; the last two: tests/host/crypto's i386 build
+	sq libssl-dev:i386 qemu-user	# sq: host-sign's remote signer; the last two: tests/host/crypto's i386 build
+	# tests/host/crypto's big-endian run (clang --target=s390x-linux-gnu, qemu-s390x): the
+	# s390x libc, binutils and libgcc, not gcc-s390x-linux-gnu, which gcc-multilib conflicts with
+	libc6-dev-s390x-cross binutils-s390x-linux-gnu libgcc-12-dev-s390x-cross)
 if [[ ${1:-} == --matrix ]]; then
 	pkgs+=(linux-source-6.1 linux-config-6.12 linux-config-6.1 gcc-aarch64-linux-gnu
 		gcc-s390x-linux-gnu libc6-dev-arm64-cross libc6-dev-s390x-cross qemu-system-arm

@@ -17,7 +17,11 @@
 #      BITS_PER_LONG == 32 code: test_mont32 built for i386 (gcc -m32, with
 #      tests/compat and the 32-bit libcrypto), run directly where the kernel
 #      runs i386 binaries, otherwise under qemu-i386 (QEMU user mode)
-#   4. mutants: crypto/mldsa.c and crypto/shake.c each changed in one check or
+#   4. big-endian: the SHAKE and ML-DSA KUnit suites and the differential
+#      cases as s390x binaries (clang --target=s390x-linux-gnu -static, run under
+#      qemu-s390x); a copy of crypto/shake.c that reads lanes in host byte
+#      order must fail there (it passes on x86_64)
+#   5. mutants: crypto/mldsa.c and crypto/shake.c each changed in one check or
 #      step (mutants.txt), the KUnit suites built again without sanitizers;
 #      each mutant must fail them
 # Prints TAP; exits non-zero on any failure.
@@ -41,6 +45,9 @@ tests/compat.
 The 32-bit test needs gcc -m32 with a 32-bit libcrypto (gcc-multilib,
 libssl-dev:i386) and, where this kernel cannot run i386 binaries, qemu-i386
 (qemu-user): make deps installs them; without them that result fails.
+The big-endian run needs clang with the s390x libc, binutils and libgcc
+(libc6-dev-s390x-cross, binutils-s390x-linux-gnu, libgcc-12-dev-s390x-cross)
+and qemu-s390x (qemu-user), all from make deps; without them that result fails.
 The ML-DSA differential needs node >= 20.19 and the test-only npm package
 @noble/post-quantum in build/node (make deps: mk/node-deps.sh); without it
 that result fails.
@@ -74,7 +81,8 @@ else
 	trap 'rm -rf "$out"' EXIT
 fi
 
-srcs=("$top"/crypto/{mont,dsa,rsassa,ed25519,shake,mldsa}.c)
+srcs=("$top"/crypto/{mont,dsa,rsassa,ed25519}.c)
+pqsrcs=("$top"/crypto/{shake,mldsa}.c)
 kunits=("$top"/crypto/{mont,dsa,rsassa,ed25519}_kunit.c "$top"/crypto/tests/{shake,mldsa}_kunit.c)
 
 # shellcheck disable=SC2054 # the comma is part of -fsanitize=address,undefined
@@ -87,7 +95,7 @@ fail=0
 n=0
 # shellcheck source=tests/lib/plan.sh
 . "$top/tests/lib/plan.sh"
-plan_first 14
+plan_first 15
 tap() {	# tap <status> <description>
 	n=$((n + 1))
 	if [ "$1" -eq 0 ]; then
@@ -186,7 +194,7 @@ start_build test_crypto -Wno-deprecated-declarations -I"$top/crypto" "$here/test
 $have_ed25519 && start_build test_ed25519 -I"$top/crypto" "$here/test_ed25519.c" \
 	"${srcs[@]}"
 [ ${#kunits[@]} -gt 0 ] && start_build kunit -I"$top/crypto" -I"$top/crypto/tests" \
-	"${srcs[@]}" "${kunits[@]}" "$out/compat/kunit_main.o"
+	"${srcs[@]}" "${pqsrcs[@]}" "${kunits[@]}" "$out/compat/kunit_main.o"
 start_build test_shake "$here/test_shake.c" "$top/crypto/shake.c"
 # test_mldsa wraps kmalloc and kfree to measure the heap of a verification
 mldsa_wrap=-Wl,--wrap=kmalloc,--wrap=kfree,--wrap=kfree_sensitive
@@ -353,7 +361,45 @@ else
 fi
 tap "$rc" "ML-DSA-65 as an i386 binary ($m32_how) agrees with @noble/post-quantum"
 
-# 4. mutants: each line of mutants.txt is "FILE<TAB>sed expression<TAB>what"; the
+# 4. big-endian (s390x under qemu-s390x): no sanitizers there, -static
+rc=0
+read -r -a be_cc <<< "${BE_CC:-clang --target=s390x-linux-gnu}"
+qemu_be=${QEMU_S390X:-qemu-s390x}
+becflags=(-std=gnu11 -O2 -static -w -I"$top/tests/compat/include" -I"$top/include" -I"$here"
+	-I"$top/crypto/tests" -include "$here/kshim.h")
+mkdir -p "$out/be"
+if ! command -v "${be_cc[0]}" > /dev/null || ! command -v "$qemu_be" > /dev/null; then
+	echo "# big-endian: ${be_cc[0]} or $qemu_be not found: run make deps"
+	rc=1
+elif [ -n "$mldsa_err" ]; then
+	echo "# big-endian: $mldsa_err"
+	rc=1
+elif ! "${be_cc[@]}" "${becflags[@]}" -o "$out/be/kunit" "$top"/crypto/tests/{shake,mldsa}_kunit.c \
+	"$top"/crypto/{shake,mldsa}.c "$top"/tests/compat/{compat,kunit_main}.c > "$out/be/build.log" 2>&1 ||
+   ! "${be_cc[@]}" "${becflags[@]}" -o "$out/be/test_mldsa" "$here/test_mldsa.c" "$top"/crypto/{shake,mldsa}.c \
+	"$top/tests/compat/compat.c" "$mldsa_wrap" >> "$out/be/build.log" 2>&1; then
+	sed 's/^/# big-endian build: /' "$out/be/build.log" | head -n 5
+	rc=1
+else
+	timeout 600 "$qemu_be" "$out/be/kunit" > "$out/be/kunit.tap" 2>&1 || rc=$?
+	echo "# big-endian KUnit: $(grep -c '^    ok' "$out/be/kunit.tap") passed, $(grep -c '^    not ok' "$out/be/kunit.tap") failed"
+	timeout 900 "$qemu_be" "$out/be/test_mldsa" "$out/mldsa-cases32.txt" > "$out/be/mldsa.tap" 2>&1 || rc=$?
+	grep -v '^1\.\.' "$out/be/mldsa.tap" | head -n 1 | sed 's/^/# big-endian test_mldsa: /'
+	# the check can fail: lanes read in host byte order
+	sed 's/get_unaligned_le64(in + 8 \* i)/get_unaligned((const u64 *)(in + 8 * i))/' \
+		"$top/crypto/shake.c" > "$out/be/shake.c"
+	if cmp -s "$out/be/shake.c" "$top/crypto/shake.c" ||
+	   ! "${be_cc[@]}" "${becflags[@]}" -o "$out/be/kunit-hostorder" "$top"/crypto/tests/{shake,mldsa}_kunit.c \
+		"$out/be/shake.c" "$top/crypto/mldsa.c" "$top"/tests/compat/{compat,kunit_main}.c \
+		>> "$out/be/build.log" 2>&1 ||
+	   timeout 600 "$qemu_be" "$out/be/kunit-hostorder" > "$out/be/hostorder.tap" 2>&1; then
+		echo "# big-endian self-test: shake.c with host-order lanes was not refused"
+		rc=1
+	fi
+fi
+tap "$rc" "big-endian (s390x, $qemu_be): SHAKE/ML-DSA KUnit suites and the noble cases pass, host-order lanes fail"
+
+# 5. mutants: each line of mutants.txt is "FILE<TAB>sed expression<TAB>what"; the
 #    expression must change FILE, and the KUnit suites built with that copy (no
 #    sanitizers: a mutant may well read out of bounds) must fail.
 rc=0
