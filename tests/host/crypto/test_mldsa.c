@@ -175,7 +175,7 @@ int main(int argc, char **argv)
 	}
 	fclose(f);
 	tap(n > 0 && disagree == 0,
-	    "%ld cases on %ld keys (%ld pure, %ld internal, %ld mu): %ld accepted, %ld rejected, %ld malformed hint, %ld bad length; %ld disagree with noble",
+	    "%ld cases on %ld public keys, altered ones included (%ld pure, %ld internal, %ld mu): %ld accepted, %ld rejected, %ld malformed hint, %ld bad length; %ld disagree with noble",
 	    n, keys, by_mode[0], by_mode[1], by_mode[2], by_ret[0], by_ret[1], by_ret[2],
 	    by_ret[3], disagree);
 	tap(accepted > 0 && by_ret[1] > 0 && by_ret[2] > 0 && by_ret[3] > 0,
