@@ -58,7 +58,7 @@ if [[ ${BENCH_UML:-1} == 1 ]]; then
 	if (cd build/src && ./tools/testing/kunit/kunit.py run --arch=um --jobs "$(nproc)" \
 		--build_dir="$uml" --kunitconfig="$uml/.kunitconfig" --raw_output=all) \
 		>"$out/uml.log" 2>&1; then
-		grep -E 'us per verify|per verification|tables of' "$out/uml.log" | sed 's/^.*\] //; s/^ *# *//' |
+		grep -E 'us per verify|per verification|tables of|MB/s' "$out/uml.log" | sed 's/^.*\] //; s/^ *# *//' |
 			tee "$out/uml.txt"
 		for a in rsa2048 rsa4096 dsa2048 ed25519; do
 			openssl speed -seconds 1 "$a" 2>/dev/null | tail -n 1 || true

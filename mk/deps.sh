@@ -3,6 +3,7 @@
 set -euo pipefail
 if [[ ${1:-} == -h || ${1:-} == --help ]]; then
 	echo "Usage: mk/deps.sh [--matrix]    install missing build/test dependencies with apt-get (needs root)"
+	echo "  then the test-only Node.js packages into build/node (mk/node-deps.sh, npm ci)"
 	echo "  --matrix  also what make check-matrix needs: linux-source-6.1, the arm64 and s390x"
 	echo "            cross compilers and QEMUs, Debian's kernel configurations, sparse"
 	exit 0
@@ -10,7 +11,10 @@ fi
 pkgs=(linux-source-6.12 gnupg gpgv sqv binutils gcc make flex bison bc libelf-dev libssl-dev
 	cpio busybox-static qemu-system-x86 ccache clang libclang-rt-dev xz-utils zstd gzip file
 	python3 python3-docutils quilt diffstat perl openssl kmod dkms liblzma-dev gcc-multilib
-	sq libssl-dev:i386 qemu-user)	# sq: host-sign's remote signer; the last two: tests/host/crypto's i386 build
+	sq libssl-dev:i386 qemu-user	# sq: host-sign's remote signer; the last two: tests/host/crypto's i386 build
+	# tests/host/crypto's big-endian run (clang --target=s390x-linux-gnu, qemu-s390x): the
+	# s390x libc, binutils and libgcc, not gcc-s390x-linux-gnu, which gcc-multilib conflicts with
+	libc6-dev-s390x-cross binutils-s390x-linux-gnu libgcc-12-dev-s390x-cross)
 if [[ ${1:-} == --matrix ]]; then
 	pkgs+=(linux-source-6.1 linux-config-6.12 linux-config-6.1 gcc-aarch64-linux-gnu
 		gcc-s390x-linux-gnu libc6-dev-arm64-cross libc6-dev-s390x-cross qemu-system-arm
@@ -21,8 +25,14 @@ missing=()
 for p in "${pkgs[@]}"; do
 	dpkg-query -W -f='${db:Status-Status}\n' "$p" 2>/dev/null | grep -qx installed || missing+=("$p")
 done
+# The test-only Node.js packages (an independent ML-DSA for the vectors and the
+# differential test), after the Debian packages.
+node_deps() {
+	"$(dirname "$0")/node-deps.sh"
+}
 if ((${#missing[@]} == 0)); then
 	echo "deps: all ${#pkgs[@]} packages present"
+	node_deps
 	exit 0
 fi
 # A package of another architecture (libssl-dev:i386) needs that architecture in dpkg
@@ -51,3 +61,4 @@ done
 apt-get update -qq
 apt-get install -y -qq "${missing[@]}" >/dev/null
 echo "deps: installed ${#missing[@]} package(s)"
+node_deps

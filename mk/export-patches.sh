@@ -18,6 +18,8 @@ come first and carry no new files.  The new files are assigned to patches by pat
   2 RSASSA             crypto/rsassa*, include/crypto/rsassa.h
   3 Ed25519            crypto/ed25519*, include/crypto/ed25519.h
   4 raw ECDSA          crypto/ecdsa_raw*, include/crypto/ecdsa_raw.h, crypto/.kunitconfig
+ 10 SHAKE + ML-DSA-65  crypto/{shake,mldsa}*, crypto/tests/{shake,mldsa}*, crypto/tests/.kunitconfig,
+                       include/crypto/{shake,mldsa}.h (after patch 4 in the series)
   5 OpenPGP parser     crypto/pgp/, include/crypto/pgp.h
   6 keyring            security/pgp_keys/, include/keys/pgp_keys.h, certs/pgp_keyring*,
                        certs/pgp-keyring-bin.sh, scripts/pgp-modsign-genkey.sh
@@ -57,6 +59,9 @@ group_of() {
 	crypto/ed25519*|include/crypto/ed25519.h) echo 3 ;;
 	# crypto/.kunitconfig runs the four algorithms' suites: it comes with the last
 	crypto/ecdsa_raw*|include/crypto/ecdsa_raw.h|crypto/.kunitconfig) echo 4 ;;
+	# the post-quantum verifiers: their suites are the first in crypto/tests/
+	crypto/shake*|crypto/mldsa*|include/crypto/shake.h|include/crypto/mldsa.h) echo 10 ;;
+	crypto/tests/shake*|crypto/tests/mldsa*|crypto/tests/.kunitconfig) echo 10 ;;
 	crypto/pgp/*|include/crypto/pgp.h) echo 5 ;;
 	security/pgp_keys/*|include/keys/pgp_keys.h) echo 6 ;;
 	# the keyring's build side, beside mainline's certificates and signing key

@@ -110,7 +110,7 @@
 #define static_assert(...)	_Static_assert(__VA_ARGS__)
 void compat_warn(const char *file, int line, const char *cond);
 #define WARN_ON(cond) ({ int __c = !!(cond); \
-	if (unlikely(__c)) compat_warn(__FILE__, __LINE__, #cond); unlikely(__c); })
+	if (unlikely(__c)) { compat_warn(__FILE__, __LINE__, #cond); } unlikely(__c); })
 #define WARN_ON_ONCE(cond)	WARN_ON(cond)
 #define WARN(cond, ...)		WARN_ON(cond)
 #define WARN_ONCE(cond, ...)	WARN_ON(cond)
@@ -178,6 +178,16 @@ static inline int fls64(u64 x)
 static inline unsigned long __fls(unsigned long x)
 {
 	return BITS_PER_LONG - 1 - __builtin_clzl(x);
+}
+
+static inline u64 rol64(u64 word, unsigned int shift)
+{
+	return (word << (shift & 63)) | (word >> ((-shift) & 63));
+}
+
+static inline u64 ror64(u64 word, unsigned int shift)
+{
+	return (word >> (shift & 63)) | (word << ((-shift) & 63));
 }
 
 static inline int hweight8(unsigned int w)

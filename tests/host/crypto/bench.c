@@ -2,7 +2,10 @@
 /*
  * Native timing of crypto/rsassa.c and crypto/dsa.c (and crypto/ed25519.c
  * when built with -DBENCH_ED25519) next to OpenSSL verifying the same
- * signature with the same key.  Build and run: tests/host/crypto/bench.sh
+ * signature with the same key; with -DBENCH_MLDSA also crypto/mldsa.c
+ * (ML-DSA-65 on a vector of crypto/tests/mldsa_kunit_vectors.h: OpenSSL 3.0
+ * has no ML-DSA) with the heap it takes, and crypto/shake.c's throughput
+ * next to OpenSSL's SHAKE.  Build and run: tests/host/crypto/bench.sh
  *
  * Prints one line per operation: microseconds of thread CPU time per verify
  * (so that other load on the machine counts less), ours and
@@ -24,6 +27,21 @@
 #include <crypto/rsassa.h>
 #ifdef BENCH_ED25519
 #include <crypto/ed25519.h>
+#endif
+#ifdef BENCH_MLDSA
+#include <crypto/mldsa.h>
+#include <crypto/shake.h>
+#include "mldsa_kunit_vectors.h"
+
+/* bench.sh links with -Wl,--wrap=kmalloc: the largest block asked for */
+void *__real_kmalloc(size_t size, gfp_t flags);
+static size_t kmalloc_max;
+
+void *__wrap_kmalloc(size_t size, gfp_t flags)
+{
+	kmalloc_max = max(kmalloc_max, size);
+	return __real_kmalloc(size, flags);
+}
 #endif
 
 static double now_us(void)
@@ -174,6 +192,68 @@ static void bench_ed25519(void)
 }
 #endif
 
+#ifdef BENCH_MLDSA
+static void bench_mldsa(void)
+{
+	const struct mldsa_kunit_vector *v = &mldsa_kunit_vectors[1];
+	double ours;
+	int __expect = 0;
+
+	if (v->mode != MLDSA_KUNIT_PURE || !v->valid)
+		exit(1);
+	kmalloc_max = 0;
+	TIME_IT(ours, mldsa65_verify(v->pk, MLDSA65_PUBLIC_KEY_SIZE, v->msg, v->msg_len,
+				     v->sig, MLDSA65_SIGNATURE_SIZE));
+	printf("%-24s ours %9.1f us   (OpenSSL 3.0 has no ML-DSA); heap %zu bytes in one kmalloc\n",
+	       "mldsa65 verify (64 B)", ours, kmalloc_max);
+	fflush(stdout);
+}
+
+/* MB/s of absorbing 64 KiB, then of squeezing 64 KiB */
+static int shake_ours(int bits, const u8 *in, u8 *out, size_t len, bool squeeze)
+{
+	struct shake_ctx ctx;
+
+	if (bits == 128)
+		shake128_init(&ctx);
+	else
+		shake256_init(&ctx);
+	shake_absorb(&ctx, in, squeeze ? 32 : len);
+	shake_squeeze(&ctx, out, squeeze ? len : 32);
+	return 0;
+}
+
+static int shake_ossl(int bits, const u8 *in, u8 *out, size_t len, bool squeeze)
+{
+	EVP_MD_CTX *mc = EVP_MD_CTX_new();
+
+	EVP_DigestInit_ex(mc, bits == 128 ? EVP_shake128() : EVP_shake256(), NULL);
+	EVP_DigestUpdate(mc, in, squeeze ? 32 : len);
+	EVP_DigestFinalXOF(mc, out, squeeze ? len : 32);
+	EVP_MD_CTX_free(mc);
+	return 0;
+}
+
+static void bench_shake(int bits)
+{
+	static u8 in[65536], out[65536];
+	const size_t len = sizeof(in);
+	double ours, ossl, ours_sq, ossl_sq;
+	int __expect = 0;
+
+	RAND_bytes(in, sizeof(in));
+	TIME_IT(ours, shake_ours(bits, in, out, len, false));
+	TIME_IT(ossl, shake_ossl(bits, in, out, len, false));
+	TIME_IT(ours_sq, shake_ours(bits, in, out, len, true));
+	TIME_IT(ossl_sq, shake_ossl(bits, in, out, len, true));
+	printf("shake%d absorb            ours %6.0f MB/s  openssl %6.0f MB/s  ratio %.2f\n",
+	       bits, len / ours, len / ossl, ossl / ours);
+	printf("shake%d squeeze           ours %6.0f MB/s  openssl %6.0f MB/s  ratio %.2f\n",
+	       bits, len / ours_sq, len / ossl_sq, ossl_sq / ours_sq);
+	fflush(stdout);
+}
+#endif
+
 int main(int argc, char **argv)
 {
 	min_time = argc > 1 ? atof(argv[1]) : 1.0;
@@ -187,6 +267,11 @@ int main(int argc, char **argv)
 	bench_dsa(3072, 256);
 #ifdef BENCH_ED25519
 	bench_ed25519();
+#endif
+#ifdef BENCH_MLDSA
+	bench_mldsa();
+	bench_shake(128);
+	bench_shake(256);
 #endif
 	return 0;
 }

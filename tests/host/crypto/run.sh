@@ -1,17 +1,29 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# Build crypto/{mont,dsa,rsassa,ed25519}.c in userspace on tests/compat (the
-# kernel API in userspace; kshim.h adds this build's configuration) with
+# Build crypto/{mont,dsa,rsassa,ed25519,shake,mldsa}.c in userspace on tests/compat
+# (the kernel API in userspace; kshim.h adds this build's configuration) with
 # ASan/UBSan, then run:
-#   1. test_crypto   - against OpenSSL (random operands, keys, signatures)
-#   2. the KUnit suites crypto/*_kunit.c through tests/compat's KUnit
+#   1. test_crypto   - against OpenSSL (random operands, keys, signatures);
+#      test_shake    - SHAKE128/256 against OpenSSL's, in random pieces;
+#      test_mldsa    - ML-DSA-65 against @noble/post-quantum (mldsa-cases.mjs:
+#      random keys and messages, every field of the signatures mutated), and
+#      the heap one verification takes; again as an i386 binary
+#   2. the KUnit suites crypto/*_kunit.c and crypto/tests/*_kunit.c through
+#      tests/compat's KUnit
 #   3. the arithmetic again through the C multiply (no MULX/ADX) and
 #      through the portable one (no 128-bit type), and Ed25519 with the
 #      field code used where there is no 128-bit type, and the
 #      BITS_PER_LONG == 32 code: test_mont32 built for i386 (gcc -m32, with
 #      tests/compat and the 32-bit libcrypto), run directly where the kernel
 #      runs i386 binaries, otherwise under qemu-i386 (QEMU user mode)
+#   4. big-endian: the SHAKE and ML-DSA KUnit suites and the differential
+#      cases as s390x binaries (clang --target=s390x-linux-gnu -static, run under
+#      qemu-s390x); a copy of crypto/shake.c that reads lanes in host byte
+#      order must fail there (it passes on x86_64)
+#   5. mutants: crypto/mldsa.c and crypto/shake.c each changed in one check or
+#      step (mutants.txt), the KUnit suites built again without sanitizers;
+#      each mutant must fail them
 # Prints TAP; exits non-zero on any failure.
 set -euo pipefail
 
@@ -21,8 +33,10 @@ usage() {
 Usage: tests/host/crypto/run.sh [--scale N] [--keep DIR] [--help]
 
 Userspace tests of the kernel's public-key verification code (crypto/mont.c,
-crypto/dsa.c, crypto/rsassa.c, crypto/ed25519.c) under ASan and UBSan,
-checked against OpenSSL, plus the KUnit suites, all built on tests/compat.
+crypto/dsa.c, crypto/rsassa.c, crypto/ed25519.c, crypto/shake.c,
+crypto/mldsa.c) under ASan and UBSan, checked against OpenSSL and (ML-DSA)
+@noble/post-quantum, plus the KUnit suites and their mutants, all built on
+tests/compat.
 
   --scale N   multiply the number of random cases by N (default 1)
   --keep DIR  build in DIR and keep it (default: a temporary directory)
@@ -31,6 +45,12 @@ checked against OpenSSL, plus the KUnit suites, all built on tests/compat.
 The 32-bit test needs gcc -m32 with a 32-bit libcrypto (gcc-multilib,
 libssl-dev:i386) and, where this kernel cannot run i386 binaries, qemu-i386
 (qemu-user): make deps installs them; without them that result fails.
+The big-endian run needs clang with the s390x libc, binutils and libgcc
+(libc6-dev-s390x-cross, binutils-s390x-linux-gnu, libgcc-12-dev-s390x-cross)
+and qemu-s390x (qemu-user), all from make deps; without them that result fails.
+The ML-DSA differential needs node >= 20.19 and the test-only npm package
+@noble/post-quantum in build/node (make deps: mk/node-deps.sh); without it
+that result fails.
 
 Environment: CC (default gcc), TEST_SEED (xorshift seed for test_crypto),
 QEMU_I386 (default qemu-i386).
@@ -62,7 +82,8 @@ else
 fi
 
 srcs=("$top"/crypto/{mont,dsa,rsassa,ed25519}.c)
-kunits=("$top"/crypto/{mont,dsa,rsassa,ed25519}_kunit.c)
+pqsrcs=("$top"/crypto/{shake,mldsa}.c)
+kunits=("$top"/crypto/{mont,dsa,rsassa,ed25519}_kunit.c "$top"/crypto/tests/{shake,mldsa}_kunit.c)
 
 # shellcheck disable=SC2054 # the comma is part of -fsanitize=address,undefined
 cflags=(-std=gnu11 -O1 -g -Wall -Wextra -Wno-unused-parameter -Wno-sign-compare
@@ -74,7 +95,7 @@ fail=0
 n=0
 # shellcheck source=tests/lib/plan.sh
 . "$top/tests/lib/plan.sh"
-plan_first 10
+plan_first 15
 tap() {	# tap <status> <description>
 	n=$((n + 1))
 	if [ "$1" -eq 0 ]; then
@@ -172,14 +193,40 @@ start_build test_crypto -Wno-deprecated-declarations -I"$top/crypto" "$here/test
 	"${srcs[@]}"
 $have_ed25519 && start_build test_ed25519 -I"$top/crypto" "$here/test_ed25519.c" \
 	"${srcs[@]}"
-[ ${#kunits[@]} -gt 0 ] && start_build kunit -I"$top/crypto" \
-	"${srcs[@]}" "${kunits[@]}" "$out/compat/kunit_main.o"
+[ ${#kunits[@]} -gt 0 ] && start_build kunit -I"$top/crypto" -I"$top/crypto/tests" \
+	"${srcs[@]}" "${pqsrcs[@]}" "${kunits[@]}" "$out/compat/kunit_main.o"
+start_build test_shake "$here/test_shake.c" "$top/crypto/shake.c"
+# test_mldsa wraps kmalloc and kfree to measure the heap of a verification
+mldsa_wrap=-Wl,--wrap=kmalloc,--wrap=kfree,--wrap=kfree_sensitive
+start_build test_mldsa "$mldsa_wrap" "$here/test_mldsa.c" "$top/crypto/"{shake,mldsa}.c
+[ -n "$m32_err" ] || start_build -m32 test_mldsa32 "$mldsa_wrap" "$here/test_mldsa.c" \
+	"$top/crypto/"{shake,mldsa}.c
 start_build test_crypto_noint128 -DKSHIM_NO_INT128 -Wno-deprecated-declarations \
 	-I"$top/crypto" "$here/test_crypto.c" "${srcs[@]}"
 [ -n "$m32_err" ] || start_build -m32 test_mont32 -I"$top/crypto" "$here/test_mont32.c" \
 	"$top/crypto/mont.c" "$top/crypto/dsa.c" "$top/crypto/rsassa.c"
 $have_ed25519 && start_build test_ed25519_noint128 -DKSHIM_NO_INT128 -I"$top/crypto" \
 	"$here/test_ed25519.c" "${srcs[@]}"
+
+# The ML-DSA differential cases, made by @noble/post-quantum while the builds run
+# (mldsa-cases.mjs: 30 keys, about 1300 cases, times --scale); the i386 binary
+# takes the first 6 keys' cases (it runs under qemu-i386).
+mldsa_err=
+rm -f "$out/mldsa-cases.txt" "$out/mldsa-cases32.txt"
+if ! noble=$("$top/mk/node-deps.sh" --check --print 2> "$out/noble.err"); then
+	mldsa_err="$(cat "$out/noble.err")"
+else
+	mkdir -p "$out/node"
+	ln -sfn "$noble" "$out/node/node_modules"
+	cp "$here/mldsa-cases.mjs" "$out/node/"
+	if node "$out/node/mldsa-cases.mjs" $((30 * scale)) "${TEST_SEED:-1}" \
+		> "$out/mldsa-cases.txt" 2> "$out/noble.err"; then
+		awk '/^K / && ++k > 6 * 4 { exit } { print }' "$out/mldsa-cases.txt" \
+			> "$out/mldsa-cases32.txt"
+	else
+		mldsa_err="mldsa-cases.mjs failed: $(tail -n 3 "$out/noble.err")"
+	fi
+fi
 
 # test_mont32 takes longest when emulated (40 s alone under qemu-i386 on a
 # 2-core machine, as long as all the rest): it runs as soon as it is built,
@@ -218,6 +265,24 @@ if $have_ed25519; then
 		tap $rc "test_ed25519: all $(grep -c '^ok' "$out/test_ed25519.tap" || true) checks pass"
 	fi
 fi
+
+rc=0
+built test_shake || rc=$?
+if [ $rc -eq 0 ]; then
+	"$out/test_shake" $((300 * scale)) > "$out/test_shake.tap" || rc=$?
+	grep -v '^1\.\.' "$out/test_shake.tap" | sed 's/^/# test_shake: /'
+fi
+tap $rc "test_shake: SHAKE128/256 match OpenSSL ($(grep -c '^ok' "$out/test_shake.tap" 2>/dev/null || true) checks)"
+rc=0
+built test_mldsa || rc=$?
+if [ -n "$mldsa_err" ]; then
+	echo "# test_mldsa: $mldsa_err" | head -n 3
+	rc=1
+elif [ $rc -eq 0 ]; then
+	"$out/test_mldsa" "$out/mldsa-cases.txt" > "$out/test_mldsa.tap" || rc=$?
+	grep -v '^1\.\.' "$out/test_mldsa.tap" | sed 's/^/# test_mldsa: /'
+fi
+tap $rc "test_mldsa: ML-DSA-65 agrees with @noble/post-quantum on every case ($(grep -c '^ok' "$out/test_mldsa.tap" 2>/dev/null || true) checks)"
 
 # 2. KUnit suites (tests/compat/kunit_main.c prints KTAP: a suite's cases
 #    are indented 4, their messages and parameters 8)
@@ -281,6 +346,100 @@ if $have_ed25519; then
 	fi
 	tap $rc "ed25519 with 16-bit field limbs (no 128-bit type) matches OpenSSL"
 fi
+rc=0
+if [ -n "$m32_err" ] || [ -n "$mldsa_err" ]; then
+	rc=1
+	echo "# test_mldsa32: ${m32_err:-$mldsa_err}"
+else
+	built test_mldsa32 || rc=$?
+	if [ $rc -eq 0 ]; then
+		ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" timeout 900 \
+			"${run32[@]}" "$out/test_mldsa32" "$out/mldsa-cases32.txt" \
+			> "$out/mldsa32.tap" || rc=$?
+		grep -v '^1\.\.' "$out/mldsa32.tap" | sed 's/^/# test_mldsa32: /'
+	fi
+fi
+tap "$rc" "ML-DSA-65 as an i386 binary ($m32_how) agrees with @noble/post-quantum"
+
+# 4. big-endian (s390x under qemu-s390x): no sanitizers there, -static
+rc=0
+read -r -a be_cc <<< "${BE_CC:-clang --target=s390x-linux-gnu}"
+qemu_be=${QEMU_S390X:-qemu-s390x}
+becflags=(-std=gnu11 -O2 -static -w -I"$top/tests/compat/include" -I"$top/include" -I"$here"
+	-I"$top/crypto/tests" -include "$here/kshim.h")
+mkdir -p "$out/be"
+if ! command -v "${be_cc[0]}" > /dev/null || ! command -v "$qemu_be" > /dev/null; then
+	echo "# big-endian: ${be_cc[0]} or $qemu_be not found: run make deps"
+	rc=1
+elif [ -n "$mldsa_err" ]; then
+	echo "# big-endian: $mldsa_err"
+	rc=1
+elif ! "${be_cc[@]}" "${becflags[@]}" -o "$out/be/kunit" "$top"/crypto/tests/{shake,mldsa}_kunit.c \
+	"$top"/crypto/{shake,mldsa}.c "$top"/tests/compat/{compat,kunit_main}.c > "$out/be/build.log" 2>&1 ||
+   ! "${be_cc[@]}" "${becflags[@]}" -o "$out/be/test_mldsa" "$here/test_mldsa.c" "$top"/crypto/{shake,mldsa}.c \
+	"$top/tests/compat/compat.c" "$mldsa_wrap" >> "$out/be/build.log" 2>&1; then
+	sed 's/^/# big-endian build: /' "$out/be/build.log" | head -n 5
+	rc=1
+else
+	timeout 600 "$qemu_be" "$out/be/kunit" > "$out/be/kunit.tap" 2>&1 || rc=$?
+	echo "# big-endian KUnit: $(grep -c '^    ok' "$out/be/kunit.tap") passed, $(grep -c '^    not ok' "$out/be/kunit.tap") failed"
+	timeout 900 "$qemu_be" "$out/be/test_mldsa" "$out/mldsa-cases32.txt" > "$out/be/mldsa.tap" 2>&1 || rc=$?
+	grep -v '^1\.\.' "$out/be/mldsa.tap" | head -n 1 | sed 's/^/# big-endian test_mldsa: /'
+	# the check can fail: lanes read in host byte order
+	sed 's/get_unaligned_le64(in + 8 \* i)/get_unaligned((const u64 *)(in + 8 * i))/' \
+		"$top/crypto/shake.c" > "$out/be/shake.c"
+	if cmp -s "$out/be/shake.c" "$top/crypto/shake.c" ||
+	   ! "${be_cc[@]}" "${becflags[@]}" -o "$out/be/kunit-hostorder" "$top"/crypto/tests/{shake,mldsa}_kunit.c \
+		"$out/be/shake.c" "$top/crypto/mldsa.c" "$top"/tests/compat/{compat,kunit_main}.c \
+		>> "$out/be/build.log" 2>&1 ||
+	   timeout 600 "$qemu_be" "$out/be/kunit-hostorder" > "$out/be/hostorder.tap" 2>&1; then
+		echo "# big-endian self-test: shake.c with host-order lanes was not refused"
+		rc=1
+	fi
+fi
+tap "$rc" "big-endian (s390x, $qemu_be): SHAKE/ML-DSA KUnit suites and the noble cases pass, host-order lanes fail"
+
+# 5. mutants: each line of mutants.txt is "FILE<TAB>sed expression<TAB>what"; the
+#    expression must change FILE, and the KUnit suites built with that copy (no
+#    sanitizers: a mutant may well read out of bounds) must fail.
+rc=0
+caught=0 survived=()
+mutcflags=(-std=gnu11 -O1 -w -I"$top/tests/compat/include" -I"$top/include" -I"$here"
+	-I"$top/crypto/tests" -include "$here/kshim.h")
+mkdir -p "$out/mut"
+if ! ( cd "$out/mut" && "$cc" "${mutcflags[@]}" -c "$top"/crypto/tests/{shake,mldsa}_kunit.c \
+	"${compat_srcs[@]}" "$top/tests/compat/kunit_main.c" ) > "$out/mut.log" 2>&1; then
+	sed 's/^/# mutants: /' "$out/mut.log" | head -n 5
+	rc=1
+fi
+nmut=0
+while IFS=$'\t' read -r file expr what; do
+	[ -n "$file" ] && [ "${file#\#}" = "$file" ] || continue
+	nmut=$((nmut + 1))
+	for f in shake mldsa; do cp "$top/crypto/$f.c" "$out/mut/$f.c"; done
+	sed -i "$expr" "$out/mut/$(basename "$file")"
+	if cmp -s "$out/mut/$(basename "$file")" "$top/$file"; then
+		echo "# mutant $nmut ($what): the expression changes nothing in $file"
+		survived+=("$nmut")
+		continue
+	fi
+	if ! "$cc" "${mutcflags[@]}" -o "$out/mut/kunit" "$out/mut/shake.c" "$out/mut/mldsa.c" \
+		"$out"/mut/{shake,mldsa}_kunit.o "$out"/mut/{compat,shash_openssl,hash_info,kunit_main}.o \
+		-lcrypto > "$out/mut/build.log" 2>&1; then
+		echo "# mutant $nmut ($what): does not build"
+		sed 's/^/#   /' "$out/mut/build.log" | head -n 3
+		survived+=("$nmut")
+	elif timeout 120 "$out/mut/kunit" > "$out/mut/kunit.tap" 2>&1; then
+		echo "# mutant $nmut ($what): SURVIVED, the KUnit suites pass"
+		survived+=("$nmut")
+	else
+		caught=$((caught + 1))
+		echo "# mutant $nmut ($what): caught by $(grep -E '^    not ok' "$out/mut/kunit.tap" |
+			sed 's/^    not ok [0-9]* //' | tr '\n' ' ')"
+	fi
+done < "$here/mutants.txt"
+[ ${#survived[@]} -eq 0 ] && [ "$nmut" -gt 0 ] || rc=1
+tap $rc "mutants of crypto/shake.c and crypto/mldsa.c: $caught of $nmut caught by the KUnit suites"
 wait
 
 plan_check || fail=1

@@ -46,12 +46,15 @@ w=$top/build/fuzz-long
 mkdir -p "$w/artifacts"
 report=$w/report.md
 
-echo "[build] tests/fuzz/build-pgp.sh, tests/fuzz/build-keyring.sh"
+echo "[build] tests/fuzz/build-pgp.sh, tests/fuzz/build-keyring.sh, tests/fuzz/build-crypto.sh"
 nice -n "$nice_n" bash "$top/tests/fuzz/build-pgp.sh" --no-run --out "$w/pgp" >"$w/build-pgp.log" 2>&1 ||
 	{ echo "$prog: build-pgp.sh failed (log: $w/build-pgp.log)" >&2; exit 1; }
 nice -n "$nice_n" bash "$top/tests/fuzz/build-keyring.sh" --no-run --out "$w/keyring" \
 	>"$w/build-keyring.log" 2>&1 ||
 	{ echo "$prog: build-keyring.sh failed (log: $w/build-keyring.log)" >&2; exit 1; }
+nice -n "$nice_n" bash "$top/tests/fuzz/build-crypto.sh" --no-run --out "$w/crypto" \
+	>"$w/build-crypto.log" 2>&1 ||
+	{ echo "$prog: build-crypto.sh failed (log: $w/build-crypto.log)" >&2; exit 1; }
 
 # target  binary  corpus name  seeds (a directory or -)
 table=(
@@ -60,6 +63,7 @@ table=(
 	"fuzz_keyring $w/keyring/fuzz_keyring keyring $w/keyring/seeds-keyring"
 	"fuzz_keyring_check $w/keyring/fuzz_keyring_check keyring_check $w/keyring/seeds-keyring"
 	"fuzz_modsig $w/keyring/fuzz_modsig modsig $w/keyring/seeds-modsig"
+	"fuzz_mldsa $w/crypto/fuzz_mldsa mldsa -"
 )
 # every tests/fuzz/fuzz_*.c must be in the table
 for f in "$top"/tests/fuzz/fuzz_*.c; do

@@ -1,0 +1,22 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * ML-DSA-65 signature verification (FIPS 204).
+ */
+#ifndef _CRYPTO_MLDSA_H
+#define _CRYPTO_MLDSA_H
+
+#include <linux/types.h>
+
+#define MLDSA65_PUBLIC_KEY_SIZE	1952
+#define MLDSA65_SIGNATURE_SIZE	3309
+/* mu, the message representative of ML-DSA.Verify_internal (FIPS 204 Algorithm 8) */
+#define MLDSA_MU_SIZE		64
+
+int mldsa65_verify(const u8 *pk, size_t pk_len, const u8 *msg, size_t msg_len,
+		   const u8 *sig, size_t sig_len);
+int mldsa65_verify_internal(const u8 *pk, size_t pk_len, const u8 *mprime, size_t mprime_len,
+			    const u8 *sig, size_t sig_len);
+int mldsa65_verify_mu(const u8 *pk, size_t pk_len, const u8 mu[MLDSA_MU_SIZE],
+		      const u8 *sig, size_t sig_len);
+
+#endif /* _CRYPTO_MLDSA_H */

@@ -1,0 +1,81 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Build and run the libFuzzer targets of the crypto/ algorithms (fuzz_mldsa).
+set -euo pipefail
+
+prog=${0##*/}
+usage() {
+	cat <<USAGE
+Usage: tests/fuzz/$prog [--time SECONDS] [--no-run] [--out DIR]
+
+Builds tests/fuzz/fuzz_mldsa.c with clang -fsanitize=fuzzer,address,undefined
+against crypto/mldsa.c and crypto/shake.c through tests/compat, then runs it
+for SECONDS (default 60) on a working corpus in DIR/corpus-fuzz_mldsa, seeded
+from tests/fuzz/corpus/mldsa/ (the KUnit vectors: keys and signatures that
+verify, never modified).  Prints executions, exec/s, coverage and new corpus
+units; exits non-zero if the build fails or the target crashes (the
+reproducer is left in DIR as crash-*).
+
+  --time SECONDS  run time per target (0 = build only)
+  --no-run        same as --time 0
+  --out DIR       output directory (default tests/fuzz/out/crypto, git-ignored)
+  --help          this text
+Environment: CLANG (default clang), FUZZ_ARGS (extra libFuzzer flags).
+USAGE
+}
+
+top=$(cd "$(dirname "$0")/../.." && pwd)
+secs=60
+out=$top/tests/fuzz/out/crypto
+while [ $# -gt 0 ]; do
+	case "$1" in
+	--time) [[ $# -ge 2 && $2 =~ ^[0-9]+$ ]] || { usage >&2; exit 2; }; secs=$2; shift 2 ;;
+	--no-run) secs=0; shift ;;
+	--out) [ $# -ge 2 ] || { usage >&2; exit 2; }; out=$2; shift 2 ;;
+	--help|-h) usage; exit 0 ;;
+	*) echo "$prog: $1: unknown argument" >&2; usage >&2; exit 2 ;;
+	esac
+done
+
+clang=${CLANG:-clang}
+command -v "$clang" >/dev/null || { echo "$prog: $clang: not found (libFuzzer needs clang)" >&2; exit 1; }
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+
+# shellcheck disable=SC2054 # commas belong to -fsanitize=
+cflags=(-g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
+	-fno-omit-frame-pointer -Wall -Wno-unused-parameter
+	-I"$top/tests/compat/include" -I"$top/include")
+srcs=("$top"/crypto/{shake,mldsa}.c "$top"/tests/compat/{compat,shash_openssl,hash_info}.c)
+
+name=fuzz_mldsa
+echo "[build] $name (crypto/mldsa.c, crypto/shake.c)"
+"$clang" "${cflags[@]}" -o "$out/$name" "$top/tests/fuzz/$name.c" "${srcs[@]}" -lcrypto ||
+	{ echo "$prog: $name: build failed" >&2; exit 1; }
+[ "$secs" -gt 0 ] || exit 0
+
+seeds=$top/tests/fuzz/corpus/mldsa
+corpus=$out/corpus-$name
+log=$out/$name.log
+mkdir -p "$corpus"
+echo "[run] $name for ${secs}s (seeds: ${seeds#"$top"/})"
+# shellcheck disable=SC2086
+if (cd "$out" && ASAN_OPTIONS=detect_leaks=1 "./$name" -max_total_time="$secs" \
+	-timeout=10 -rss_limit_mb=2048 -max_len=8192 -print_final_stats=1 \
+	${FUZZ_ARGS:-} "$corpus" "$seeds" >"$log" 2>&1); then
+	execs=$(awk '/stat::number_of_executed_units/ { print $2 }' "$log")
+	rate=$(awk '/stat::average_exec_per_sec/ { print $2 }' "$log")
+	newu=$(awk '/stat::new_units_added/ { print $2 }' "$log")
+	rss=$(awk '/stat::peak_rss_mb/ { print $2 }' "$log")
+	last=$(grep -E '^#[0-9]+' "$log" | tail -1)
+	cov=$(echo "$last" | grep -o 'cov: [0-9]*' | awk '{ print $2 }')
+	ft=$(echo "$last" | grep -o 'ft: [0-9]*' | awk '{ print $2 }')
+	echo "$name: ${secs}s, $execs execs, $rate exec/s, cov $cov edges, ft $ft," \
+		"$newu new units, corpus $(find "$corpus" -type f | wc -l) files," \
+		"peak RSS ${rss} MB, no crash"
+else
+	echo "$prog: $name: crash or error; see $log" >&2
+	grep -E 'ERROR|SUMMARY|runtime error|Test unit written|deadly' "$log" | head -10 >&2
+	exit 1
+fi
