@@ -153,8 +153,12 @@ def readme_block(md):
                    'DSA-3072 table figures')
     out += ['', '"Beyond hashing alone": the overhead against hashing the same file once with the '
             'same kernel', 'driver (the signature\'s digest), timed in the same boot.']
-    out += [l for l in secs.get('1 MiB: overhead against hashing alone', [])
-            if l.startswith('Both paths hash the file once more')]
+    sec = secs.get('1 MiB: overhead against hashing alone', [])
+    i = next((i for i, l in enumerate(sec) if l.startswith('Both paths hash the file once more')),
+             None)
+    while i is not None and i < len(sec) and sec[i].strip():    # that paragraph
+        out.append(sec[i])
+        i += 1
     out += ['DSA keys of the built-in ring get '
             f'fixed-base tables at boot ({kib} KiB', f'and {int(us) / 1000:.1f} M instructions '
             'once for DSA-3072).']
@@ -476,8 +480,9 @@ def main():
                   'what hashing that file alone costs.']
         if cfg.get('CONFIG_SYSTEM_BLACKLIST_KEYRING') == 'y' and 'sha256' in hashed:
             lines += ['', 'Both paths hash the file once more, with SHA-256, for the system '
-                      'blacklist: mainline\'s `mod_verify_sig()` always, ours because the test '
-                      'kernel has `CONFIG_SYSTEM_BLACKLIST_KEYRING=y` '
+                      'blacklist: mainline\'s',
+                      '`mod_verify_sig()` always, ours because the test kernel has '
+                      '`CONFIG_SYSTEM_BLACKLIST_KEYRING=y`',
                       f'({hashed["sha256"][0] / 1e6:.1f} M for 1 MiB).']
         lines += ['']
         for s_ in schemes:

@@ -6,8 +6,9 @@ if [[ ${1:-} == -h || ${1:-} == --help ]]; then
 Usage: mk/bench.sh [--signing]
 
 Builds the test kernel (as make check does), then
-  1. bench/load-time.sh: module load cost per signature scheme and module size, in
-     guest instructions (QEMU -icount shift=0), against mainline PKCS#7;
+  1. bench/load-time.sh: module load cost (finit_module alone) per signature scheme and
+     module size, in guest instructions (QEMU -icount shift=0,sleep=off, one CPU), against
+     mainline PKCS#7;
   2. tests/host/crypto/bench (when present): native verify time next to OpenSSL;
   3. bench/sign-throughput.sh: sign-module.sh -j2 vs scripts/sign-file and vs gpg-agent
      alone, -u e-mail vs fingerprint, and make -j2 modules_install signing with gpg vs
@@ -52,7 +53,7 @@ make -s apply
 mk/kernel.sh $(guest_configs) >"$out/kernel.log" 2>&1 || { tail -20 "$out/kernel.log"; exit 1; }
 ed=0
 grep -q '^CONFIG_CRYPTO_ED25519=y' build/obj/.config && ed=1
-echo "== load time (QEMU -icount shift=0)"
+echo "== load time (QEMU -icount shift=0,sleep=off)"
 t1=$(date +%s)
 BENCH_ED25519=$ed bench/load-time.sh build/obj build/mods "$KEYS_DIR" "$out"
 echo "bench: load time in $(($(date +%s) - t1)) s"
