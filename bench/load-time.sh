@@ -11,14 +11,21 @@ Signs the benchmark modules (pgptest ~6 KiB, pgpbig_64k, pgpbig_256k, pgpbig 1 M
 with each scheme: unsigned; mainline PKCS#7 (scripts/sign-file) with RSA-4096/SHA-512
 and ECDSA P-384/SHA-512; ours with DSA-3072/SHA-256, RSA-4096/SHA-512,
 RSA-2048/SHA-256 (and Ed25519/SHA-512 when the kernel supports it).  Boots the
-kernel once under QEMU TCG with -icount shift=0, where one guest nanosecond is
-one guest instruction, loads and unloads each module N times, and writes
-OUTDIR/load-time.txt: "bench SCHEME@SIZE mean_ns best_ns verified|unsigned" per variant,
-then "size SCHEME@SIZE BYTES" (the file loaded).
-Also writes OUTDIR/guest-kunit.txt: the guest's own figures from the same boot (the
-KUnit hashing and DSA speed lines and the keyring's DSA table line), in instructions.
+kernel once under QEMU TCG with -icount shift=0,sleep=off, where one guest nanosecond
+is one guest instruction (and an idle guest's clock jumps to its next timer), on one CPU, and times each module's finit_module() N times
+(tests/qemu/modtest.c bench: the unload is not timed, and the guest idles a few ticks
+after it, since delete_module() waits for an RCU grace period that ends on a tick).
+Writes OUTDIR/load-time.txt: "bench SCHEME@SIZE mean_ns best_ns verified|unsigned" and
+"unload SCHEME@SIZE mean_ns best_ns" per variant, "size SCHEME@SIZE BYTES" (the file
+loaded), "tick_ns N" (the guest kernel's CONFIG_HZ), "guest CPUS CLOCKSOURCE", "n N",
+"config CONFIG_X=y" (options the figures depend on) and "run DATE".  Also writes OUTDIR/guest-kunit.txt: the guest's own figures from the same
+boot (the KUnit hashing and DSA speed lines and the keyring's DSA table line), in
+instructions.  bench/report.py checks the figures before publishing them.
 Environment: BENCH_N (loads per variant, default 20); BENCH_SCHEMES and BENCH_SIZES
-(space-separated subsets, e.g. "unsigned pgp-dsa3072-sha256" and "6k 1m") for quick runs.
+(space-separated subsets, e.g. "unsigned pgp-dsa3072-sha256" and "6k 1m") for quick runs;
+BENCH_SMP (guest CPUs, default 1); BENCH_ARGS (more kernel arguments); BENCH_BREAK breaks the measurement on purpose, to see
+bench/report.py's checks refuse it: sleep, unload, jitter, nosig (tests/qemu/modtest.c)
+or wrongfile (the 1 MiB variants load the 256 KiB modules).
 EOF
 }
 [[ ${1:-} == -h || ${1:-} == --help ]] && { usage; exit 0; }
@@ -26,6 +33,13 @@ EOF
 obj=$1 mods=$2 keys=$3 out=$4
 top=$(cd "$(dirname "$0")/.." && pwd)
 n=${BENCH_N:-20}
+brk=${BENCH_BREAK:-}
+case $brk in
+''|sleep|unload|jitter|nosig|wrongfile) ;;
+*) echo "$prog: BENCH_BREAK=$brk: unknown (sleep, unload, jitter, nosig, wrongfile)" >&2; exit 2 ;;
+esac
+hz=$(sed -n 's/^CONFIG_HZ=\([0-9]*\)$/\1/p' "$obj/.config")
+[[ -n $hz ]] || { echo "$prog: $obj/.config: no CONFIG_HZ" >&2; exit 1; }
 rm -rf "$out/guest"
 mkdir -p "$out/guest/mods"
 list=$out/guest/bench.list
@@ -73,16 +87,38 @@ for sz in "${sizes[@]}"; do
 			"$top/scripts/sign-module.sh" --quiet -u "$(eval echo "\$FPR_$k")" --digest "$d" "$f"
 			;;
 		esac
-		echo "$s@$label|/mods/$(basename "$f")|$m|$n" >>"$list"
+		if [[ $brk == wrongfile && $label == 1m ]]; then	# a harness bug, on purpose
+			echo "$s@$label|/mods/pgpbig_256k-$s.ko|pgpbig_256k|$n" >>"$list"
+		else
+			echo "$s@$label|/mods/$(basename "$f")|$m|$n" >>"$list"
+		fi
 		echo "size $s@$label $(stat -c %s "$f")" >>"$out/guest/sizes.txt"
 	done
 done
 
 "$top/mk/initramfs.sh" "$out/guest" "$out/bench.cpio"
-echo "$prog: booting with -icount shift=0 ($(wc -l <"$list") variants x $n loads)"
-QEMU_ICOUNT=0 "$top/mk/qemu.sh" --timeout 1500 "$obj/arch/x86/boot/bzImage" "$out/bench.cpio" \
-	"$out/console.log" modtest.bench=1
-{ tr -d '\r' <"$out/console.log" | grep '^bench ' || true; cat "$out/guest/sizes.txt"; } >"$out/load-time.txt"
+args=(modtest.bench=1)
+# shellcheck disable=SC2206 # BENCH_ARGS is a word list
+[[ -n ${BENCH_ARGS:-} ]] && args+=($BENCH_ARGS)
+[[ -n $brk && $brk != wrongfile ]] && args+=("modtest.break=$brk")
+[[ -n $brk ]] && echo "$prog: BENCH_BREAK=$brk: this run is broken on purpose"
+smp=${BENCH_SMP:-1}
+echo "$prog: booting with -icount shift=0,sleep=off, $smp CPU ($(wc -l <"$list") variants x $n loads)"
+# sleep=off: while the guest idles, its clock jumps to the next timer deadline instead of
+# following the host's real time (with sleep=on an idle period lasts as long as the loaded
+# host takes, and the ticks land anywhere in the next timed load).
+QEMU_ICOUNT=0,sleep=off QEMU_SMP=$smp "$top/mk/qemu.sh" --timeout 3000 "$obj/arch/x86/boot/bzImage" \
+	"$out/bench.cpio" "$out/console.log" "${args[@]}"
+guest=$(tr -d '\r' <"$out/console.log" | sed -n 's/^# modtest: bench, \([0-9]*\) CPU(s), clocksource \(.*\)$/\1 \2/p')
+{
+	tr -d '\r' <"$out/console.log" | grep -E '^(bench|unload) ' || true
+	cat "$out/guest/sizes.txt"
+	echo "tick_ns $((1000000000 / hz))"
+	echo "guest ${guest:-? ?}"
+	echo "n $n"
+	grep -E '^CONFIG_(SMP|TREE_RCU|TINY_RCU|SYSTEM_BLACKLIST_KEYRING)=' "$obj/.config" | sed 's/^/config /'
+	echo "run $(date -u +%F)"
+} >"$out/load-time.txt"
 tr -d '\r' <"$out/console.log" |
 	grep -E 'pgp_test_hash_speed: |dsa_speed: |modsign-pgp: Key .*DSA tables' |
 	sed 's/^.*\] //; s/^ *# *//' >"$out/guest-kunit.txt" || true

@@ -6,17 +6,27 @@ if [[ ${1:-} == -h || ${1:-} == --help ]]; then
 Usage: mk/bench.sh [--signing]
 
 Builds the test kernel (as make check does), then
-  1. bench/load-time.sh: module load cost per signature scheme and module size, in
-     guest instructions (QEMU -icount shift=0), against mainline PKCS#7;
+  1. bench/load-time.sh: module load cost (finit_module alone) per signature scheme and
+     module size, in guest instructions (QEMU -icount shift=0,sleep=off, one CPU), against
+     mainline PKCS#7;
   2. tests/host/crypto/bench (when present): native verify time next to OpenSSL;
   3. bench/sign-throughput.sh: sign-module.sh -j2 vs scripts/sign-file and vs gpg-agent
      alone, -u e-mail vs fingerprint, and make -j2 modules_install signing with gpg vs
      with sign-file;
   4. bench/sign-distro.sh: 1000 of Debian's own .ko.xz modules against mainline's flow;
 and writes bench/results.md, bench/load-time.png and README.md's figures.  Raw figures: build/bench/.
+The load-time figures are checked first (bench/report.py --check-figures: every scheme
+costs more than an unsigned load, a stable baseline, no figures on whole timer ticks, the
+1 MiB overhead at least the hashing of the file): a run that fails prints why, exits 1 and
+writes nothing.
 
   --signing  only 3 and 4 (make bench-sign: no kernel build; modules_install is left out),
              replacing only the signing sections of bench/results.md and README.md
+
+Environment: BENCH_SIGNING=0 leaves out 3 and 4, BENCH_NATIVE=0 leaves out 2 (wall-clock
+figures: on a loaded machine keep the published ones; bench/results.md's "Runs" says which
+run each section comes from); BENCH_UML=0 leaves out the KUnit-under-UML part of 2;
+bench/load-time.sh's BENCH_N, BENCH_SCHEMES, BENCH_SIZES, BENCH_SMP, BENCH_BREAK.
 USAGE
 	exit 0
 fi
@@ -43,14 +53,21 @@ make -s apply
 mk/kernel.sh $(guest_configs) >"$out/kernel.log" 2>&1 || { tail -20 "$out/kernel.log"; exit 1; }
 ed=0
 grep -q '^CONFIG_CRYPTO_ED25519=y' build/obj/.config && ed=1
-echo "== load time (QEMU -icount shift=0)"
+echo "== load time (QEMU -icount shift=0,sleep=off)"
+t1=$(date +%s)
 BENCH_ED25519=$ed bench/load-time.sh build/obj build/mods "$KEYS_DIR" "$out"
-rm -f "$out/native.txt" "$out/sign.txt"
-if [[ -x tests/host/crypto/bench.sh ]]; then
+echo "bench: load time in $(($(date +%s) - t1)) s"
+echo "== checks of the load-time figures"
+python3 bench/report.py --check-figures "$out" ||
+	{ echo "bench: the load-time figures failed the checks; nothing written" >&2; exit 1; }
+rm -f "$out/native.txt" "$out/sign.txt" "$out/distro.md"
+if [[ ${BENCH_NATIVE:-1} == 0 ]]; then
+	echo "== native verification: left out (BENCH_NATIVE=0); bench/results.md keeps its section"
+elif [[ -x tests/host/crypto/bench.sh ]]; then
 	echo "== native verification (userspace build of the kernel code vs OpenSSL)"
 	tests/host/crypto/bench.sh | tee "$out/native.txt"
 fi
-if [[ ${BENCH_UML:-1} == 1 ]]; then
+if [[ ${BENCH_NATIVE:-1} != 0 && ${BENCH_UML:-1} == 1 ]]; then
 	echo "== native verification in the kernel (KUnit under UML, kunit.py --arch=um)"
 	uml=$top/build/uml
 	mkdir -p "$uml"
@@ -68,11 +85,15 @@ if [[ ${BENCH_UML:-1} == 1 ]]; then
 		echo "bench: the UML KUnit run failed (log: $out/uml.log)"
 	fi
 fi
-echo "== signing throughput (the test module, Ed25519 and RSA-4096 keys)"
-bench/sign-throughput.sh -n 100 -j 2 --module build/mods/pgptest.ko --kernel-src build/src \
-	--kbuild-obj build/obj | tee "$out/sign.txt"
-echo "== Debian module set (1000 .ko.xz)"
-bench/sign-distro.sh -n 1000 -j 2 --results "$out/distro.md"
+if [[ ${BENCH_SIGNING:-1} == 0 ]]; then
+	echo "== signing: left out (BENCH_SIGNING=0); bench/results.md keeps its sections"
+else
+	echo "== signing throughput (the test module, Ed25519 and RSA-4096 keys)"
+	bench/sign-throughput.sh -n 100 -j 2 --module build/mods/pgptest.ko --kernel-src build/src \
+		--kbuild-obj build/obj | tee "$out/sign.txt"
+	echo "== Debian module set (1000 .ko.xz)"
+	bench/sign-distro.sh -n 1000 -j 2 --results "$out/distro.md"
+fi
 echo "== report"
 python3 bench/report.py "$out" bench/results.md bench/load-time.png README.md
 echo "bench: done in $(($(date +%s) - t0)) s"

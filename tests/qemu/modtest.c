@@ -611,14 +611,68 @@ static long long now_ns(void)
 	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
 }
 
+static void sleep_ns(long long ns)
+{
+	struct timespec ts = { ns / 1000000000LL, ns % 1000000000LL };
+
+	while (nanosleep(&ts, &ts) && errno == EINTR)
+		;
+}
+
+/* Open FILE and load it: 0 or an errno.  Only the finit_module() call is timed (*dt). */
+static int timed_load(const char *file, long long *dt)
+{
+	int fd = open(file, O_RDONLY | O_CLOEXEC), err = 0;
+	long long t0;
+
+	if (fd < 0)
+		return errno;
+	t0 = now_ns();
+	if (syscall(SYS_finit_module, fd, "", 0) != 0)
+		err = errno;
+	*dt = now_ns() - t0;
+	close(fd);
+	return err;
+}
+
+static int unload(const char *mod, long long *dt)
+{
+	long long t0 = now_ns();
+	int err = 0;
+
+	if (syscall(SYS_delete_module, mod, O_NONBLOCK) != 0) {
+		err = errno;
+		fprintf(stderr, "modtest: cannot unload %s: %s\n", mod, strerror(errno));
+	}
+	*dt = now_ns() - t0;
+	return err;
+}
+
+/* After an unload: long enough for the RCU callbacks and the freeing of the module's init
+ * sections (a grace period, a few ticks) to be over before the next timed load. */
+#define BENCH_SETTLE_NS 20000000LL
+
 /*
- * modtest bench LISTFILE: lines "LABEL|FILE|MODNAME|N".  Loads and unloads
- * each module N times and prints "bench LABEL mean_ns best_ns verified|unsigned"
- * (whether the signature was accepted: no 'E' taint). Under QEMU with
- * -icount shift=0 a guest nanosecond is one guest instruction, so the figures
- * are deterministic instruction counts.
+ * modtest bench LISTFILE [BREAK]: lines "LABEL|FILE|MODNAME|N".  Loads each module N
+ * times (after two untimed loads that warm the caches and tell whether the kernel
+ * accepted the signature: no 'E' taint) and prints
+ *   bench LABEL mean_ns best_ns verified|unsigned    finit_module() alone
+ *   unload LABEL mean_ns best_ns                     delete_module(), for the record
+ * after a comment line "# bench LABEL samples: NS..." with each timed load.
+ * Under QEMU with -icount shift=0 a guest nanosecond is one guest instruction, so the
+ * figures are instruction counts.  Only finit_module() is timed, on a quiet system: the
+ * module is unloaded outside the timed region, and delete_module() waits for an RCU grace
+ * period (free_module() calls synchronize_rcu()), which with tree RCU (CONFIG_SMP=y) ends
+ * on scheduler ticks; each unload is followed by BENCH_SETTLE_NS of sleep so that the
+ * grace periods and work it started do not fall into the next timed load.
+ * BREAK deliberately breaks the measurement, for the self-checks of bench/report.py:
+ *   sleep   a 1 ms sleep inside the timed region (figures on whole ticks)
+ *   unload  load and unload timed together, no settling (the measurement before this one)
+ *   jitter  every other load of an unsigned module spins 100000 ns more (unstable baseline)
+ *   nosig   the timed loads of a signed variant load /mods/MODNAME-unsigned.ko (the
+ *           verification left out of the timed region)
  */
-static int bench(const char *listfile)
+static int bench(const char *listfile, const char *brk)
 {
 	char line[1024];
 	FILE *f = fopen(listfile, "r");
@@ -627,12 +681,20 @@ static int bench(const char *listfile)
 		perror(listfile);
 		return 2;
 	}
+	if (brk[0] && strcmp(brk, "sleep") && strcmp(brk, "unload") && strcmp(brk, "jitter") &&
+	    strcmp(brk, "nosig")) {
+		fprintf(stderr, "modtest: unknown bench break '%s'\n", brk);
+		fclose(f);
+		return 2;
+	}
+	if (brk[0])
+		printf("# modtest: bench deliberately broken: %s\n", brk);
 	while (fgets(line, sizeof(line), f)) {
-		char *fld[4];
+		char *fld[4], timed_file[300], samples[2048];
 		struct outcome o;
-		long long t0, best = -1, total = 0;
-		char warm_taint[32];
-		int i, n;
+		long long best = -1, total = 0, ubest = -1, utotal = 0;
+		int i, n, err = 0, is_unsigned;
+		size_t used = 0;
 
 		if (line[0] == '#' || line[0] == '\n')
 			continue;
@@ -640,24 +702,59 @@ static int bench(const char *listfile)
 		if (split(line, fld, 4) != 4)
 			continue;
 		n = atoi(fld[3]);
-		load_once(fld[1], fld[2], &o);	/* warm the page cache */
+		if (n < 1)
+			n = 1;
+		is_unsigned = !strncmp(fld[0], "unsigned@", 9);
+		snprintf(timed_file, sizeof(timed_file), "%s", fld[1]);
+		if (!strcmp(brk, "nosig") && !is_unsigned)
+			snprintf(timed_file, sizeof(timed_file), "/mods/%s-unsigned.ko", fld[2]);
+		/* Two untimed loads: the page cache and the allocators warm (after one, the
+		 * first timed load of a boot still cost 15% more), and the kernel's verdict. */
+		load_once(fld[1], fld[2], &o);
+		if (!o.err)
+			load_once(fld[1], fld[2], &o);
 		if (o.err) {
 			printf("bench %s error %s\n", fld[0], errname(o.err));
 			continue;
 		}
-		snprintf(warm_taint, sizeof(warm_taint), "%s", o.taint);
-		for (i = 0; i < n; i++) {
-			long long dt;
+		sleep_ns(BENCH_SETTLE_NS);
+		for (i = 0; i < n && !err; i++) {
+			long long dt = 0, ut = 0, t1;
 
-			t0 = now_ns();
-			load_once(fld[1], fld[2], &o);
-			dt = now_ns() - t0;
+			err = timed_load(timed_file, &dt);
+			if (err)
+				break;
+			t1 = now_ns();	/* what a BREAK adds to the timed region */
+			if (!strcmp(brk, "sleep"))
+				sleep_ns(1000000);
+			if (!strcmp(brk, "jitter") && is_unsigned && i % 2)
+				while (now_ns() - t1 < 100000)
+					;
+			if (!strcmp(brk, "unload"))
+				err = unload(fld[2], &ut);
+			if (brk[0])
+				dt += now_ns() - t1;
+			if (strcmp(brk, "unload")) {
+				err = unload(fld[2], &ut);
+				sleep_ns(BENCH_SETTLE_NS);
+			}
 			total += dt;
+			utotal += ut;
+			if (used < sizeof(samples))
+				used += snprintf(samples + used, sizeof(samples) - used, " %lld", dt);
 			if (best < 0 || dt < best)
 				best = dt;
+			if (ubest < 0 || ut < ubest)
+				ubest = ut;
 		}
-		printf("bench %s %lld %lld %s\n", fld[0], total / (n ? n : 1), best,
-		       strchr(warm_taint, 'E') ? "unsigned" : "verified");
+		if (err) {
+			printf("bench %s error %s\n", fld[0], errname(err));
+			continue;
+		}
+		printf("# bench %s samples:%s\n", fld[0], used ? samples : "");
+		printf("bench %s %lld %lld %s\n", fld[0], total / n, best,
+		       strchr(o.taint, 'E') ? "unsigned" : "verified");
+		printf("unload %s %lld %lld\n", fld[0], utotal / n, ubest);
 		fflush(stdout);
 	}
 	fclose(f);
@@ -722,12 +819,12 @@ int main(int argc, char **argv)
 {
 	if (argc == 4 && !strcmp(argv[1], "run"))
 		return run(argv[2], argv[3]);
-	if (argc == 3 && !strcmp(argv[1], "bench"))
-		return bench(argv[2]);
+	if ((argc == 3 || argc == 4) && !strcmp(argv[1], "bench"))
+		return bench(argv[2], argc == 4 ? argv[3] : "");
 	if (argc > 1 && selftest(argc, argv) >= 0)
 		return selftest(argc, argv);
 	fprintf(stderr, "usage: modtest run permissive|enforce CASEFILE\n"
-		"       modtest bench LISTFILE\n"
+		"       modtest bench LISTFILE [sleep|unload|jitter|nosig]\n"
 		"       modtest judge EXPECT SIGNER OUTCOME\n"
 		"       modtest sweepjudge BOOT MAP SIZE OFFSET SIGNER OUTCOME\n");
 	return 2;
