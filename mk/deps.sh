@@ -9,8 +9,12 @@ if [[ ${1:-} == -h || ${1:-} == --help ]]; then
 fi
 pkgs=(linux-source-6.12 gnupg gpgv sqv binutils gcc make flex bison bc libelf-dev libssl-dev
 	cpio busybox-static qemu-system-x86 ccache clang libclang-rt-dev xz-utils zstd gzip file
-	python3 python3-docutils quilt diffstat perl openssl kmod dkms liblzma-dev gcc-multilib
-	sq libssl-dev:i386 qemu-user)	# sq: host-sign's remote signer; the last two: tests/host/crypto's i386 build
+	python3 python3-docutils quilt diffstat perl openssl kmod dkms liblzma-dev sq
+	gcc-i686-linux-gnu libc6-dev-i386-cross libssl-dev:i386 qemu-user)
+# sq: host-sign's remote signer.  The last four: tests/host/crypto's i386 build, with the
+# i686 cross compiler, which coexists with the arm64 and s390x ones of --matrix (Debian 12's
+# gcc-multilib conflicts with every cross compiler: each install would remove the other).
+# gcc-multilib is not installed; a machine that has it loses it to the cross compilers.
 if [[ ${1:-} == --matrix ]]; then
 	pkgs+=(linux-source-6.1 linux-config-6.12 linux-config-6.1 gcc-aarch64-linux-gnu
 		gcc-s390x-linux-gnu libc6-dev-arm64-cross libc6-dev-s390x-cross qemu-system-arm
