@@ -123,17 +123,18 @@ for v in 6.12 6.1; do
 	[[ $v == 6.1 ]] && pdir=$top/patches/6.1
 	deb=$tmp/debian-$v korg=$tmp/kernel.org-$v
 	mapfile -t files < <(series_files "$pdir")
-	mkdir -p "$deb"
+	mkdir -p "$tmp/pristine-$v"
 	# The tree's Makefile (its version) and the files the series edits; nothing else is read.
-	if ! err=$(tar -C "$deb" --strip-components=1 -xf "$src" "linux-source-$v/Makefile" \
-		"${files[@]/#/linux-source-$v/}" 2>&1); then
+	if ! err=$(tar -C "$tmp/pristine-$v" --strip-components=1 -xf "$src" \
+		"linux-source-$v/Makefile" "${files[@]/#/linux-source-$v/}" 2>&1); then
 		notok "Debian's linux-source-$v: the files the series edits extract from $src" "$err"
 		notok "make apply: Debian's linux-source-$v" "no tree"
 		notok "make apply: kernel.org-equivalent $v tree" "no tree"
 		continue
 	fi
-	cp -a "$deb" "$korg"
-	# The fixture must revert exactly (no fuzz, no offset beyond what patch reports): a
+	cp -a "$tmp/pristine-$v" "$deb"
+	cp -a "$tmp/pristine-$v" "$korg"
+	# The fixture must revert exactly (no fuzz): a
 	# Debian update that changes those patches shows here, not as a silent pass.
 	if out=$(patch -d "$korg" -p1 -F0 -N --no-backup-if-mismatch -r - <"$fixture" 2>&1) &&
 		! grep -q 'mod_is_hash_blacklisted' "$korg/kernel/module/signing.c" &&
@@ -161,19 +162,17 @@ mkdir -p "$mut"
 (cd "$top" && git ls-files -z mk patches certs crypto include kernel security scripts Documentation |
 	xargs -0 cp --parents -t "$mut" 2>/dev/null) || (cd "$top" && cp -a mk patches certs crypto include \
 	kernel security scripts Documentation "$mut")
-if [[ -f $tmp/debian-6.12/kernel/module/signing.c ]]; then
+if [[ -f $tmp/pristine-6.12/kernel/module/signing.c ]]; then
 	mkdir -p "$tmp/m/a/kernel/module" "$tmp/m/b/kernel/module"
-	cp "$tmp/debian-6.12/kernel/module/signing.c" "$tmp/m/a/kernel/module/"
+	cp "$tmp/pristine-6.12/kernel/module/signing.c" "$tmp/m/a/kernel/module/"
 	sed 's/pr_err("digest memory buffer allocate fail\\n");/pr_err("no memory for the module digest\\n");/' \
 		"$tmp/m/a/kernel/module/signing.c" >"$tmp/m/b/kernel/module/signing.c"
 	(cd "$tmp/m" && diff -u a/kernel/module/signing.c b/kernel/module/signing.c) \
 		>"$mut/patches/zz-debian-only.patch"
 	echo zz-debian-only.patch >>"$mut/patches/series"
 	# fresh trees (make apply above changed the others)
-	mkdir -p "$tmp/mut-debian"
-	tar -C "$tmp/mut-debian" --strip-components=1 -xf /usr/src/linux-source-6.12.tar.xz \
-		linux-source-6.12/Makefile $(series_files "$mut/patches" | sed 's|^|linux-source-6.12/|')
-	cp -a "$tmp/mut-debian" "$tmp/mut-kernel.org"
+	cp -a "$tmp/pristine-6.12" "$tmp/mut-debian"
+	cp -a "$tmp/pristine-6.12" "$tmp/mut-kernel.org"
 	patch -s -d "$tmp/mut-kernel.org" -p1 -F0 -N -r - <"$top/tests/host/patches/kernel.org-6.12.patch"
 fi
 if grep -q 'no memory for the module digest' "$mut/patches/zz-debian-only.patch" 2>/dev/null &&
