@@ -4,19 +4,24 @@ set -euo pipefail
 if [[ ${1:-} == -h || ${1:-} == --help ]]; then
 	echo "Usage: mk/deps.sh [--matrix]    install missing build/test dependencies with apt-get (needs root)"
 	echo "  then the test-only Node.js packages into build/node (mk/node-deps.sh, npm ci)"
-	echo "  --matrix  also what make check-matrix needs: linux-source-6.1, the arm64 and s390x"
-	echo "            cross compilers and QEMUs, Debian's kernel configurations, sparse"
+	echo "  --matrix  also what make check-matrix needs: the arm64 and s390x cross"
+	echo "            compilers and QEMUs, Debian's kernel configurations, sparse"
 	exit 0
 fi
-pkgs=(linux-source-6.12 gnupg gpgv sqv binutils gcc make flex bison bc libelf-dev libssl-dev
-	cpio busybox-static qemu-system-x86 ccache clang libclang-rt-dev xz-utils zstd gzip file
-	python3 python3-docutils quilt diffstat perl openssl kmod dkms liblzma-dev gcc-multilib
-	sq libssl-dev:i386 qemu-user	# sq: host-sign's remote signer; the last two: tests/host/crypto's i386 build
-	# tests/host/crypto's big-endian run (clang --target=s390x-linux-gnu, qemu-s390x): the
-	# s390x libc, binutils and libgcc, not gcc-s390x-linux-gnu, which gcc-multilib conflicts with
+pkgs=(linux-source-6.12 linux-source-6.1 gnupg gpgv sqv binutils gcc make flex bison bc
+	libelf-dev libssl-dev cpio busybox-static qemu-system-x86 ccache clang libclang-rt-dev
+	xz-utils zstd gzip file python3 python3-docutils quilt diffstat perl openssl kmod dkms
+	liblzma-dev sq gcc-i686-linux-gnu libc6-dev-i386-cross libssl-dev:i386 qemu-user
 	libc6-dev-s390x-cross binutils-s390x-linux-gnu libgcc-12-dev-s390x-cross)
+# linux-source-6.1: host-patches applies the 6.1 series to it (and check-matrix builds it).
+# sq: host-sign's remote signer.  The last four: tests/host/crypto's i386 build, with the
+# i686 cross compiler, which coexists with the arm64 and s390x ones of --matrix (Debian 12's
+# gcc-multilib conflicts with every cross compiler: each install would remove the other).
+# gcc-multilib is not installed; a machine that has it loses it to the cross compilers.
+# The s390x libc, binutils and libgcc: tests/host/crypto's big-endian run (clang
+# --target=s390x-linux-gnu, qemu-s390x).
 if [[ ${1:-} == --matrix ]]; then
-	pkgs+=(linux-source-6.1 linux-config-6.12 linux-config-6.1 gcc-aarch64-linux-gnu
+	pkgs+=(linux-config-6.12 linux-config-6.1 gcc-aarch64-linux-gnu
 		gcc-s390x-linux-gnu libc6-dev-arm64-cross libc6-dev-s390x-cross qemu-system-arm
 		qemu-system-misc sparse lld llvm)
 fi

@@ -26,6 +26,7 @@
 #include <crypto/pgp.h>
 #include <crypto/sha2.h>
 #include <keys/pgp_keys.h>
+#include <keys/system_keyring.h>
 #include "internal.h"
 #include "signing_pgp.h"
 #include "signing_pgp_elf.h"
@@ -282,11 +283,23 @@ static int module_pgp_rank(int err)
 	}
 }
 
+/* Refuse a module whose SHA-256 @digest is a "bin:" entry of the system blacklist. */
+static int module_pgp_hash_blacklisted(const u8 *digest)
+{
+	int ret = is_hash_blacklisted(digest, SHA256_DIGEST_SIZE,
+				      BLACKLIST_HASH_BINARY);
+
+	if (ret == -EKEYREJECTED)
+		pr_err("Module hash %*phN is blacklisted\n",
+		       SHA256_DIGEST_SIZE, digest);
+	return ret;
+}
+
 /*
- * The system blacklist applies, through the loader's own check, to the
- * SHA-256 of the signed data, which no re-encoding of the signature
- * container changes, and to the SHA-256 of the whole file, as for a
- * module with an appended signature.
+ * The system blacklist applies to the SHA-256 of the signed data, which no
+ * re-encoding of the signature container changes, and to the SHA-256 of the
+ * whole file, the hash a module with an appended signature is looked up by
+ * where the loader checks those.
  */
 static int module_pgp_blacklisted(const struct module_pgp_hashes *h)
 {
@@ -296,9 +309,9 @@ static int module_pgp_blacklisted(const struct module_pgp_hashes *h)
 		return 0;
 	if (WARN_ON_ONCE(!h->have_sha256))
 		return -EKEYREJECTED;
-	ret = mod_check_hash_blacklisted(h->data_sha256, SHA256_DIGEST_SIZE);
+	ret = module_pgp_hash_blacklisted(h->data_sha256);
 	if (!ret)
-		ret = mod_check_hash_blacklisted(h->file_sha256, SHA256_DIGEST_SIZE);
+		ret = module_pgp_hash_blacklisted(h->file_sha256);
 	return ret;
 }
 

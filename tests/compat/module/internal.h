@@ -10,7 +10,6 @@
 #define _KEYRING_SHIM_INTERNAL_H
 #include <linux/kernel.h>
 #include <linux/elf.h>
-#include <keys/system_keyring.h>
 
 #define MODULE_PGP_FPR_MAX 32
 
@@ -48,12 +47,6 @@ struct load_info {
 	u8 pgp_signer[MODULE_PGP_FPR_MAX];
 	u8 pgp_signer_len;
 };
-
-/* kernel/module/signing.c: the system blacklist, without its log line */
-static inline int mod_check_hash_blacklisted(const u8 *digest, size_t digest_size)
-{
-	return is_hash_blacklisted(digest, digest_size, BLACKLIST_HASH_BINARY);
-}
 
 int module_pgp_sig_check(struct load_info *info);
 extern struct module_attribute modinfo_pgp_signer;

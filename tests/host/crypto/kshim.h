@@ -12,7 +12,7 @@
  *    KSHIM_NO_INT128 (the portable 64x64 multiply).
  *
  * The BITS_PER_LONG == 32 code needs nothing here: run.sh builds
- * test_mont32.c with gcc -m32 (i386 has neither, and tests/compat's
+ * test_mont32.c for i386 (i686-linux-gnu-gcc; i386 has neither, and tests/compat's
  * BITS_PER_LONG follows the compiler's long).
  */
 #ifndef _KSHIM_H

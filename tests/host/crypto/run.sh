@@ -14,9 +14,10 @@
 #   3. the arithmetic again through the C multiply (no MULX/ADX) and
 #      through the portable one (no 128-bit type), and Ed25519 with the
 #      field code used where there is no 128-bit type, and the
-#      BITS_PER_LONG == 32 code: test_mont32 built for i386 (gcc -m32, with
-#      tests/compat and the 32-bit libcrypto), run directly where the kernel
-#      runs i386 binaries, otherwise under qemu-i386 (QEMU user mode)
+#      BITS_PER_LONG == 32 code: test_mont32 built for i386 (Debian's
+#      i686-linux-gnu-gcc cross compiler, with tests/compat and the i386
+#      libcrypto of multiarch), run directly where the kernel runs i386
+#      binaries, otherwise under qemu-i386 (QEMU user mode)
 #   4. big-endian: the SHAKE and ML-DSA KUnit suites and the differential
 #      cases as s390x binaries (clang --target=s390x-linux-gnu -static, run under
 #      qemu-s390x); a copy of crypto/shake.c that reads lanes in host byte
@@ -42,9 +43,11 @@ tests/compat.
   --keep DIR  build in DIR and keep it (default: a temporary directory)
   --help      this text
 
-The 32-bit test needs gcc -m32 with a 32-bit libcrypto (gcc-multilib,
-libssl-dev:i386) and, where this kernel cannot run i386 binaries, qemu-i386
-(qemu-user): make deps installs them; without them that result fails.
+The 32-bit test needs an i386 compiler with a 32-bit libcrypto
+(gcc-i686-linux-gnu, libc6-dev-i386-cross, libssl-dev:i386; the cross
+compiler coexists with the arm64 and s390x ones, gcc-multilib does not) and,
+where this kernel cannot run i386 binaries, qemu-i386 (qemu-user): make deps
+installs them; without them that result fails.
 The big-endian run needs clang with the s390x libc, binutils and libgcc
 (libc6-dev-s390x-cross, binutils-s390x-linux-gnu, libgcc-12-dev-s390x-cross)
 and qemu-s390x (qemu-user), all from make deps; without them that result fails.
@@ -52,8 +55,9 @@ The ML-DSA differential needs node >= 20.19 and the test-only npm package
 @noble/post-quantum in build/node (make deps: mk/node-deps.sh); without it
 that result fails.
 
-Environment: CC (default gcc), TEST_SEED (xorshift seed for test_crypto),
-QEMU_I386 (default qemu-i386).
+Environment: CC (default gcc), CC32 (the i386 compiler, default
+i686-linux-gnu-gcc), TEST_SEED (xorshift seed for test_crypto), QEMU_I386
+(default qemu-i386).
 EOF
 }
 
@@ -71,6 +75,7 @@ done
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../../.." && pwd)
 cc=${CC:-gcc}
+cc32=${CC32:-i686-linux-gnu-gcc}
 qemu_i386=${QEMU_I386:-qemu-i386}
 
 if [ -n "$keep" ]; then
@@ -108,7 +113,7 @@ tap() {	# tap <status> <description>
 
 # tests/compat's runtime, built once as it is (without kshim.h); kunit_main.o
 # only for the KUnit suites.  Should it fail, the builds below fail too.  The
-# 32-bit build compiles its own copy (compat32/, in start_build -m32).
+# 32-bit build compiles its own copy (compat32/, in start_build --i386).
 compat_srcs=("$top"/tests/compat/{compat,shash_openssl,hash_info}.c)
 mkdir -p "$out/compat"
 rm -f "$out"/compat/*.o
@@ -117,9 +122,13 @@ rm -f "$out"/compat/*.o
 	sed 's/^/# /' "$out/compat.log" >&2
 compat=("$out/compat/compat.o" "$out/compat/shash_openssl.o" "$out/compat/hash_info.o")
 
-# The BITS_PER_LONG == 32 code is built for i386: gcc -m32 and a 32-bit
-# libcrypto with the sanitizers' 32-bit runtimes, found by building and
-# running a probe.  This kernel may not run i386 binaries (no IA32
+# The BITS_PER_LONG == 32 code is built for i386: the i686-linux-gnu cross
+# compiler (its own libc in /usr/i686-linux-gnu, and it searches the
+# multiarch directories, where libssl-dev:i386 puts the i386 libcrypto),
+# with the sanitizers' runtimes linked in statically (the cross packages keep
+# the shared ones outside the i386 loader's path), found by building and
+# running a probe.  The program runs on the multiarch libc6:i386 that
+# libssl-dev:i386 brings.  This kernel may not run i386 binaries (no IA32
 # emulation: "Exec format error"); then they run under qemu-i386.  Either
 # tool missing is a failed result (make deps installs them), never a skip.
 # The 32-bit runs set ASan's detect_leaks=0: LeakSanitizer's exit check
@@ -130,10 +139,13 @@ m32_how=
 m32_err=
 printf '#include <openssl/bn.h>\nint main(void) { BN_free(BN_new()); return sizeof(long) != 4; }\n' \
 	> "$out/m32probe.c"
-if ! "$cc" -m32 -fsanitize=address,undefined -o "$out/m32probe" "$out/m32probe.c" -lcrypto \
-	> "$out/m32probe.log" 2>&1; then
+cflags32=(-static-libasan -static-libubsan)
+if ! command -v "$cc32" > /dev/null; then
+	m32_err="$cc32 is not installed (gcc-i686-linux-gnu, libc6-dev-i386-cross)"
+elif ! "$cc32" -fsanitize=address,undefined "${cflags32[@]}" -o "$out/m32probe" \
+	"$out/m32probe.c" -lcrypto > "$out/m32probe.log" 2>&1; then
 	sed 's/^/# m32 probe: /' "$out/m32probe.log" >&2
-	m32_err="$cc -m32 cannot link a sanitized program with libcrypto (gcc-multilib, libssl-dev:i386)"
+	m32_err="$cc32 cannot link a sanitized program with libcrypto (gcc-i686-linux-gnu, libc6-dev-i386-cross, libssl-dev:i386)"
 elif ASAN_OPTIONS=detect_leaks=0 timeout 120 "$out/m32probe" 2> /dev/null; then
 	m32_how="run directly"
 	[ "$(head -n 1 /proc/sys/fs/binfmt_misc/qemu-i386 2> /dev/null)" = enabled ] &&
@@ -150,12 +162,13 @@ fi
 
 # All binaries are built at once in the background (the compiles dominate
 # the run time); built <output> waits for one and reports its warnings.
-# kshim.h comes first in every file.  -m32 first: an i386 build, on its own
-# -m32 build of tests/compat's runtime (in compat32/, without kshim.h).
-start_build() {	# start_build [-m32] <output> <compiler arguments...>
-	local m=() objs=("${compat[@]}")
-	if [ "$1" = -m32 ]; then
-		m=(-m32)
+# kshim.h comes first in every file.  --i386 first: an i386 build with $cc32,
+# on its own i386 build of tests/compat's runtime (in compat32/, without kshim.h).
+start_build() {	# start_build [--i386] <output> <compiler arguments...>
+	local c=$cc m=() objs=("${compat[@]}")
+	if [ "$1" = --i386 ]; then
+		c=$cc32
+		m=("${cflags32[@]}")
 		objs=("$out"/compat32/{compat,shash_openssl,hash_info}.o)
 		shift
 	fi
@@ -166,11 +179,11 @@ start_build() {	# start_build [-m32] <output> <compiler arguments...>
 	  if [ ${#m[@]} -gt 0 ]; then
 		mkdir -p "$out/compat32"
 		rm -f "$out"/compat32/*.o
-		( cd "$out/compat32" && "$cc" "${m[@]}" "${cflags[@]}" -c "${compat_srcs[@]}" ) \
+		( cd "$out/compat32" && "$c" "${cflags[@]}" -c "${compat_srcs[@]}" ) \
 			2> "$out/$o.log" || rc=$?
 	  fi
 	  [ "$rc" -ne 0 ] ||
-		"$cc" "${m[@]}" "${cflags[@]}" -include "$here/kshim.h" -o "$out/$o" "$@" \
+		"$c" "${m[@]}" "${cflags[@]}" -include "$here/kshim.h" -o "$out/$o" "$@" \
 			"${objs[@]}" -lcrypto 2>> "$out/$o.log" || rc=$?
 	  echo "$rc" > "$out/$o.rc" ) &
 }
@@ -199,11 +212,11 @@ start_build test_shake "$here/test_shake.c" "$top/crypto/shake.c"
 # test_mldsa wraps kmalloc and kfree to measure the heap of a verification
 mldsa_wrap=-Wl,--wrap=kmalloc,--wrap=kfree,--wrap=kfree_sensitive
 start_build test_mldsa "$mldsa_wrap" "$here/test_mldsa.c" "$top/crypto/"{shake,mldsa}.c
-[ -n "$m32_err" ] || start_build -m32 test_mldsa32 "$mldsa_wrap" "$here/test_mldsa.c" \
+[ -n "$m32_err" ] || start_build --i386 test_mldsa32 "$mldsa_wrap" "$here/test_mldsa.c" \
 	"$top/crypto/"{shake,mldsa}.c
 start_build test_crypto_noint128 -DKSHIM_NO_INT128 -Wno-deprecated-declarations \
 	-I"$top/crypto" "$here/test_crypto.c" "${srcs[@]}"
-[ -n "$m32_err" ] || start_build -m32 test_mont32 -I"$top/crypto" "$here/test_mont32.c" \
+[ -n "$m32_err" ] || start_build --i386 test_mont32 -I"$top/crypto" "$here/test_mont32.c" \
 	"$top/crypto/mont.c" "$top/crypto/dsa.c" "$top/crypto/rsassa.c"
 $have_ed25519 && start_build test_ed25519_noint128 -DKSHIM_NO_INT128 -I"$top/crypto" \
 	"$here/test_ed25519.c" "${srcs[@]}"
@@ -337,7 +350,7 @@ else
 		echo "# test_mont32: exit $rc after $(cat "$out/mont32.time") s, i386 binary $m32_how"
 	fi
 fi
-tap "$rc" "BITS_PER_LONG == 32 code (gcc -m32: 32-bit limbs, u64 products) matches OpenSSL"
+tap "$rc" "BITS_PER_LONG == 32 code (i386 build, $cc32: 32-bit limbs, u64 products) matches OpenSSL"
 if $have_ed25519; then
 	rc=0
 	built test_ed25519_noint128 || rc=$?

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The BITS_PER_LONG == 32 code of crypto/mont.c, dsa.c and rsassa.c: run.sh
- * builds this file and those for i386 (gcc -m32, on an i386 build of
+ * builds this file and those for i386 (i686-linux-gnu-gcc, on an i386 build of
  * tests/compat, against the i386 libcrypto) and runs it directly or under
  * qemu-i386.  Arithmetic against OpenSSL's BIGNUM (its own 32-bit code),
  * and the DSA/RSA KUnit vectors.  Prints TAP; exit status 1 on any failure,
@@ -59,7 +59,7 @@ int main(void)
 	size_t v;
 
 	if (sizeof(unsigned long) != 4 || BITS_PER_LONG != 32) {
-		fprintf(stderr, "test_mont32: long is %zu bytes, BITS_PER_LONG %d: build with -m32\n",
+		fprintf(stderr, "test_mont32: long is %zu bytes, BITS_PER_LONG %d: build it for i386\n",
 			sizeof(unsigned long), BITS_PER_LONG);
 		return 2;
 	}

@@ -6,7 +6,13 @@
 #    report or 1 with reports; CHECKPATCH=FILE runs another copy): no errors, and every warning
 #    type that remains is named in that patch's notes below the --- line ("checkpatch: TYPE -
 #    why"), never in the commit message;
-#  - scripts/kernel-doc -none on every new kernel C file reports nothing.
+#  - scripts/kernel-doc -none on every new kernel C file reports nothing;
+#  - make apply (mk/apply.sh) succeeds on Debian's linux-source-6.12 and -6.1 and on a
+#    kernel.org-equivalent copy of each: the files the series touches, with the distribution
+#    patches Debian carries in them reverted by tests/host/patches/kernel.org-VERSION.patch
+#    (which must apply exactly, or the fixture is stale).  Self-test: a series that also
+#    edits Debian-only text (a line of Debian's mod_is_hash_blacklisted()) applies to
+#    Debian's tree and is refused on the kernel.org one.
 set -uo pipefail
 if [[ ${1:-} == -h || ${1:-} == --help ]]; then
 	echo "Usage: $0    (a make check host test: prints TAP, exits non-zero on failure)"
@@ -41,7 +47,7 @@ checkpatch=${CHECKPATCH:-scripts/checkpatch.pl}
 	{ echo "1..1"; notok "make patches exports the series" "$(cat "$tmp/export.log")"; exit 1; }
 mapfile -t patches < <(cat "$tmp/out/series")
 mapfile -t cfiles < <(cd "$top" && git ls-files certs crypto include kernel security | grep -E '\.[ch]$')
-echo "1..$((2 + ${#patches[@]} + ${#cfiles[@]}))"
+echo "1..$((2 + ${#patches[@]} + ${#cfiles[@]} + 7))"
 ok "make patches exports ${#patches[@]} patches"
 
 # unjustified PATCH TYPE...: the TYPEs that PATCH's notes (between --- and the diffstat, for
@@ -99,4 +105,82 @@ for f in "${cfiles[@]}"; do
 		notok "kernel-doc -none $f: exit $rc, $(grep -c . <<<"$out") messages" "$out"
 	fi
 done
+# ---- make apply on Debian's trees and on kernel.org-equivalent copies of them ----
+# series_files PDIR: every existing file the series in PDIR edits (its "--- a/" paths; the
+# files it creates, "--- /dev/null", are not in the tree).
+series_files() {
+	local p
+	grep -v '^\s*\(#\|$\)' "$1/series" | while read -r p; do
+		sed -n 's|^--- a/\([^[:space:]]*\).*|\1|p' "$1/$p"
+	done | sort -u
+}
+# apply_tree TOP TREE: mk/apply.sh of the checkout TOP on TREE; its output in TREE.log.
+apply_tree() {
+	"$1/mk/apply.sh" "$2" >"$2.log" 2>&1
+}
+for v in 6.12 6.1; do
+	src=/usr/src/linux-source-$v.tar.xz pdir=$top/patches fixture=$top/tests/host/patches/kernel.org-$v.patch
+	[[ $v == 6.1 ]] && pdir=$top/patches/6.1
+	deb=$tmp/debian-$v korg=$tmp/kernel.org-$v
+	mapfile -t files < <(series_files "$pdir")
+	mkdir -p "$tmp/pristine-$v"
+	# The tree's Makefile (its version) and the files the series edits; nothing else is read.
+	if ! err=$(tar -C "$tmp/pristine-$v" --strip-components=1 -xf "$src" \
+		"linux-source-$v/Makefile" "${files[@]/#/linux-source-$v/}" 2>&1); then
+		notok "Debian's linux-source-$v: the files the series edits extract from $src" "$err"
+		notok "make apply: Debian's linux-source-$v" "no tree"
+		notok "make apply: kernel.org-equivalent $v tree" "no tree"
+		continue
+	fi
+	cp -a "$tmp/pristine-$v" "$deb"
+	cp -a "$tmp/pristine-$v" "$korg"
+	# The fixture must revert exactly (no fuzz): a
+	# Debian update that changes those patches shows here, not as a silent pass.
+	if out=$(patch -d "$korg" -p1 -F0 -N --no-backup-if-mismatch -r - <"$fixture" 2>&1) &&
+		! grep -q 'mod_is_hash_blacklisted' "$korg/kernel/module/signing.c" &&
+		grep -q 'mod_is_hash_blacklisted' "$deb/kernel/module/signing.c"; then
+		ok "kernel.org-equivalent $v tree: ${fixture#"$top"/} reverts Debian's patches in $(grep -c '^+++ ' "$fixture") files"
+	else
+		notok "kernel.org-equivalent $v tree: ${fixture#"$top"/} reverts Debian's patches (stale fixture?)" "$out"
+	fi
+	for t in "$deb" "$korg"; do
+		what="Debian's linux-source-$v"
+		[[ $t == "$korg" ]] && what="kernel.org-equivalent $v tree"
+		if apply_tree "$top" "$t"; then
+			ok "make apply: $what: $(tail -n 1 "$t.log" | sed 's/^apply\.sh: //; s/ to .*(/ (/')"
+		else
+			notok "make apply: $what" "$(cat "$t.log")"
+		fi
+	done
+done
+
+# Self-test: a copy of this checkout whose 6.12 series ends with a patch to a line of
+# Debian's mod_is_hash_blacklisted() (as patch 0007 once did) applies to Debian's tree and
+# is refused on the kernel.org-equivalent one.
+mut=$tmp/mutant
+mkdir -p "$mut"
+(cd "$top" && git ls-files -z mk patches certs crypto include kernel security scripts Documentation |
+	xargs -0 cp --parents -t "$mut" 2>/dev/null) || (cd "$top" && cp -a mk patches certs crypto include \
+	kernel security scripts Documentation "$mut")
+if [[ -f $tmp/pristine-6.12/kernel/module/signing.c ]]; then
+	mkdir -p "$tmp/m/a/kernel/module" "$tmp/m/b/kernel/module"
+	cp "$tmp/pristine-6.12/kernel/module/signing.c" "$tmp/m/a/kernel/module/"
+	sed 's/pr_err("digest memory buffer allocate fail\\n");/pr_err("no memory for the module digest\\n");/' \
+		"$tmp/m/a/kernel/module/signing.c" >"$tmp/m/b/kernel/module/signing.c"
+	(cd "$tmp/m" && diff -u a/kernel/module/signing.c b/kernel/module/signing.c) \
+		>"$mut/patches/zz-debian-only.patch"
+	echo zz-debian-only.patch >>"$mut/patches/series"
+	# fresh trees (make apply above changed the others)
+	cp -a "$tmp/pristine-6.12" "$tmp/mut-debian"
+	cp -a "$tmp/pristine-6.12" "$tmp/mut-kernel.org"
+	patch -s -d "$tmp/mut-kernel.org" -p1 -F0 -N -r - <"$top/tests/host/patches/kernel.org-6.12.patch"
+fi
+if grep -q 'no memory for the module digest' "$mut/patches/zz-debian-only.patch" 2>/dev/null &&
+	apply_tree "$mut" "$tmp/mut-debian" && ! apply_tree "$mut" "$tmp/mut-kernel.org" &&
+	grep -q 'zz-debian-only.patch: does not apply' "$tmp/mut-kernel.org.log"; then
+	ok "self-test: a series editing Debian-only text applies to Debian's 6.12 and is refused on kernel.org's"
+else
+	notok "self-test: a series editing Debian-only text applies to Debian's 6.12 and is refused on kernel.org's" \
+		"$(cat "$tmp/mut-debian.log" "$tmp/mut-kernel.org.log" 2>/dev/null)"
+fi
 exit $((fail > 0))
