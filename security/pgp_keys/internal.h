@@ -102,6 +102,7 @@ void pgp_key_handover(const struct pgp_key *pk);
 bool pgp_key_is_pgp(const struct key *key);
 struct pgp_key *pgp_key_get(struct key *key);
 void pgp_key_put(struct pgp_key *pk);
+bool pgp_key_trusted(const struct pgp_key *pk);
 int pgp_key_usable(const struct pgp_key *pk, u32 t, bool certify);
 
 struct key *pgp_keys_trusted(bool builtin_only);

@@ -227,7 +227,10 @@ static const struct pgp_builtin_key *pgp_keys_take(struct key *key, u32 sig_time
 		*why = -ENOKEY;
 		return NULL;
 	}
+	/* a revocation record stands for its key: revoked */
 	err = pgp_key_usable(pk, sig_time, false);
+	if (!err && !pgp_key_trusted(pk))
+		err = -ENOKEY;
 	if (err) {
 		pgp_key_put(pk);
 		*why = err;

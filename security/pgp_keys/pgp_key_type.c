@@ -17,7 +17,9 @@
  *    signature (0x18), whose back-signature (0x19) the parse checked;
  *  - else the primary key, vouched for by a certification (0x10-0x13) of one
  *    of its user IDs by another key, one whose issuer is in the trusted
- *    keyrings if there is one.
+ *    keyrings if there is one;
+ *  - unless the caller names a key of the certificate by its fingerprint (in
+ *    hex) as the key's description: then that key.
  *
  * The parser computes the vouching signature's digest; a keyring restricted
  * with restrict_link_by_signature() (the secondary trusted keyring) then
@@ -168,7 +170,22 @@ err_free:
 }
 
 /**
- * pgp_key_usable() - may a trusted key sign (or certify) at time @t?
+ * pgp_key_trusted() - did a trusted key vouch for this one (or is it built in)?
+ * @pk: the key
+ *
+ * Context: any context.
+ * Return: true for a built-in key, and one a trusted key certified or bound.
+ */
+bool pgp_key_trusted(const struct pgp_key *pk)
+{
+	u8 origin = smp_load_acquire(&pk->origin);
+
+	return origin == PGP_KEY_BUILTIN || origin == PGP_KEY_CERTIFIED ||
+	       origin == PGP_KEY_BOUND;
+}
+
+/**
+ * pgp_key_usable() - may a key sign (or certify) at time @t?
  * @pk: the key
  * @t: the signature's creation time
  * @certify: for a certification or binding of another key: the key must be
@@ -176,17 +193,18 @@ err_free:
  *	signing data
  *
  * Context: any context.
+ * Whether a trusted key vouched for it is pgp_key_trusted()'s question.
+ *
  * Return: 0; -EKEYREVOKED when it, or a key it depends on, is revoked;
  * -EKEYEXPIRED when @t is before its creation or at or after its (or what
- * it depends on) expiry; -ENOKEY when it may not sign, or is not trusted.
+ * it depends on) expiry; -ENOKEY when it may not sign (or certify).
  */
 int pgp_key_usable(const struct pgp_key *pk, u32 t, bool certify)
 {
 	unsigned int i;
-	u8 origin = smp_load_acquire(&pk->origin);
 
-	if (origin == PGP_KEY_UNTRUSTED || origin == PGP_KEY_REVOCATION)
-		return -ENOKEY;
+	if (READ_ONCE(pk->origin) == PGP_KEY_REVOCATION)
+		return -EKEYREVOKED;
 	if (pk->k.revoked || pgp_keys_revoked(pk->k.pub.fpr, pk->k.pub.fpr_len))
 		return -EKEYREVOKED;
 	if (pk->primary_fpr_len && pgp_keys_revoked(pk->primary_fpr, pk->primary_fpr_len))
@@ -206,20 +224,13 @@ int pgp_key_usable(const struct pgp_key *pk, u32 t, bool certify)
 /* The key's state for /proc/keys, whatever the time. */
 static const char *pgp_key_state(const struct pgp_key *pk)
 {
-	switch (READ_ONCE(pk->origin)) {
-	case PGP_KEY_UNTRUSTED:
+	int err = pgp_key_usable(pk, pk->k.pub.creation_time, false);
+
+	if (err == -EKEYREVOKED)
+		return "revoked";
+	if (!pgp_key_trusted(pk))
 		return "untrusted";
-	case PGP_KEY_REVOCATION:
-		return "revoked";
-	}
-	switch (pgp_key_usable(pk, pk->k.pub.creation_time, false)) {
-	case -EKEYREVOKED:
-		return "revoked";
-	case -ENOKEY:
-		return "certify-only";
-	default:
-		return "usable";
-	}
+	return err == -ENOKEY ? "certify-only" : "usable";
 }
 
 /*
@@ -414,12 +425,18 @@ static int pgp_key_verify_signature(const struct key *key,
 		return ret;
 	}
 
+	/*
+	 * A key that is not trusted itself (in a keyring of a user's, restricted
+	 * to keys of the user's choice) vouches only there: nothing is recorded.
+	 */
+	if (!pgp_key_trusted(signer))
+		return 0;
 	if (auth->kind == PGP_KEYS_AUTH_REVOCATION) {
-		/* recorded only for a primary that is trusted: bounded */
+		/* recorded for a primary in the trusted keyrings: bounded */
 		dup = pgp_keys_search(pgp_keys_trusted(false), signer->k.pub.fpr,
 				      signer->k.pub.fpr_len);
 		if (IS_ERR(dup))
-			return -ENOKEY;
+			return 0;
 		key_put(dup);
 		ret = pgp_keys_revoke(s->k.pub.fpr, s->k.pub.fpr_len);
 		if (ret)
@@ -522,7 +539,7 @@ static bool pgp_key_trusted_issuer(const struct pgp_sig *sig)
 /*
  * The signature that vouches for key @i of the certificate: the
  * certification whose issuer is trusted (else the first one), the binding
- * or the revocation.  *@auth_out is NULL when there is none.
+ * or the revocation.  When there is none, *@auth_out names no issuer.
  */
 static int pgp_key_make_auth(const u8 *data, size_t len,
 			     const struct pgp_builtin_key *keys, unsigned int nr,
@@ -559,24 +576,31 @@ static int pgp_key_make_auth(const u8 *data, size_t len,
 		}
 		if (ret == -ENOMEM)
 			goto out;
-		if (!found) {
-			ret = 0;	/* nothing vouches: no trusted keyring takes it */
-			goto out;
-		}
+		if (!found)
+			pick = U32_MAX;	/* none: -ENOENT below */
 	}
-	ret = pgp_keys_auth(data, len, keys, nr, i, kind, pick, legacy, a);
-	if (ret == -ENOENT) {
-		ret = 0;	/* nothing vouches: no trusted keyring takes it */
-		goto out;
-	}
-	if (ret)
-		goto out;
-
 	auth = kzalloc(sizeof(*auth), GFP_KERNEL);
 	if (!auth) {
 		ret = -ENOMEM;
 		goto out;
 	}
+	auth->kind = kind;
+	auth->subject = subject;
+	auth->pks.pkey_algo = "pgp";
+	auth->pks.encoding = pgp_key_encoding;
+	ret = pgp_keys_auth(data, len, keys, nr, i, kind, pick, legacy, a);
+	if (ret == -ENOENT) {
+		/*
+		 * Nothing vouches: a signature that names no issuer, which
+		 * restrict_link_by_signature() refuses with -ENOKEY, as it
+		 * does an X.509 certificate no trusted key signed.
+		 */
+		ret = 0;
+		goto done;
+	}
+	if (ret)
+		goto out;
+
 	/* the key's own copy: a key can be linked into a keyring again later */
 	auth->raw = kmemdup(a->body, a->body_len, GFP_KERNEL);
 	if (!auth->raw) {
@@ -587,17 +611,13 @@ static int pgp_key_make_auth(const u8 *data, size_t len,
 	ret = pgp_parse_sig(auth->raw, a->body_len, &auth->sig, true);
 	if (ret)
 		goto out;
-	auth->kind = kind;
 	auth->expires = a->expires;
-	auth->subject = subject;
 	memcpy(auth->digest, a->digest, a->digest_len);
 	auth->pks.digest = auth->digest;
 	auth->pks.digest_size = a->digest_len;
 	auth->pks.s = (u8 *)auth->sig.mpi[0];
 	auth->pks.s_size = auth->sig.mpi_len[0];
-	auth->pks.pkey_algo = "pgp";
 	auth->pks.hash_algo = hash_algo_name[auth->sig.hash];
-	auth->pks.encoding = pgp_key_encoding;
 	/* the issuer: by fingerprint, or by key ID when the signature has no other */
 	if (auth->sig.issuer_fpr_len)
 		auth->pks.auth_ids[0] =
@@ -613,6 +633,7 @@ static int pgp_key_make_auth(const u8 *data, size_t len,
 		ret = -ENOMEM;
 		goto out;
 	}
+done:
 	*auth_out = auth;
 	auth = NULL;
 out:
@@ -621,12 +642,28 @@ out:
 	return ret;
 }
 
-/* Which key of the parsed certificate to add, and what vouches for it. */
+/*
+ * Which key of the parsed certificate to add, and what vouches for it: the
+ * key whose fingerprint (in hex) the caller gave as the description, else
+ * the rule at the top of this file.
+ */
 static unsigned int pgp_key_choose(const struct pgp_builtin_key *keys,
-				   unsigned int nr, enum pgp_keys_auth_kind *kind)
+				   unsigned int nr, const char *desc,
+				   enum pgp_keys_auth_kind *kind)
 {
+	u8 fpr[PGP_FPR_MAX];
+	size_t n = desc ? strlen(desc) : 0;
 	unsigned int i;
 
+	if (n && n <= 2 * PGP_FPR_MAX && !(n & 1) && !hex2bin(fpr, desc, n / 2))
+		for (i = 0; i < nr; i++)
+			if (pgp_key_same(keys[i].pub.fpr, keys[i].pub.fpr_len, fpr, n / 2)) {
+				*kind = keys[i].revoked && keys[i].revocation ?
+					PGP_KEYS_AUTH_REVOCATION :
+					i ? PGP_KEYS_AUTH_BINDING :
+					PGP_KEYS_AUTH_CERTIFICATION;
+				return i;
+			}
 	for (i = 0; i < nr; i++)
 		if (keys[i].revoked && keys[i].revocation) {
 			*kind = PGP_KEYS_AUTH_REVOCATION;
@@ -726,7 +763,7 @@ static int pgp_key_parse(struct key_preparsed_payload *prep)
 			goto out;
 		}
 
-	i = pgp_key_choose(keys, nr, &kind);
+	i = pgp_key_choose(keys, nr, prep->orig_description, &kind);
 	pk = pgp_key_new(keys, nr, i, false);
 	if (IS_ERR(pk)) {
 		ret = PTR_ERR(pk);
@@ -736,11 +773,9 @@ static int pgp_key_parse(struct key_preparsed_payload *prep)
 	ret = pgp_key_make_auth(data, prep->datalen, keys, nr, i, kind, pk, &auth);
 	if (ret)
 		goto out;
-	if (!auth)
-		pr_info("Key %*phN: nothing in its certificate vouches for it%s\n",
-			pk->k.pub.fpr_len, pk->k.pub.fpr,
-			kind == PGP_KEYS_AUTH_CERTIFICATION ?
-			" (no certification by another key)" : "");
+	if (!auth->pks.digest_size)
+		pr_info("Key %*phN: no certification by another key in its certificate\n",
+			pk->k.pub.fpr_len, pk->k.pub.fpr);
 	pk->idx = pgp_key_index(pk);
 	kids = pgp_key_ids(pk);
 	desc = kasprintf(GFP_KERNEL, "%s: %*phN", pk->uid, pk->k.pub.fpr_len, pk->k.pub.fpr);
@@ -752,7 +787,7 @@ static int pgp_key_parse(struct key_preparsed_payload *prep)
 	prep->payload.data[asym_subtype] = &pgp_key_subtype;
 	prep->payload.data[asym_key_ids] = kids;
 	prep->payload.data[asym_crypto] = pk;
-	prep->payload.data[asym_auth] = auth ? &auth->pks : NULL;
+	prep->payload.data[asym_auth] = &auth->pks;
 	prep->description = desc;
 	prep->quotalen = 100;
 	kids = NULL;
