@@ -1004,11 +1004,12 @@ static bool pgp_keys_same_issuer(const struct pgp_sig *a, const struct pgp_sig *
 }
 
 /*
- * Is the certification @cert, found before @p in a user ID's context, taken
- * back by a certification revocation (0x30) of its issuer that follows it in
- * the same context ([@p, @end) up to the next user ID, attribute or key)?
- * The revocation is not verified here (its issuer's key is not at hand): a
- * certificate that carries one is not taken as vouching, whoever made it.
+ * Is the certification @cert, of the user ID whose signatures start at @p,
+ * taken back by a certification revocation (0x30) of its issuer, not older
+ * than it, among those signatures ([@p, @end) up to the next user ID,
+ * attribute or key; gpg exports them in any order)?  The revocation is not
+ * verified here (its issuer's key is not at hand): a certificate that
+ * carries one is not taken as vouching, whoever made it.
  */
 static noinline_for_stack bool
 pgp_keys_cert_taken_back(const struct pgp_sig *cert, const u8 *p, const u8 *end,
@@ -1059,7 +1060,7 @@ pgp_keys_find_cert(const u8 *data, size_t len, const struct pgp_pubkey *primary,
 		   unsigned int nth, bool legacy, struct pgp_keys_auth *auth)
 {
 	const u8 *p = data, *end = data + len;
-	const u8 *uid = NULL;
+	const u8 *uid = NULL, *sigs = NULL;
 	struct pgp_packet pkt;
 	bool in_cert = false;
 	size_t uid_len = 0;
@@ -1074,6 +1075,7 @@ pgp_keys_find_cert(const u8 *data, size_t len, const struct pgp_pubkey *primary,
 		case PGP_PKT_USER_ID:
 			uid = pkt.body;
 			uid_len = pkt.len;
+			sigs = p;
 			continue;
 		case PGP_PKT_SIGNATURE:
 			break;
@@ -1088,7 +1090,7 @@ pgp_keys_find_cert(const u8 *data, size_t len, const struct pgp_pubkey *primary,
 		    auth->sig.type > PGP_SIG_CERT_POSITIVE ||
 		    pgp_keys_issued_by(&auth->sig, primary) ||
 		    auth->sig.creation_time < primary->creation_time ||
-		    pgp_keys_cert_taken_back(&auth->sig, p, end, legacy))
+		    pgp_keys_cert_taken_back(&auth->sig, sigs, end, legacy))
 			continue;
 		if (nth--)
 			continue;

@@ -380,6 +380,7 @@ struct key *find_asymmetric_key(struct key *keyring,
 	struct compat_match m = { .partial = partial };
 	const struct asymmetric_key_ids *kids;
 	struct key *key;
+	char *req;
 
 	if (id_0)
 		m.id = id_0;
@@ -390,7 +391,10 @@ struct key *find_asymmetric_key(struct key *keyring,
 	else
 		return ERR_PTR(-EINVAL);
 	/* the kernel builds "id:<hex>" for the search: an allocation */
-	kfree(kmalloc(2 + 1 + 2 * m.id->len + 1, GFP_KERNEL) ?: ERR_PTR(-ENOMEM));
+	req = kmalloc(2 + 1 + 2 * m.id->len + 1, GFP_KERNEL);
+	if (!req)
+		return ERR_PTR(-ENOMEM);
+	kfree(req);
 	key = compat_search(keyring, compat_match_id, &m, 0);
 	if (!key)
 		return ERR_PTR(-ENOKEY);
