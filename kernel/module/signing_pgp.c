@@ -316,10 +316,11 @@ static int module_pgp_blacklisted(const struct module_pgp_hashes *h)
  * Locates module_sig (see module_pgp_sig_locate()), then checks each
  * signature packet in turn: it must be a v4 binary-document signature (type
  * 0x00) by a trusted key (of the built-in or the secondary trusted keyring)
- * that is usable at the signature's creation time.  The signed data (the file with the module_sig content as
- * zeros) is hashed once per hash algorithm the signatures by trusted keys
- * use, for at most %MODULE_PGP_MAX_HASHES algorithms; each such signature
- * finishes its own copy of that digest.  A signature needing a further
+ * that is usable at the signature's creation time.  The signed data (the
+ * file with the module_sig content as zeros) is hashed once per hash
+ * algorithm the signatures by trusted keys use, for at most
+ * %MODULE_PGP_MAX_HASHES algorithms; each such signature finishes its own
+ * copy of that digest.  A signature needing a further
  * algorithm is not checked and counts as %-ENOPKG.
  * The first good signature accepts the module, after which the system hash
  * blacklist still applies, to the SHA-256 of the signed data and to the

@@ -64,7 +64,7 @@ struct pgp_key {
 	u8 primary_fpr[PGP_FPR_MAX];
 	u8 primary_fpr_len;
 	u8 idx;
-	struct mutex lock;
+	struct mutex lock;	/* see @lock above */
 	u8 origin;
 	u32 expires;
 	u8 nchain;
@@ -75,7 +75,8 @@ struct pgp_key {
 /**
  * struct pgp_key_auth - the signature that vouches for a new key (asym_auth)
  * @pks: what restrict_link_by_signature() reads: the issuer's IDs, the
- *	digest and the signature; @pks.encoding is pgp_key_encoding
+ *	digest and the signature; @pks.encoding is pgp_key_type.c's own
+ *	string, which tells its signatures from those of other parsers
  * @kind: certification, binding or revocation
  * @sig: the signature, parsed from @raw
  * @raw: this auth's own copy of the signature packet body
@@ -93,7 +94,6 @@ struct pgp_key_auth {
 	u8 digest[HASH_MAX_DIGESTSIZE];
 };
 
-extern const char pgp_key_encoding[];
 extern struct asymmetric_key_subtype pgp_key_subtype;
 
 struct pgp_key *pgp_key_new(const struct pgp_builtin_key *keys, unsigned int nr,

@@ -53,7 +53,7 @@
 static atomic_t pgp_keys_dsa_tables = ATOMIC_INIT(0);
 
 /* What a signature is made by this subtype: compared by address. */
-const char pgp_key_encoding[] = "pgp";
+static const char pgp_key_encoding[] = "pgp";
 
 /* A readable copy of @uid: printable ASCII, at most PGP_KEYS_UID_MAX bytes. */
 static void pgp_key_set_uid(char *dst, const u8 *uid, size_t len)
@@ -178,6 +178,7 @@ err_free:
  */
 bool pgp_key_trusted(const struct pgp_key *pk)
 {
+	/* pairs with the release in pgp_key_vouch(): its record is complete */
 	u8 origin = smp_load_acquire(&pk->origin);
 
 	return origin == PGP_KEY_BUILTIN || origin == PGP_KEY_CERTIFIED ||
@@ -335,6 +336,7 @@ static int pgp_key_vouch(struct pgp_key *s, const struct pgp_key *signer,
 	if (size < 0 && what)
 		pr_warn("Key %*phN: no %s (%zd), verifying without\n",
 			s->k.pub.fpr_len, s->k.pub.fpr, what, size);
+	/* the record above is complete before the key counts as trusted */
 	smp_store_release(&s->origin, auth->kind == PGP_KEYS_AUTH_BINDING ?
 			  PGP_KEY_BOUND : PGP_KEY_CERTIFIED);
 out:
@@ -443,6 +445,7 @@ static int pgp_key_verify_signature(const struct key *key,
 			return ret;
 		mutex_lock(&s->lock);
 		if (READ_ONCE(s->origin) == PGP_KEY_UNTRUSTED)
+			/* as in pgp_key_vouch(); read by pgp_key_trusted() */
 			smp_store_release(&s->origin, PGP_KEY_REVOCATION);
 		mutex_unlock(&s->lock);
 		pr_notice("Key %*phN revoked by %*phN\n", s->k.pub.fpr_len, s->k.pub.fpr,

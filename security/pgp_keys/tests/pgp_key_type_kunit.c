@@ -113,8 +113,16 @@ static void kt_trust(struct kunit *test, const u8 *cert, size_t len)
 }
 
 #define KT_TRUST(test, name)	kt_trust(test, name, sizeof(name))
-#define KT_EXPECT(test, name, want) \
-	kt_expect(test, ((struct kt_ctx *)(test)->priv)->ring, NULL, name, sizeof(name), want)
+
+/* Add @cert to the case's restricted keyring and expect @want. */
+static void kt_expect_ring(struct kunit *test, const u8 *cert, size_t len, int want)
+{
+	struct kt_ctx *c = test->priv;
+
+	kt_expect(test, c->ring, NULL, cert, len, want);
+}
+
+#define KT_EXPECT(test, name, want)	kt_expect_ring(test, name, sizeof(name), want)
 
 /* A key certified by a trusted key joins; its description and IDs are its own. */
 static void kt_certified(struct kunit *test)
@@ -280,6 +288,7 @@ static struct kunit_suite pgp_key_type_suite = {
 	.exit = kt_exit,
 	.test_cases = pgp_key_type_cases,
 };
+
 kunit_test_suite(pgp_key_type_suite);
 
 MODULE_DESCRIPTION("KUnit tests for OpenPGP keys as asymmetric keys");
