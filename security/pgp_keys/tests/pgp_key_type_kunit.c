@@ -200,6 +200,9 @@ static void kt_subkey_binding(struct kunit *test)
 	key = kt_add(c->ring, KT_S_FPR_HEX, kt_ps, sizeof(kt_ps));
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, key);
 	KUNIT_EXPECT_STREQ(test, key->description, KT_S_FPR_HEX);
+	/* found by its own fingerprint */
+	KUNIT_EXPECT_MEMEQ(test, ((struct asymmetric_key_id *)
+				  asymmetric_key_ids(key)->id[0])->data, kt_s_fpr, 20);
 	key_put(key);
 	/* the primary itself: a self-signature vouches for nothing */
 	snprintf(want, sizeof(want), "%*phN", (int)sizeof(kt_p_fpr), kt_p_fpr);
