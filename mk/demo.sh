@@ -51,7 +51,10 @@ off=$(python3 tests/elfedit.py flip "$demo/pgptest-tampered.ko" .rodata)
 echo "   one byte of .rodata changed (offset $off):"
 scripts/verify-module.sh --keyring "$KEYS_DIR/trusted.pgp" "$demo/pgptest-tampered.ko" 2>&1 | sed 's/^/   /' || true
 
-step "4. make signed, tampered and unsigned copies for the kernel to judge"
+step "4. make signed, tampered and unsigned copies for the kernel to judge, and the vendor flow"
+echo "   run-time keys (tests/qemu/cases-keys.sh): the distribution key is built in; the vendor's key,"
+echo "   certified by it (gpg --quick-sign-key), is added in the guest with add_key(2) as"
+echo "   \"keyctl padd asymmetric '' %:.secondary_trusted_keys < vendor.pgp\" would"
 DEMO=1 guest_cases run 6.12 x86_64
 awk -F'|' '{ printf "   %-28s %s\n", substr($3, 7), $6 }' build/cases/cases.list
 for boot in permissive enforce; do
@@ -72,8 +75,8 @@ for boot in permissive enforce; do
 	fi
 	echo "   kernel messages while loading (count, message):"
 	tr -d '\r' <"$logs/demo-$boot.log" | sed 's/^# kmsg: //' |
-		grep -E 'module verification failed|Loading of .* is rejected|modsign-pgp: (Bad|Sig)' |
-		sort | uniq -c | sort -rn | head -n 8 | sed 's/^/   /' || true
+		grep -E 'module verification failed|Loading of .* is rejected|modsign-pgp: (Bad|Sig|Key .* (refused|revoked))' |
+		sort | uniq -c | sort -rn | head -n 14 | sed 's/^/   /' || true
 done
 echo
 echo "demo: done (console logs: $logs/demo-permissive.log, $logs/demo-enforce.log)"

@@ -485,25 +485,46 @@ static void pgp_test_wrong_key(struct kunit *test)
 }
 
 /*
- * A key prepared for many verifications (DSA: fixed-base tables) verifies
- * as before; a second preparation is refused; release leaves a plain key.
+ * A key prepared for many verifications (DSA: fixed-base tables; RSA: its
+ * Montgomery context) verifies as before; a second preparation is refused;
+ * release leaves a plain key.
  */
 static void pgp_test_pubkey_prepare(struct kunit *test)
 {
 	static const u8 one = 1;
 	struct pgp_packet kp, up, sp, pkt;
-	struct pgp_pubkey dsa, rsa, bad;
+	struct pgp_pubkey dsa, rsa, ed, bad;
 	struct pgp_sig sig;
 	const char *what;
 	const u8 *p;
 	ssize_t n;
 
+	/* RSA: the Montgomery context of n, kept */
 	split_keyring(test, pgp_vec_rsa2048_key, sizeof(pgp_vec_rsa2048_key), &kp, &up, &sp);
 	KUNIT_ASSERT_EQ(test, pgp_parse_pubkey(kp.body, kp.len, &rsa), 0);
 	what = "unset";
-	KUNIT_EXPECT_EQ(test, pgp_pubkey_prepare(&rsa, &what), 0);
-	KUNIT_EXPECT_NULL(test, what);
+	n = pgp_pubkey_prepare(&rsa, &what);
+	KUNIT_EXPECT_GT(test, n, 0);
+	KUNIT_EXPECT_STREQ(test, what, "RSA context");
+	KUNIT_EXPECT_NOT_NULL(test, rsa.rsa.pre);
+	KUNIT_EXPECT_EQ(test, pgp_pubkey_prepare(&rsa, &what), -EBUSY);
+	p = pgp_vec_rsa2048_sig;
+	KUNIT_ASSERT_EQ(test, pgp_next_packet(&p, p + sizeof(pgp_vec_rsa2048_sig), &pkt), 0);
+	KUNIT_ASSERT_EQ(test, pgp_parse_sig(pkt.body, pkt.len, &sig, false), 0);
+	KUNIT_EXPECT_EQ(test, verify_msg(test, &sig, &rsa, pgp_vec_msg, sizeof(pgp_vec_msg)), 0);
+	KUNIT_EXPECT_EQ(test, verify_msg(test, &sig, &rsa, pgp_vec_msg,
+					 sizeof(pgp_vec_msg) - 1), -EKEYREJECTED);
 	pgp_pubkey_release(&rsa);
+	KUNIT_EXPECT_NULL(test, rsa.rsa.pre);
+	KUNIT_EXPECT_EQ(test, verify_msg(test, &sig, &rsa, pgp_vec_msg, sizeof(pgp_vec_msg)), 0);
+
+	/* Ed25519: nothing to keep */
+	split_keyring(test, pgp_vec_ed25519_key, sizeof(pgp_vec_ed25519_key), &kp, &up, &sp);
+	KUNIT_ASSERT_EQ(test, pgp_parse_pubkey(kp.body, kp.len, &ed), 0);
+	what = "unset";
+	KUNIT_EXPECT_EQ(test, pgp_pubkey_prepare(&ed, &what), 0);
+	KUNIT_EXPECT_NULL(test, what);
+	pgp_pubkey_release(&ed);
 
 	split_keyring(test, pgp_vec_dsa2048_key, sizeof(pgp_vec_dsa2048_key), &kp, &up, &sp);
 	KUNIT_ASSERT_EQ(test, pgp_parse_pubkey(kp.body, kp.len, &dsa), 0);

@@ -363,82 +363,97 @@ static int pgp_check_digest_size(const struct pgp_pubkey *key, unsigned int dlen
 }
 
 /**
- * pgp_sig_verify - Finish the digest and check the signature
+ * pgp_sig_digest - Finish the digest of a signature
  * @ctx: Context from pgp_hash_init() for @sig, with the signed data already
  *	fed in; always freed, whatever the result
  * @sig: The parsed signature
- * @key: The parsed key named by the signature's issuer
+ * @digest: Set to the digest; %HASH_MAX_DIGESTSIZE bytes of room
+ * @len: Set to the length of the digest
  *
  * Appends the hashed part of @sig and the v4 trailer 0x04 0xff
- * be32(hashed length), finalises the digest, compares its first two
- * octets with the signature's digest prefix and only then runs the
- * public-key verification (DSA, RSA PKCS#1 v1.5; Ed25519 when built).
+ * be32(hashed length) and finalises the digest, for a caller that checks it
+ * later (or elsewhere) with pgp_sig_verify_digest().
  *
  * Context: May sleep.
- * Return: 0 if the signature is valid; -EKEYREJECTED for a wrong digest
- * prefix, a key of another algorithm, a bad signature or an invalid key;
- * -ENOPKG for a digest too short for the key (DSA: shorter than q;
- * Ed25519: shorter than 256 bits; ECDSA: shorter than the curve's minimum),
- * checked before anything else, or for an
- * algorithm this kernel cannot verify (ECDSA without
- * CONFIG_CRYPTO_ECDSA_RAW, Ed25519 without CONFIG_CRYPTO_ED25519, other
- * curves); -EBADMSG for a signature whose values
- * do not fit the algorithm; -EINVAL for a context of another hash;
- * -ENOMEM.
+ * Return: 0; -EINVAL for a context of another hash or a signature that is
+ * not v4; the crypto API's error.
  */
-int pgp_sig_verify(struct pgp_hash_ctx *ctx, const struct pgp_sig *sig,
-		   const struct pgp_pubkey *key)
+int pgp_sig_digest(struct pgp_hash_ctx *ctx, const struct pgp_sig *sig,
+		   u8 *digest, unsigned int *len)
 {
-	u8 digest[HASH_MAX_DIGESTSIZE];
-	unsigned int dlen;
 	u8 trailer[6];
 	int ret;
 
-	if (ctx->hash != sig->hash || sig->version != 4 || key->version != 4) {
+	*len = 0;
+	if (ctx->hash != sig->hash || sig->version != 4 ||
+	    crypto_shash_digestsize(ctx->tfm) > HASH_MAX_DIGESTSIZE) {
 		ret = -EINVAL;
 		goto out;
 	}
-	dlen = crypto_shash_digestsize(ctx->tfm);
-	if (dlen > sizeof(digest)) {
-		ret = -EINVAL;
-		goto out;
-	}
-	ret = pgp_check_digest_size(key, dlen);
-	if (ret)
-		goto out;
 	trailer[0] = 0x04;
 	trailer[1] = 0xff;
 	put_unaligned_be32(sig->hashed_len, trailer + 2);
 	ret = pgp_hash_update(ctx, sig->hashed, sig->hashed_len);
 	if (!ret)
 		ret = crypto_shash_finup(&ctx->desc, trailer, sizeof(trailer), digest);
-	if (ret)
-		goto out;
+	if (!ret)
+		*len = crypto_shash_digestsize(ctx->tfm);
+out:
+	pgp_hash_free(ctx);
+	return ret;
+}
+EXPORT_SYMBOL_GPL(pgp_sig_digest);
 
-	if (digest[0] != sig->digest_prefix[0] || digest[1] != sig->digest_prefix[1]) {
-		ret = -EKEYREJECTED;
-		goto out;
-	}
-	if (!pgp_algo_matches(sig->pubkey_algo, key->algo)) {
-		ret = -EKEYREJECTED;
-		goto out;
-	}
+/**
+ * pgp_sig_verify_digest - Check a signature over a finished digest
+ * @sig: The parsed signature
+ * @key: The parsed key named by the signature's issuer
+ * @digest: The digest from pgp_sig_digest() for @sig
+ * @dlen: Its length; must be the digest size of @sig's hash
+ *
+ * Checks the digest size against the key, compares the first two octets of
+ * @digest with the signature's digest prefix and only then runs the
+ * public-key verification (DSA, RSA PKCS#1 v1.5; Ed25519 and ECDSA when
+ * built).
+ *
+ * Context: May sleep.
+ * Return: 0 if the signature is valid; -EKEYREJECTED for a wrong digest
+ * prefix, a key of another algorithm, a bad signature or an invalid key;
+ * -ENOPKG for a digest too short for the key (DSA: shorter than q;
+ * Ed25519: shorter than 256 bits; ECDSA: shorter than the curve's minimum),
+ * checked before anything else, or for an algorithm this kernel cannot
+ * verify (ECDSA without CONFIG_CRYPTO_ECDSA_RAW, Ed25519 without
+ * CONFIG_CRYPTO_ED25519, other curves); -EBADMSG for a signature whose
+ * values do not fit the algorithm; -EINVAL for a digest of another size or
+ * a signature or key that is not v4; -ENOMEM.
+ */
+int pgp_sig_verify_digest(const struct pgp_sig *sig, const struct pgp_pubkey *key,
+			  const u8 *digest, unsigned int dlen)
+{
+	int ret;
+
+	if (sig->version != 4 || key->version != 4 ||
+	    sig->hash >= HASH_ALGO__LAST || dlen != hash_digest_size[sig->hash])
+		return -EINVAL;
+	ret = pgp_check_digest_size(key, dlen);
+	if (ret)
+		return ret;
+	if (digest[0] != sig->digest_prefix[0] || digest[1] != sig->digest_prefix[1])
+		return -EKEYREJECTED;
+	if (!pgp_algo_matches(sig->pubkey_algo, key->algo))
+		return -EKEYREJECTED;
 
 	switch (key->algo) {
 	case PGP_PUBKEY_RSA:
 	case PGP_PUBKEY_RSA_SIGN:
-		if (sig->nr_mpi != 1) {
-			ret = -EBADMSG;
-			break;
-		}
+		if (sig->nr_mpi != 1)
+			return -EBADMSG;
 		ret = rsassa_pkcs1_verify(&key->rsa, sig->hash, digest, dlen,
 					  sig->mpi[0], sig->mpi_len[0]);
 		break;
 	case PGP_PUBKEY_DSA:
-		if (sig->nr_mpi != 2) {
-			ret = -EBADMSG;
-			break;
-		}
+		if (sig->nr_mpi != 2)
+			return -EBADMSG;
 		ret = dsa_verify(&key->dsa, digest, dlen, sig->mpi[0], sig->mpi_len[0],
 				 sig->mpi[1], sig->mpi_len[1]);
 		break;
@@ -456,9 +471,45 @@ int pgp_sig_verify(struct pgp_hash_ctx *ctx, const struct pgp_sig *sig,
 	/* A malformed key (e.g. g = 1, n = 0) never validates anything */
 	if (ret == -EINVAL)
 		ret = -EKEYREJECTED;
-out:
+	return ret;
+}
+EXPORT_SYMBOL_GPL(pgp_sig_verify_digest);
+
+/**
+ * pgp_sig_verify - Finish the digest and check the signature
+ * @ctx: Context from pgp_hash_init() for @sig, with the signed data already
+ *	fed in; always freed, whatever the result
+ * @sig: The parsed signature
+ * @key: The parsed key named by the signature's issuer
+ *
+ * pgp_sig_digest() then pgp_sig_verify_digest(), except that a digest too
+ * short for the key is refused before the digest is finished.
+ *
+ * Context: May sleep.
+ * Return: 0 if the signature is valid; the errors of pgp_sig_verify_digest()
+ * (-EKEYREJECTED, -ENOPKG, -EBADMSG, -ENOMEM; -EINVAL for a signature or key
+ * that is not v4); -EINVAL for a context of another hash.
+ */
+int pgp_sig_verify(struct pgp_hash_ctx *ctx, const struct pgp_sig *sig,
+		   const struct pgp_pubkey *key)
+{
+	u8 digest[HASH_MAX_DIGESTSIZE];
+	unsigned int dlen;
+	int ret;
+
+	if (ctx->hash != sig->hash || sig->version != 4 || key->version != 4) {
+		pgp_hash_free(ctx);
+		return -EINVAL;
+	}
+	ret = pgp_check_digest_size(key, crypto_shash_digestsize(ctx->tfm));
+	if (ret) {
+		pgp_hash_free(ctx);
+		return ret;
+	}
+	ret = pgp_sig_digest(ctx, sig, digest, &dlen);
+	if (!ret)
+		ret = pgp_sig_verify_digest(sig, key, digest, dlen);
 	memzero_explicit(digest, sizeof(digest));
-	pgp_hash_free(ctx);
 	return ret;
 }
 EXPORT_SYMBOL_GPL(pgp_sig_verify);
@@ -470,9 +521,11 @@ EXPORT_SYMBOL_GPL(pgp_sig_verify);
  *	tables"), or to NULL when it needs nothing; set on failure too
  *
  * A DSA key gets fixed-base tables for g and y, which make a verification
- * about three times faster (crypto/dsa.c); the other algorithms need
- * nothing.  What is built belongs to @key until pgp_pubkey_release().  A
- * key that could not be prepared still verifies, only more slowly.
+ * about three times faster (crypto/dsa.c); an RSA key keeps its Montgomery
+ * context (R^2 mod n and the inverse), so that a verification does only the
+ * exponentiation (crypto/rsassa.c); the other algorithms need nothing.  What
+ * is built belongs to @key until pgp_pubkey_release().  A key that could not
+ * be prepared still verifies, only more slowly.
  *
  * Context: process context; may sleep.
  * Return: the bytes held for @key (0 when nothing was built), -EBUSY when
@@ -481,19 +534,33 @@ EXPORT_SYMBOL_GPL(pgp_sig_verify);
  */
 ssize_t pgp_pubkey_prepare(struct pgp_pubkey *key, const char **what)
 {
+	struct rsassa_precomp *rpre;
 	struct dsa_precomp *pre;
 
 	*what = NULL;
-	if (key->algo != PGP_PUBKEY_DSA)
+	switch (key->algo) {
+	case PGP_PUBKEY_DSA:
+		*what = "DSA tables";
+		if (key->dsa.pre)
+			return -EBUSY;
+		pre = dsa_precompute(&key->dsa);
+		if (IS_ERR(pre))
+			return PTR_ERR(pre);
+		key->dsa.pre = pre;
+		return dsa_precomp_size(pre);
+	case PGP_PUBKEY_RSA:
+	case PGP_PUBKEY_RSA_SIGN:
+		*what = "RSA context";
+		if (key->rsa.pre)
+			return -EBUSY;
+		rpre = rsassa_precompute(&key->rsa);
+		if (IS_ERR(rpre))
+			return PTR_ERR(rpre);
+		key->rsa.pre = rpre;
+		return rsassa_precomp_size(rpre);
+	default:
 		return 0;
-	*what = "DSA tables";
-	if (key->dsa.pre)
-		return -EBUSY;
-	pre = dsa_precompute(&key->dsa);
-	if (IS_ERR(pre))
-		return PTR_ERR(pre);
-	key->dsa.pre = pre;
-	return dsa_precomp_size(pre);
+	}
 }
 EXPORT_SYMBOL_GPL(pgp_pubkey_prepare);
 
@@ -505,9 +572,16 @@ EXPORT_SYMBOL_GPL(pgp_pubkey_prepare);
  */
 void pgp_pubkey_release(struct pgp_pubkey *key)
 {
-	if (key->algo != PGP_PUBKEY_DSA)
-		return;
-	dsa_precomp_free(key->dsa.pre);
-	key->dsa.pre = NULL;
+	switch (key->algo) {
+	case PGP_PUBKEY_DSA:
+		dsa_precomp_free(key->dsa.pre);
+		key->dsa.pre = NULL;
+		break;
+	case PGP_PUBKEY_RSA:
+	case PGP_PUBKEY_RSA_SIGN:
+		rsassa_precomp_free(key->rsa.pre);
+		key->rsa.pre = NULL;
+		break;
+	}
 }
 EXPORT_SYMBOL_GPL(pgp_pubkey_release);

@@ -170,6 +170,10 @@ int pgp_hash_pubkey(struct pgp_hash_ctx *ctx, const struct pgp_pubkey *key);
 int pgp_hash_userid(struct pgp_hash_ctx *ctx, const u8 *uid, size_t len);
 int pgp_sig_verify(struct pgp_hash_ctx *ctx, const struct pgp_sig *sig,
 		   const struct pgp_pubkey *key);
+int pgp_sig_digest(struct pgp_hash_ctx *ctx, const struct pgp_sig *sig,
+		   u8 *digest, unsigned int *len);
+int pgp_sig_verify_digest(const struct pgp_sig *sig, const struct pgp_pubkey *key,
+			  const u8 *digest, unsigned int dlen);
 void pgp_hash_free(struct pgp_hash_ctx *ctx);
 ssize_t pgp_pubkey_prepare(struct pgp_pubkey *key, const char **what);
 void pgp_pubkey_release(struct pgp_pubkey *key);

@@ -1,12 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The built-in OpenPGP keyring: public keys embedded in the kernel image at
- * build time and trusted for module signatures.
+ * OpenPGP keys trusted for module signatures: the keyring embedded in the
+ * kernel image at build time, and keys a trusted key vouches for at run
+ * time, all in the system's trusted keyrings.
  *
  * The parser (security/pgp_keys/keyring_parse.c) is pure: it works on a
- * caller's buffer and array so that host tests and fuzzers run the same code
- * on "gpg --export" output.  The boot glue (security/pgp_keys/keyring.c)
- * parses the embedded keyring once and serves lookups from a read-only array.
+ * caller's buffer and array so that host tests, fuzzers and the signing tool
+ * run the same code on "gpg --export" output.  The key type glue
+ * (security/pgp_keys/pgp_key_type.c, keyring.c) makes asymmetric keys of
+ * them and serves lookups from the trusted keyrings.
  */
 
 #ifndef _KEYS_PGP_KEYS_H
@@ -14,9 +16,13 @@
 
 #include <linux/errno.h>
 #include <linux/types.h>
+#include <crypto/hash.h>
 #include <crypto/pgp.h>
 
-/* Capacity of the built-in array (primary keys and subkeys together). */
+/*
+ * A capacity for callers of pgp_keys_parse() that keep a fixed array (host
+ * tools, tests); the kernel sizes its array by the keyring.
+ */
 #define PGP_KEYS_MAX		32
 
 /* Longest user ID kept for the listing and the boot log (bytes). */
@@ -33,10 +39,18 @@
  *	a subkey) is present in the keyring.
  * @can_sign: key flags allow signing data (always true for a subkey in the
  *	array; a primary without a key flags subpacket counts as signing).
+ * @can_certify: key flags allow certifying other keys (primary keys; one
+ *	without a key flags subpacket counts as certifying).
  * @uid: first valid user ID of the certificate (not NUL-terminated), or
  *	NULL; points into the keyring buffer.
  * @uid_len: length of @uid in bytes.
  * @self_time: creation time of the self-signature in use (primary keys).
+ * @binding: body of the binding signature in use (subkeys), or NULL;
+ *	points into the keyring buffer.
+ * @binding_len: its length.
+ * @revocation: body of the revocation signature that revoked the key, or
+ *	NULL; points into the keyring buffer.
+ * @revocation_len: its length.
  */
 struct pgp_builtin_key {
 	struct pgp_pubkey pub;
@@ -44,10 +58,70 @@ struct pgp_builtin_key {
 	s16 primary;
 	bool revoked;
 	bool can_sign;
+	bool can_certify;
 	const u8 *uid;
 	u16 uid_len;
 	u32 self_time;
+	const u8 *binding;
+	size_t binding_len;
+	const u8 *revocation;
+	size_t revocation_len;
 };
+
+/**
+ * enum pgp_keys_auth_kind - what vouches for a key of a certificate
+ * @PGP_KEYS_AUTH_CERTIFICATION: a certification (0x10-0x13) of a user ID of
+ *	the primary key by another key
+ * @PGP_KEYS_AUTH_BINDING: the binding signature (0x18) of a signing subkey
+ *	by its primary, whose back-signature (0x19) the parse checked
+ * @PGP_KEYS_AUTH_REVOCATION: the revocation (0x20 of a primary, 0x28 of a
+ *	subkey) by the primary
+ */
+enum pgp_keys_auth_kind {
+	PGP_KEYS_AUTH_CERTIFICATION,
+	PGP_KEYS_AUTH_BINDING,
+	PGP_KEYS_AUTH_REVOCATION,
+};
+
+/**
+ * struct pgp_keys_auth - a signature over a key, with its digest
+ * @sig: the signature; points into the certificate
+ * @body: the signature packet's body in the certificate
+ * @body_len: its length
+ * @digest: its digest over the key (and the user ID or subkey it covers)
+ * @digest_len: length of @digest
+ * @uid: the certified user ID (certifications), pointing into the
+ *	certificate, or NULL
+ * @uid_len: its length
+ * @expires: end of the signature's validity (its creation time plus its
+ *	expiration time), 0 = never
+ */
+struct pgp_keys_auth {
+	struct pgp_sig sig;
+	const u8 *body;
+	size_t body_len;
+	u8 digest[HASH_MAX_DIGESTSIZE];
+	unsigned int digest_len;
+	const u8 *uid;
+	size_t uid_len;
+	u32 expires;
+};
+
+/**
+ * pgp_keys_earliest() - the earlier of two ends of validity
+ * @a: a time (seconds since the epoch), 0 = never
+ * @b: another
+ *
+ * Return: the earlier, 0 when both are 0.
+ */
+static inline u32 pgp_keys_earliest(u32 a, u32 b)
+{
+	if (!a)
+		return b;
+	if (!b)
+		return a;
+	return a < b ? a : b;
+}
 
 int pgp_keys_parse(const u8 *data, size_t len, struct pgp_builtin_key *keys,
 		   unsigned int max, bool legacy);
@@ -71,7 +145,15 @@ unsigned int pgp_keys_keyid_collisions(const struct pgp_builtin_key *keys,
 int pgp_keys_describe(const struct pgp_builtin_key *keys, unsigned int nr,
 		      unsigned int i, s64 now, char *buf, size_t size);
 
-/* Built-in keyring (security/pgp_keys/keyring.c) */
+int pgp_keys_auth(const u8 *data, size_t len, const struct pgp_builtin_key *keys,
+		  unsigned int nr, unsigned int i, enum pgp_keys_auth_kind kind,
+		  unsigned int nth, bool legacy, struct pgp_keys_auth *auth);
+
+/*
+ * Trusted keys for signatures (security/pgp_keys/keyring.c): the OpenPGP
+ * keys of .builtin_trusted_keys and .secondary_trusted_keys.  A key found
+ * is released with pgp_keys_put().
+ */
 #ifdef CONFIG_PGP_BUILTIN_KEYS
 const struct pgp_builtin_key *pgp_keys_find(const u8 *fpr, size_t fpr_len,
 					    const u8 *keyid, u32 sig_time,
@@ -79,6 +161,11 @@ const struct pgp_builtin_key *pgp_keys_find(const u8 *fpr, size_t fpr_len,
 const struct pgp_builtin_key *
 pgp_keys_find_next(const struct pgp_builtin_key *prev, const u8 *fpr,
 		   size_t fpr_len, const u8 *keyid, u32 sig_time, int *why);
+void pgp_keys_put(const struct pgp_builtin_key *k);
+
+/* certs/system_keyring.c: the keyring OpenPGP keys join and are found in */
+struct key;
+struct key *pgp_keys_system_keyring(bool secondary);
 #else
 static inline const struct pgp_builtin_key *
 pgp_keys_find(const u8 *fpr, size_t fpr_len, const u8 *keyid, u32 sig_time,
@@ -94,6 +181,10 @@ pgp_keys_find_next(const struct pgp_builtin_key *prev, const u8 *fpr,
 {
 	*why = -ENOKEY;
 	return NULL;
+}
+
+static inline void pgp_keys_put(const struct pgp_builtin_key *k)
+{
 }
 #endif
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Check the OpenPGP signature in a module's "module_sig" section against the
- * built-in OpenPGP keyring.
+ * OpenPGP keys of the system's trusted keyrings (built-in and secondary).
  *
  * The signed data is the whole module file with the content of module_sig
  * replaced by zeros, so every byte the loader later reads is covered.  The
@@ -220,7 +220,7 @@ static int module_pgp_check_one(struct load_info *info,
 				  sig.issuer_fpr_len ? sig.issuer_fpr : sig.issuer_keyid);
 			return -EKEYREJECTED;
 		}
-		pr_debug("No built-in key for signature by %*phN\n",
+		pr_debug("No trusted key for signature by %*phN\n",
 			 sig.issuer_fpr_len ? sig.issuer_fpr_len : PGP_KEYID_LEN,
 			 sig.issuer_fpr_len ? sig.issuer_fpr : sig.issuer_keyid);
 		return -ENOKEY;
@@ -229,7 +229,7 @@ retry:
 	ret = module_pgp_digest(hashes, &sig, (const u8 *)info->hdr, info->len,
 				loc, &ctx);
 	if (ret)
-		return ret;
+		goto out;
 	ret = pgp_sig_verify(ctx, &sig, &key->pub);
 	if (ret) {
 		/* anything but these means the trusted key did not accept it */
@@ -238,20 +238,26 @@ retry:
 		if (ret == -EKEYREJECTED)
 			pr_notice("Bad signature by key %*phN\n",
 				  key->pub.fpr_len, key->pub.fpr);
-		/* a key ID can name several built-in keys: try each in turn */
+		/* a key ID can name several trusted keys: try each in turn */
 		if (ret == -EKEYREJECTED && !sig.issuer_fpr_len) {
-			key = pgp_keys_find_next(key, NULL, 0, sig.issuer_keyid,
-						 sig.creation_time, &why);
+			const struct pgp_builtin_key *next;
+
+			next = pgp_keys_find_next(key, NULL, 0, sig.issuer_keyid,
+						  sig.creation_time, &why);
+			pgp_keys_put(key);
+			key = next;
 			if (key)
 				goto retry;
 		}
-		return ret;
+		goto out;
 	}
 
 	BUILD_BUG_ON(sizeof(info->pgp_signer) < PGP_FPR_MAX);
 	memcpy(info->pgp_signer, key->pub.fpr, key->pub.fpr_len);
 	info->pgp_signer_len = key->pub.fpr_len;
-	return 0;
+out:
+	pgp_keys_put(key);
+	return ret;
 }
 
 /*
@@ -322,11 +328,12 @@ static int module_pgp_blacklisted(const struct module_pgp_hashes *h)
  *
  * Locates module_sig (see module_pgp_sig_locate()), then checks each
  * signature packet in turn: it must be a v4 binary-document signature (type
- * 0x00) by a key of the built-in keyring that is usable at the signature's
- * creation time.  The signed data (the file with the module_sig content as
- * zeros) is hashed once per hash algorithm the signatures by built-in keys
- * use, for at most %MODULE_PGP_MAX_HASHES algorithms; each such signature
- * finishes its own copy of that digest.  A signature needing a further
+ * 0x00) by a trusted key (of the built-in or the secondary trusted keyring)
+ * that is usable at the signature's creation time.  The signed data (the
+ * file with the module_sig content as zeros) is hashed once per hash
+ * algorithm the signatures by trusted keys use, for at most
+ * %MODULE_PGP_MAX_HASHES algorithms; each such signature finishes its own
+ * copy of that digest.  A signature needing a further
  * algorithm is not checked and counts as %-ENOPKG.
  * The first good signature accepts the module, after which the system hash
  * blacklist still applies, to the SHA-256 of the signed data and to the
@@ -339,10 +346,10 @@ static int module_pgp_blacklisted(const struct module_pgp_hashes *h)
  *
  * Context: process context; may sleep.
  * Return:
- * * %0			- a signature verified with a built-in key
+ * * %0			- a signature verified with a trusted key
  * * %-ENODATA		- no module_sig section: an unsigned module, or a
  *			  file whose ELF headers cannot be read
- * * %-EKEYREJECTED	- a signature by a built-in key does not verify, or
+ * * %-EKEYREJECTED	- a signature by a trusted key does not verify, or
  *			  its key is revoked or was expired (or not yet valid)
  *			  at the signature's creation time, or the SHA-256
  *			  of the signed data or of the file is blacklisted
@@ -357,8 +364,7 @@ static int module_pgp_blacklisted(const struct module_pgp_hashes *h)
  *			  algorithm (SHA-1 without CONFIG_MODULE_SIG_PGP_LEGACY),
  *			  or a hash algorithm beyond the first
  *			  %MODULE_PGP_MAX_HASHES
- * * %-ENOKEY		- no signature was made by a key in the built-in
- *			  keyring
+ * * %-ENOKEY		- no signature was made by a trusted key
  */
 int module_pgp_sig_check(struct load_info *info)
 {

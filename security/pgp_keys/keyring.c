@@ -1,16 +1,23 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The built-in OpenPGP keyring: parse the keyring that certs/pgp_keyring.S
- * embeds once at boot, log each key, serve lookups and list the keys in
- * securityfs.
+ * The OpenPGP keys of the system's trusted keyrings: the keyring that
+ * certs/pgp_keyring.S embeds joins .builtin_trusted_keys at boot, one
+ * asymmetric key per OpenPGP key; run-time keys join .secondary_trusted_keys
+ * when a trusted key vouches for them (pgp_key_type.c).  Module signatures
+ * find their key here by issuer fingerprint (or key ID) in both keyrings,
+ * as mainline's module signing does with VERIFY_USE_SECONDARY_KEYRING.
  *
- * The keys are parsed at fs_initcall time: the generic SHA-2 transforms that
- * the self-signatures need are registered at subsys_initcall (and the crypto
- * self-test manager at arch_initcall), securityfs at core_initcall, while
- * the first user space module load can happen only after rootfs_initcall has
- * unpacked the initramfs and enabled the usermode helper.  So every module
- * load sees the complete keyring.  The key array is __ro_after_init and the
- * keyring blob it points into is .rodata: nothing can change after boot.
+ * Revocations made at run time, and the fingerprints listed at build time in
+ * CONFIG_PGP_KEYS_REVOKED, are kept in a list that only grows: a key, or a
+ * key it depends on, that is in it is refused for every later signature,
+ * whatever becomes of the key objects.
+ *
+ * The built-in keys are added at device_initcall_sync time: the trusted
+ * keyrings are made at device_initcall time (certs/ is linked before
+ * crypto/, whose asymmetric key type registers then too); mainline loads its
+ * X.509 certificates later still (late_initcall).  The parsed keys point
+ * into the keyring blob in .rodata, which is never freed; they are also
+ * listed read-only in securityfs.
  */
 
 #define pr_fmt(fmt) "modsign-pgp: " fmt
@@ -19,25 +26,246 @@
 #include <linux/fs.h>
 #include <linux/init.h>
 #include <linux/kernel.h>
+#include <linux/key.h>
 #include <linux/ktime.h>
+#include <linux/list.h>
 #include <linux/math64.h>
 #include <linux/security.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
+#include <linux/spinlock.h>
 #include <linux/timekeeping.h>
-#include <keys/pgp_keys.h>
+#include <keys/asymmetric-type.h>
+#include "internal.h"
 
 extern const u8 pgp_keyring_start[];
 extern const u8 pgp_keyring_end[];
 
-static struct pgp_builtin_key pgp_builtin_keys[PGP_KEYS_MAX] __ro_after_init;
+/* The built-in keys as parsed at boot, for the securityfs listing. */
+static struct pgp_builtin_key *pgp_builtin_keys __ro_after_init;
 static unsigned int pgp_builtin_nr __ro_after_init;
 
 /* Longest line pgp_keys_describe() writes, plus slack. */
 #define PGP_KEYS_LINE_MAX	(4 * PGP_FPR_MAX + PGP_KEYS_UID_MAX + 96)
 
+/*
+ * Revoked fingerprints: build-time ones, and the keys revoked at run time by
+ * a trusted primary (each at most once, so at most as many as the trusted
+ * keys and their subkeys); never removed.
+ */
+#define PGP_KEYS_REVOKED_MAX	1024
+
+struct pgp_keys_revoked {
+	struct list_head list;
+	u8 len;
+	u8 fpr[PGP_FPR_MAX];
+};
+
+static LIST_HEAD(pgp_keys_revoked_list);
+static DEFINE_SPINLOCK(pgp_keys_revoked_lock);
+static unsigned int pgp_keys_revoked_nr;
+
 /**
- * pgp_keys_find() - find a built-in key usable for a signature
+ * pgp_keys_revoked() - is a fingerprint revoked?
+ * @fpr: the fingerprint
+ * @len: its length
+ *
+ * Context: any context.
+ * Return: true when it was listed at build time or revoked at run time.
+ */
+bool pgp_keys_revoked(const u8 *fpr, size_t len)
+{
+	struct pgp_keys_revoked *r;
+	bool found = false;
+
+	spin_lock(&pgp_keys_revoked_lock);
+	list_for_each_entry(r, &pgp_keys_revoked_list, list)
+		if (r->len == len && !memcmp(r->fpr, fpr, len)) {
+			found = true;
+			break;
+		}
+	spin_unlock(&pgp_keys_revoked_lock);
+	return found;
+}
+
+/**
+ * pgp_keys_revoke() - revoke a fingerprint for good
+ * @fpr: the fingerprint
+ * @len: its length, at most %PGP_FPR_MAX
+ *
+ * Context: process context.
+ * Return: 0 (also when it was revoked already), -EINVAL for a bad @len,
+ * -ENOSPC when %PGP_KEYS_REVOKED_MAX fingerprints are revoked, -ENOMEM.
+ */
+int pgp_keys_revoke(const u8 *fpr, size_t len)
+{
+	struct pgp_keys_revoked *r, *n;
+	int ret = 0;
+
+	if (!len || len > PGP_FPR_MAX)
+		return -EINVAL;
+	n = kzalloc(sizeof(*n), GFP_KERNEL);
+	if (!n)
+		return -ENOMEM;
+	n->len = len;
+	memcpy(n->fpr, fpr, len);
+	spin_lock(&pgp_keys_revoked_lock);
+	list_for_each_entry(r, &pgp_keys_revoked_list, list)
+		if (r->len == len && !memcmp(r->fpr, fpr, len))
+			goto out;
+	if (pgp_keys_revoked_nr >= PGP_KEYS_REVOKED_MAX) {
+		ret = -ENOSPC;
+		goto out;
+	}
+	list_add_tail(&n->list, &pgp_keys_revoked_list);
+	pgp_keys_revoked_nr++;
+	n = NULL;
+out:
+	spin_unlock(&pgp_keys_revoked_lock);
+	kfree(n);
+	if (ret == -ENOSPC)
+		pr_err("Cannot revoke %*phN: %u keys are revoked already\n",
+		       (int)len, fpr, PGP_KEYS_REVOKED_MAX);
+	return ret;
+}
+
+/**
+ * pgp_keys_trusted() - the keyring trusted OpenPGP keys are looked up in
+ * @builtin_only: the built-in trusted keyring alone
+ *
+ * Return: .secondary_trusted_keys (which links .builtin_trusted_keys) when
+ * the kernel has it and @builtin_only is false, else .builtin_trusted_keys;
+ * NULL before the keyrings exist.
+ */
+struct key *pgp_keys_trusted(bool builtin_only)
+{
+	return pgp_keys_system_keyring(!builtin_only);
+}
+
+/**
+ * pgp_keys_search() - the OpenPGP key with a fingerprint in a keyring
+ * @ring: the keyring, searched with the keyrings it links; may be NULL
+ * @fpr: the fingerprint
+ * @fpr_len: its length
+ *
+ * Return: the key (a reference), or ERR_PTR(-ENOKEY) (or the search's
+ * error) when @ring holds no OpenPGP key with that fingerprint.
+ */
+struct key *pgp_keys_search(struct key *ring, const u8 *fpr, size_t fpr_len)
+{
+	struct asymmetric_key_id *kid;
+	struct key *key;
+
+	if (!ring || !fpr_len || fpr_len > PGP_FPR_MAX)
+		return ERR_PTR(-ENOKEY);
+	kid = asymmetric_key_generate_id(fpr, fpr_len, NULL, 0);
+	if (IS_ERR(kid))
+		return ERR_CAST(kid);
+	key = find_asymmetric_key(ring, kid, NULL, NULL, false);
+	kfree(kid);
+	if (IS_ERR(key))
+		return key;
+	if (!pgp_key_is_pgp(key)) {
+		key_put(key);
+		return ERR_PTR(-ENOKEY);
+	}
+	return key;
+}
+
+/**
+ * pgp_keys_search_keyid() - the @idx-th OpenPGP key with a key ID
+ * @ring: the keyring, searched with the keyrings it links; may be NULL
+ * @keyid: the key ID (%PGP_KEYID_LEN bytes)
+ * @idx: which of the keys that share the key ID
+ *
+ * Return: the key (a reference), or ERR_PTR(-ENOKEY) (or the search's
+ * error).
+ */
+struct key *pgp_keys_search_keyid(struct key *ring, const u8 *keyid, u8 idx)
+{
+	struct asymmetric_key_id *kid;
+	struct key *key;
+
+	if (!ring)
+		return ERR_PTR(-ENOKEY);
+	kid = asymmetric_key_generate_id(keyid, PGP_KEYID_LEN, &idx, 1);
+	if (IS_ERR(kid))
+		return ERR_CAST(kid);
+	key = find_asymmetric_key(ring, NULL, NULL, kid, false);
+	kfree(kid);
+	if (IS_ERR(key))
+		return key;
+	if (!pgp_key_is_pgp(key)) {
+		key_put(key);
+		return ERR_PTR(-ENOKEY);
+	}
+	return key;
+}
+
+/* Order of the reasons a lookup reports: the most specific wins. */
+static int pgp_keys_reason_rank(int err)
+{
+	switch (err) {
+	case -EKEYREVOKED:
+		return 3;
+	case -EKEYEXPIRED:
+		return 2;
+	default:
+		return 1;
+	}
+}
+
+/* The key @key if it may sign at @sig_time (a payload reference), else NULL. */
+static const struct pgp_builtin_key *pgp_keys_take(struct key *key, u32 sig_time,
+						   int *why)
+{
+	struct pgp_key *pk = pgp_key_get(key);
+	int err;
+
+	key_put(key);
+	if (!pk) {
+		*why = -ENOKEY;
+		return NULL;
+	}
+	/* a revocation record stands for its key: revoked */
+	err = pgp_key_usable(pk, sig_time, false);
+	if (!err && !pgp_key_trusted(pk))
+		err = -ENOKEY;
+	if (err) {
+		pgp_key_put(pk);
+		*why = err;
+		return NULL;
+	}
+	*why = 0;
+	return &pk->k;
+}
+
+/* Key ID lookups walk the keys sharing the ID from index @idx on. */
+static const struct pgp_builtin_key *
+pgp_keys_find_keyid(unsigned int idx, const u8 *keyid, u32 sig_time, int *why)
+{
+	struct key *ring = pgp_keys_trusted(false), *key;
+	const struct pgp_builtin_key *k;
+	int best = -ENOKEY, err;
+
+	for (; idx <= U8_MAX; idx++) {
+		key = pgp_keys_search_keyid(ring, keyid, idx);
+		if (IS_ERR(key))
+			break;
+		k = pgp_keys_take(key, sig_time, &err);
+		if (k) {
+			*why = 0;
+			return k;
+		}
+		if (pgp_keys_reason_rank(err) > pgp_keys_reason_rank(best))
+			best = err;
+	}
+	*why = best;
+	return NULL;
+}
+
+/**
+ * pgp_keys_find() - find a trusted key usable for a signature
  * @fpr: issuer fingerprint from the signature, or NULL
  * @fpr_len: length of @fpr; 0 to look up by @keyid
  * @keyid: issuer key ID (8 bytes), used when @fpr_len is 0
@@ -45,35 +273,53 @@ static unsigned int pgp_builtin_nr __ro_after_init;
  *	judged
  * @why: set to 0 on success, else to the reason no key was returned
  *
- * Context: any context; the keyring is read-only after boot.
- * Return: the key, or NULL with *@why set to %-ENOKEY (no such key in the
- * built-in keyring, or it may not sign), %-EKEYREVOKED (the key or its
- * primary was revoked) or %-EKEYEXPIRED (@sig_time is outside the key's
- * validity).
+ * Looks in .secondary_trusted_keys and .builtin_trusted_keys (the built-in
+ * one alone without CONFIG_SECONDARY_TRUSTED_KEYRING).  The key returned
+ * stays valid until pgp_keys_put(), whatever becomes of the key object.
+ *
+ * Context: process context.
+ * Return: the key, or NULL with *@why set to %-ENOKEY (no such trusted key,
+ * or it may not sign), %-EKEYREVOKED (the key, or a key it depends on, is
+ * revoked) or %-EKEYEXPIRED (@sig_time is outside the key's validity, or
+ * that of a key it depends on).
  */
 const struct pgp_builtin_key *pgp_keys_find(const u8 *fpr, size_t fpr_len,
 					    const u8 *keyid, u32 sig_time,
 					    int *why)
 {
-	return pgp_keys_lookup(pgp_builtin_keys, pgp_builtin_nr, fpr, fpr_len,
-			       keyid, sig_time, why);
+	struct key *key;
+
+	if (!fpr_len) {
+		if (!keyid) {
+			*why = -ENOKEY;
+			return NULL;
+		}
+		return pgp_keys_find_keyid(0, keyid, sig_time, why);
+	}
+	key = pgp_keys_search(pgp_keys_trusted(false), fpr, fpr_len);
+	if (IS_ERR(key)) {
+		*why = -ENOKEY;
+		return NULL;
+	}
+	return pgp_keys_take(key, sig_time, why);
 }
 
 /**
- * pgp_keys_find_next() - find the next built-in key usable for a signature
- * @prev: the key pgp_keys_find() or this function returned last
+ * pgp_keys_find_next() - find the next trusted key usable for a signature
+ * @prev: the key pgp_keys_find() or this function returned last; the caller
+ *	still puts it
  * @fpr: issuer fingerprint from the signature, or NULL
  * @fpr_len: length of @fpr; 0 to look up by @keyid
  * @keyid: issuer key ID (8 bytes), used when @fpr_len is 0
  * @sig_time: the signature's creation time
  * @why: set to 0 on success, else to the reason no key was returned
  *
- * Several built-in keys can share a key ID; a signature that names its
+ * Several trusted keys can share a key ID; a signature that names its
  * issuer only by key ID is tried against each of them: after a signature
- * does not verify with @prev, this returns the next candidate.  The walk
- * visits each built-in key at most once (at most PGP_KEYS_MAX).
+ * does not verify with @prev, this returns the next candidate.  A
+ * fingerprint names one key: there is no next one.
  *
- * Context: any context; the keyring is read-only after boot.
+ * Context: process context.
  * Return: the next usable key after @prev, or NULL with *@why set as for
  * pgp_keys_find(), counting only the keys after @prev.
  */
@@ -81,8 +327,44 @@ const struct pgp_builtin_key *
 pgp_keys_find_next(const struct pgp_builtin_key *prev, const u8 *fpr,
 		   size_t fpr_len, const u8 *keyid, u32 sig_time, int *why)
 {
-	return pgp_keys_lookup_next(pgp_builtin_keys, pgp_builtin_nr, prev, fpr,
-				    fpr_len, keyid, sig_time, why);
+	const struct pgp_key *pk = container_of(prev, struct pgp_key, k);
+
+	if (fpr_len || !keyid) {
+		*why = -ENOKEY;
+		return NULL;
+	}
+	return pgp_keys_find_keyid(pk->idx + 1, keyid, sig_time, why);
+}
+
+/**
+ * pgp_keys_put() - release a key pgp_keys_find() or _next() returned
+ * @k: the key, or NULL
+ *
+ * Context: process context.
+ */
+void pgp_keys_put(const struct pgp_builtin_key *k)
+{
+	if (k)
+		pgp_key_put(container_of(k, struct pgp_key, k));
+}
+
+/* The listing line of built-in key @i, with the revocations of run time. */
+static int pgp_keys_describe_now(unsigned int i, s64 now, char *buf, size_t size)
+{
+	const struct pgp_builtin_key *k = &pgp_builtin_keys[i];
+	struct pgp_builtin_key two[2];
+
+	if (k->primary < 0) {
+		two[0] = *k;
+		two[0].revoked |= pgp_keys_revoked(k->pub.fpr, k->pub.fpr_len);
+		return pgp_keys_describe(two, 1, 0, now, buf, size);
+	}
+	two[0] = pgp_builtin_keys[k->primary];
+	two[0].revoked |= pgp_keys_revoked(two[0].pub.fpr, two[0].pub.fpr_len);
+	two[1] = *k;
+	two[1].primary = 0;
+	two[1].revoked |= pgp_keys_revoked(k->pub.fpr, k->pub.fpr_len);
+	return pgp_keys_describe(two, 2, 1, now, buf, size);
 }
 
 static int pgp_keys_seq_show(struct seq_file *m, void *v)
@@ -95,9 +377,8 @@ static int pgp_keys_seq_show(struct seq_file *m, void *v)
 	if (!line)
 		return -ENOMEM;
 	for (i = 0; i < pgp_builtin_nr; i++) {
-		n = pgp_keys_describe(pgp_builtin_keys, pgp_builtin_nr, i,
-				      ktime_get_real_seconds(), line,
-				      PGP_KEYS_LINE_MAX);
+		n = pgp_keys_describe_now(i, ktime_get_real_seconds(), line,
+					  PGP_KEYS_LINE_MAX);
 		if (n > 0)
 			seq_write(m, line, n);
 	}
@@ -144,43 +425,130 @@ static void __init pgp_keys_log(const struct pgp_builtin_key *k)
 }
 
 /*
- * A key that may sign is prepared for repeated use by the OpenPGP layer
- * (fixed-base tables for DSA: a verification then costs about a third).
- * What is built is, like the keys, never freed; without it (no memory) the
- * key still works.
+ * A key that may sign (or certify) is prepared for repeated use by the
+ * OpenPGP layer (fixed-base tables for DSA: a verification then costs about
+ * a third; the Montgomery context for RSA).  Without it (no memory) the key
+ * still works.
  */
-static void __init pgp_keys_prepare(struct pgp_builtin_key *k)
+static void __init pgp_keys_prepare(struct pgp_key *pk)
 {
 	const char *what;
 	ssize_t size;
 	u64 t0;
 
-	if (!k->can_sign || k->revoked)
+	if (pk->k.revoked)
 		return;
 	t0 = ktime_get_ns();
-	size = pgp_pubkey_prepare(&k->pub, &what);
+	size = pgp_pubkey_prepare(&pk->k.pub, &what);
 	if (!what)
 		return;
 	if (size < 0) {
 		pr_warn("Key %*phN: no %s (%zd), verifying without\n",
-			k->pub.fpr_len, k->pub.fpr, what, size);
+			pk->k.pub.fpr_len, pk->k.pub.fpr, what, size);
 		return;
 	}
 	pr_info("Key %*phN: %s of %zu KiB built in %llu us\n",
-		k->pub.fpr_len, k->pub.fpr, what, (size_t)size / 1024,
+		pk->k.pub.fpr_len, pk->k.pub.fpr, what, DIV_ROUND_UP(size, 1024),
 		div_u64(ktime_get_ns() - t0, NSEC_PER_USEC));
+}
+
+/* Add built-in key @i to .builtin_trusted_keys. */
+static int __init pgp_keys_add_builtin(struct key *ring, unsigned int i)
+{
+	const struct pgp_builtin_key *k = &pgp_builtin_keys[i];
+	struct pgp_key *pk;
+	key_ref_t ref;
+	unsigned int j;
+	char *desc;
+
+	pk = pgp_key_new(pgp_builtin_keys, pgp_builtin_nr, i, true);
+	if (IS_ERR(pk))
+		return PTR_ERR(pk);
+	for (j = 0; j < i; j++)
+		if (!memcmp(pgp_builtin_keys[j].pub.keyid, k->pub.keyid, PGP_KEYID_LEN))
+			pk->idx++;
+	pk->origin = PGP_KEY_BUILTIN;
+	pgp_keys_prepare(pk);
+	desc = kasprintf(GFP_KERNEL, "%s: %*phN", pk->uid, k->pub.fpr_len, k->pub.fpr);
+	if (!desc) {
+		pgp_key_put(pk);
+		return -ENOMEM;
+	}
+	pgp_key_handover(pk);
+	ref = key_create_or_update(make_key_ref(ring, 1), "asymmetric", desc, pk,
+				   sizeof(*pk),
+				   (KEY_POS_ALL & ~KEY_POS_SETATTR) | KEY_USR_VIEW |
+				   KEY_USR_READ,
+				   KEY_ALLOC_NOT_IN_QUOTA | KEY_ALLOC_BUILT_IN |
+				   KEY_ALLOC_BYPASS_RESTRICTION);
+	pgp_key_handover(NULL);
+	kfree(desc);
+	pgp_key_put(pk);	/* the key holds its own reference */
+	if (IS_ERR(ref))
+		return PTR_ERR(ref);
+	key_ref_put(ref);
+	return 0;
+}
+
+/* The fingerprints CONFIG_PGP_KEYS_REVOKED lists (hex, blank-separated). */
+static void __init pgp_keys_revoke_builtin(void)
+{
+	const char *s = CONFIG_PGP_KEYS_REVOKED;
+	u8 fpr[PGP_FPR_MAX];
+	size_t n;
+
+	while (*s) {
+		if (*s == ' ' || *s == ',' || *s == '\t' || *s == '\n') {
+			s++;
+			continue;
+		}
+		for (n = 0; s[n] && s[n] != ' ' && s[n] != ',' && s[n] != '\t' &&
+		     s[n] != '\n'; n++)
+			;
+		if ((n != 2 * PGP_V4_FPR_LEN && n != 2 * PGP_FPR_MAX) ||
+		    hex2bin(fpr, s, n / 2)) {
+			pr_err("CONFIG_PGP_KEYS_REVOKED: '%.*s' is no fingerprint\n",
+			       (int)n, s);
+		} else if (!pgp_keys_revoke(fpr, n / 2)) {
+			pr_info("Key %*phN revoked at build time\n", (int)(n / 2), fpr);
+		}
+		s += n;
+	}
+}
+
+/* Key and subkey packets in a keyring: an upper bound of its keys. */
+static unsigned int __init pgp_keys_count(const u8 *p, const u8 *end)
+{
+	struct pgp_packet pkt;
+	unsigned int n = 0;
+
+	while (p < end && !pgp_next_packet(&p, end, &pkt))
+		if (pkt.tag == PGP_PKT_PUBLIC_KEY || pkt.tag == PGP_PKT_PUBLIC_SUBKEY)
+			n++;
+	return n;
 }
 
 static int __init pgp_keys_init(void)
 {
 	size_t len = pgp_keyring_end - pgp_keyring_start;
+	struct key *ring = pgp_keys_trusted(true);
 	struct dentry *dir, *file;
-	unsigned int i, lost;
+	unsigned int i, lost, max;
 	int ret;
 
+	ret = pgp_key_type_init();
+	if (ret)
+		pr_err("Cannot register the OpenPGP key parser (%d)\n", ret);
+	pgp_keys_revoke_builtin();
+
+	max = pgp_keys_count(pgp_keyring_start, pgp_keyring_end);
+	pgp_builtin_keys = kcalloc(max ?: 1, sizeof(*pgp_builtin_keys), GFP_KERNEL);
+	if (!pgp_builtin_keys) {
+		pr_err("Cannot parse the built-in keyring: out of memory; no key loaded\n");
+		goto listing;
+	}
 	/* Weak hashes and keys are admitted only with the legacy option. */
-	ret = pgp_keys_parse_checked(pgp_keyring_start, len, pgp_builtin_keys,
-				     PGP_KEYS_MAX,
+	ret = pgp_keys_parse_checked(pgp_keyring_start, len, pgp_builtin_keys, max,
 				     IS_ENABLED(CONFIG_MODULE_SIG_PGP_LEGACY), &lost);
 	if (lost)
 		pr_err("The built-in keyring was not read completely (%u problems above)\n",
@@ -188,19 +556,24 @@ static int __init pgp_keys_init(void)
 	if (ret < 0) {
 		/* A revocation may have gone unchecked: trust nothing. */
 		pr_err("Cannot parse the built-in keyring (%d); no key loaded\n", ret);
-		memset(pgp_builtin_keys, 0, sizeof(pgp_builtin_keys));
-		pgp_builtin_nr = 0;
-	} else {
-		pgp_builtin_nr = ret;
-		for (i = 0; i < pgp_builtin_nr; i++) {
-			pgp_keys_log(&pgp_builtin_keys[i]);
-			pgp_keys_prepare(&pgp_builtin_keys[i]);
-		}
-		if (!pgp_builtin_nr)
-			pr_warn("No usable key in the built-in keyring (%zu bytes)\n", len);
-		pgp_keys_keyid_collisions(pgp_builtin_keys, pgp_builtin_nr);
+		goto listing;
 	}
+	pgp_builtin_nr = ret;
+	if (!pgp_builtin_nr)
+		pr_warn("No usable key in the built-in keyring (%zu bytes)\n", len);
+	pgp_keys_keyid_collisions(pgp_builtin_keys, pgp_builtin_nr);
+	for (i = 0; i < pgp_builtin_nr; i++) {
+		pgp_keys_log(&pgp_builtin_keys[i]);
+		ret = ring ? pgp_keys_add_builtin(ring, i) : -ENOKEY;
+		if (ret)
+			pr_err("Key %*phN: cannot add it to the built-in trusted keys (%d)\n",
+			       pgp_builtin_keys[i].pub.fpr_len, pgp_builtin_keys[i].pub.fpr,
+			       ret);
+	}
+	pr_info("%u built-in keys; %zu bytes of state per key\n", pgp_builtin_nr,
+		sizeof(struct pgp_key));
 
+listing:
 	dir = securityfs_create_dir("pgp_keys", NULL);
 	if (IS_ERR(dir)) {
 		pr_warn("Cannot create securityfs directory pgp_keys (%ld)\n",
@@ -215,4 +588,4 @@ static int __init pgp_keys_init(void)
 	}
 	return 0;
 }
-fs_initcall(pgp_keys_init);
+device_initcall_sync(pgp_keys_init);

@@ -72,6 +72,8 @@ struct pgp_cert {
 	struct pgp_pubkey primary;
 	struct pgp_selfsig self;
 	bool revoked;
+	const u8 *rev_sig;		/* the primary's valid revocation (body) */
+	size_t rev_sig_len;
 	const u8 *uid;			/* first valid user ID */
 	size_t uid_len;
 
@@ -88,7 +90,11 @@ struct pgp_cert {
 	struct pgp_pubkey sub;
 	struct pgp_selfsig binding;
 	bool binding_backsig;		/* newest binding carries a good 0x19 */
+	const u8 *binding_sig;		/* the newest valid binding (body) */
+	size_t binding_sig_len;
 	bool sub_revoked;
+	const u8 *sub_rev_sig;		/* the subkey's valid revocation (body) */
+	size_t sub_rev_sig_len;
 };
 
 static void pgp_keys_hex(char *dst, const u8 *src, size_t len)
@@ -128,15 +134,6 @@ static u32 pgp_keys_abs_expiry(u32 base, u32 delta)
 		return 0;
 	t = (u64)base + delta;
 	return t > U32_MAX ? U32_MAX : (u32)t;
-}
-
-static u32 pgp_keys_earliest(u32 a, u32 b)
-{
-	if (!a)
-		return b;
-	if (!b)
-		return a;
-	return min(a, b);
 }
 
 /* Was @sig issued by @key?  The fingerprint wins over the key ID. */
@@ -272,6 +269,8 @@ static noinline_for_stack void pgp_keys_end_sub(struct pgp_cert *c)
 		if (c->sub_revoked && !c->keys[dup].revoked) {
 			pr_warn("Subkey %s: revoked by a later copy of its certificate\n", hex);
 			c->keys[dup].revoked = true;
+			c->keys[dup].revocation = c->sub_rev_sig;
+			c->keys[dup].revocation_len = c->sub_rev_sig_len;
 		}
 		return;
 	}
@@ -299,6 +298,10 @@ static noinline_for_stack void pgp_keys_end_sub(struct pgp_cert *c)
 	k->primary = c->first;
 	k->revoked = c->sub_revoked;
 	k->can_sign = true;
+	k->binding = c->binding_sig;
+	k->binding_len = c->binding_sig_len;
+	k->revocation = c->sub_rev_sig;
+	k->revocation_len = c->sub_rev_sig_len;
 }
 
 /* Parse a signature packet; revocations are honoured even with legacy hashes. */
@@ -386,8 +389,11 @@ static noinline_for_stack int pgp_keys_handle_sig(struct pgp_cert *c, const stru
 	switch (sig.type) {
 	case PGP_SIG_KEY_REVOCATION:
 		ret = pgp_keys_verify(&sig, &c->primary, &c->primary, NULL, NULL, 0);
-		if (!ret)
+		if (!ret && !c->revoked) {
 			c->revoked = true;
+			c->rev_sig = pkt->body;
+			c->rev_sig_len = pkt->len;
+		}
 		break;
 	case PGP_SIG_DIRECT_KEY:
 		ret = pgp_keys_verify(&sig, &c->primary, &c->primary, NULL, NULL, 0);
@@ -427,6 +433,8 @@ static noinline_for_stack int pgp_keys_handle_sig(struct pgp_cert *c, const stru
 		if (c->binding.valid && sig.creation_time < c->binding.time)
 			return 0;	/* an older binding is superseded */
 		pgp_keys_take_selfsig(&c->binding, &sig, c->sub.creation_time);
+		c->binding_sig = pkt->body;
+		c->binding_sig_len = pkt->len;
 		c->binding_backsig = false;
 		if (sig.has_key_flags && (sig.key_flags & PGP_KEY_FLAG_SIGN)) {
 			ret = pgp_keys_check_backsig(c, &sig);
@@ -442,8 +450,11 @@ static noinline_for_stack int pgp_keys_handle_sig(struct pgp_cert *c, const stru
 			return 0;
 		ret = pgp_keys_verify(&sig, &c->primary, &c->primary, &c->sub,
 				      NULL, 0);
-		if (!ret)
+		if (!ret && !c->sub_revoked) {
 			c->sub_revoked = true;
+			c->sub_rev_sig = pkt->body;
+			c->sub_rev_sig_len = pkt->len;
+		}
 		break;
 	default:
 		return 0;
@@ -469,7 +480,11 @@ static noinline_for_stack int pgp_keys_begin_sub(struct pgp_cert *c, const struc
 	c->sub_ok = false;
 	memset(&c->binding, 0, sizeof(c->binding));
 	c->binding_backsig = false;
+	c->binding_sig = NULL;
+	c->binding_sig_len = 0;
 	c->sub_revoked = false;
+	c->sub_rev_sig = NULL;
+	c->sub_rev_sig_len = 0;
 	memset(&c->sub, 0, sizeof(c->sub));
 
 	ret = pgp_parse_pubkey(pkt->body, pkt->len, &c->sub);
@@ -598,6 +613,8 @@ pgp_keys_parse_cert(struct pgp_cert *c, const struct pgp_packet *first,
 		if (c->revoked && !k->revoked) {
 			pr_warn("Key %s: revoked by a later copy of its certificate\n", hex);
 			k->revoked = true;
+			k->revocation = c->rev_sig;
+			k->revocation_len = c->rev_sig_len;
 		}
 		for (i = added; i < *c->nr; i++) {
 			c->keys[i].uid = k->uid;
@@ -613,7 +630,10 @@ pgp_keys_parse_cert(struct pgp_cert *c, const struct pgp_packet *first,
 	k->self_time = c->self.time;
 	k->expires = c->self.expires;
 	k->revoked = c->revoked;
+	k->revocation = c->rev_sig;
+	k->revocation_len = c->rev_sig_len;
 	k->can_sign = !c->self.has_flags || (c->self.flags & PGP_KEY_FLAG_SIGN);
+	k->can_certify = !c->self.has_flags || (c->self.flags & PGP_KEY_FLAG_CERTIFY);
 	k->uid = c->uid;
 	k->uid_len = min_t(size_t, c->uid_len, PGP_KEYS_UID_MAX);
 	for (i = c->first + 1; i < *c->nr; i++) {
@@ -965,3 +985,202 @@ int pgp_keys_describe(const struct pgp_builtin_key *keys, unsigned int nr,
 	return n;
 }
 EXPORT_SYMBOL_IF_KUNIT(pgp_keys_describe);
+
+/* Is @body the body of a key packet equal to @key's? */
+static bool pgp_keys_same_key(const struct pgp_packet *pkt,
+			      const struct pgp_pubkey *key)
+{
+	return pkt->len == key->body_len && !memcmp(pkt->body, key->body, pkt->len);
+}
+
+/* Did @a and @b come from the same issuer?  The fingerprint wins. */
+static bool pgp_keys_same_issuer(const struct pgp_sig *a, const struct pgp_sig *b)
+{
+	if (a->issuer_fpr_len && b->issuer_fpr_len)
+		return a->issuer_fpr_len == b->issuer_fpr_len &&
+		       !memcmp(a->issuer_fpr, b->issuer_fpr, a->issuer_fpr_len);
+	return a->has_issuer_keyid && b->has_issuer_keyid &&
+	       !memcmp(a->issuer_keyid, b->issuer_keyid, PGP_KEYID_LEN);
+}
+
+/*
+ * Is the certification @cert, of the user ID whose signatures start at @p,
+ * taken back by a certification revocation (0x30) of its issuer, not older
+ * than it, among those signatures ([@p, @end) up to the next user ID,
+ * attribute or key; gpg exports them in any order)?  The revocation is not
+ * verified here (its issuer's key is not at hand): a certificate that
+ * carries one is not taken as vouching, whoever made it.
+ */
+static noinline_for_stack bool
+pgp_keys_cert_taken_back(const struct pgp_sig *cert, const u8 *p, const u8 *end,
+			 bool legacy)
+{
+	struct pgp_packet pkt;
+	struct pgp_sig rev;
+
+	while (p < end && !pgp_next_packet(&p, end, &pkt)) {
+		if (pkt.tag != PGP_PKT_SIGNATURE)
+			return false;
+		if (pgp_keys_parse_sig(&pkt, &rev, legacy) ||
+		    rev.type != PGP_SIG_CERT_REVOCATION)
+			continue;
+		if (pgp_keys_same_issuer(cert, &rev) &&
+		    rev.creation_time >= cert->creation_time)
+			return true;
+	}
+	return false;
+}
+
+/* Digest of @auth->sig over @primary and then @sub or @uid (if any). */
+static int pgp_keys_auth_digest(struct pgp_keys_auth *auth,
+				const struct pgp_pubkey *primary,
+				const struct pgp_pubkey *sub)
+{
+	struct pgp_hash_ctx *ctx;
+	int ret;
+
+	ret = pgp_hash_init(&ctx, &auth->sig);
+	if (ret)
+		return ret;
+	ret = pgp_hash_pubkey(ctx, primary);
+	if (!ret && sub)
+		ret = pgp_hash_pubkey(ctx, sub);
+	if (!ret && auth->uid)
+		ret = pgp_hash_userid(ctx, auth->uid, auth->uid_len);
+	if (ret) {
+		pgp_hash_free(ctx);
+		return ret;
+	}
+	return pgp_sig_digest(ctx, &auth->sig, auth->digest, &auth->digest_len);
+}
+
+/* The @nth certification of a user ID of @primary by another key. */
+static noinline_for_stack int
+pgp_keys_find_cert(const u8 *data, size_t len, const struct pgp_pubkey *primary,
+		   unsigned int nth, bool legacy, struct pgp_keys_auth *auth)
+{
+	const u8 *p = data, *end = data + len;
+	const u8 *uid = NULL, *sigs = NULL;
+	struct pgp_packet pkt;
+	bool in_cert = false;
+	size_t uid_len = 0;
+
+	while (p < end && !pgp_next_packet(&p, end, &pkt)) {
+		switch (pkt.tag) {
+		case PGP_PKT_PUBLIC_KEY:
+			/* this certificate, or a later copy of it */
+			in_cert = pgp_keys_same_key(&pkt, primary);
+			uid = NULL;
+			continue;
+		case PGP_PKT_USER_ID:
+			uid = pkt.body;
+			uid_len = pkt.len;
+			sigs = p;
+			continue;
+		case PGP_PKT_SIGNATURE:
+			break;
+		default:
+			uid = NULL;	/* subkeys, attributes: not certified here */
+			continue;
+		}
+		if (!in_cert || !uid)
+			continue;
+		if (pgp_keys_parse_sig(&pkt, &auth->sig, legacy) ||
+		    auth->sig.type < PGP_SIG_CERT_GENERIC ||
+		    auth->sig.type > PGP_SIG_CERT_POSITIVE ||
+		    pgp_keys_issued_by(&auth->sig, primary) ||
+		    auth->sig.creation_time < primary->creation_time ||
+		    pgp_keys_cert_taken_back(&auth->sig, sigs, end, legacy))
+			continue;
+		if (nth--)
+			continue;
+		auth->body = pkt.body;
+		auth->body_len = pkt.len;
+		auth->uid = uid;
+		auth->uid_len = uid_len;
+		auth->expires = pgp_keys_abs_expiry(auth->sig.creation_time,
+						    auth->sig.sig_expiry);
+		return pgp_keys_auth_digest(auth, primary, NULL);
+	}
+	return -ENOENT;
+}
+
+/**
+ * pgp_keys_auth() - a signature that vouches for (or revokes) a key
+ * @data: the keyring @keys was parsed from
+ * @len: its length
+ * @keys: array filled by pgp_keys_parse() from @data
+ * @nr: number of keys in @keys
+ * @i: index of the key in @keys
+ * @kind: which signature
+ * @nth: for %PGP_KEYS_AUTH_CERTIFICATION, which certification (0 for the
+ *	first); 0 for the other kinds
+ * @legacy: admit SHA-1 signatures
+ * @auth: filled with the signature and its digest
+ *
+ * %PGP_KEYS_AUTH_CERTIFICATION: the @nth certification (0x10-0x13) of a
+ * user ID of the primary key @i made by another key, in the order of @data
+ * (later copies of the certificate included), leaving out a certification
+ * that predates the key and one followed by a certification revocation
+ * (0x30) of the same issuer.  Its issuer's key is not known here: the
+ * signature is not verified, its digest is what the issuer's key must
+ * verify.
+ * %PGP_KEYS_AUTH_BINDING: the binding signature (0x18) of subkey @i that
+ * pgp_keys_parse() checked, with its back-signature.
+ * %PGP_KEYS_AUTH_REVOCATION: the revocation of key @i (0x20 of a primary,
+ * 0x28 of a subkey) that pgp_keys_parse() checked.
+ *
+ * Context: process context; allocates hash transforms.
+ * Return: 0; -ENOENT when there is no such signature; -EINVAL for a bad @i
+ * or @kind; -ENOPKG when the signature's hash is not available (or SHA-1
+ * without @legacy); -ENOMEM.
+ */
+int pgp_keys_auth(const u8 *data, size_t len, const struct pgp_builtin_key *keys,
+		  unsigned int nr, unsigned int i, enum pgp_keys_auth_kind kind,
+		  unsigned int nth, bool legacy, struct pgp_keys_auth *auth)
+{
+	const struct pgp_builtin_key *k, *p = NULL;
+	struct pgp_packet pkt;
+	int ret;
+
+	memset(auth, 0, sizeof(*auth));
+	if (i >= nr)
+		return -EINVAL;
+	k = &keys[i];
+	if (k->primary >= 0) {
+		if ((unsigned int)k->primary >= nr)
+			return -EINVAL;
+		p = &keys[k->primary];
+	}
+
+	switch (kind) {
+	case PGP_KEYS_AUTH_CERTIFICATION:
+		if (p)
+			return -EINVAL;
+		return pgp_keys_find_cert(data, len, &k->pub, nth, legacy, auth);
+	case PGP_KEYS_AUTH_BINDING:
+		if (!p)
+			return -EINVAL;
+		pkt.body = k->binding;
+		pkt.len = k->binding_len;
+		break;
+	case PGP_KEYS_AUTH_REVOCATION:
+		pkt.body = k->revocation;
+		pkt.len = k->revocation_len;
+		break;
+	default:
+		return -EINVAL;
+	}
+	if (nth || !pkt.body)
+		return -ENOENT;
+	/* checked by pgp_keys_parse(); a revocation may use a legacy hash */
+	ret = pgp_keys_parse_sig(&pkt, &auth->sig, legacy);
+	if (ret)
+		return ret;
+	auth->body = pkt.body;
+	auth->body_len = pkt.len;
+	auth->expires = pgp_keys_abs_expiry(auth->sig.creation_time,
+					    auth->sig.sig_expiry);
+	return pgp_keys_auth_digest(auth, p ? &p->pub : &k->pub, p ? &k->pub : NULL);
+}
+EXPORT_SYMBOL_IF_KUNIT(pgp_keys_auth);

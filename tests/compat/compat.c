@@ -368,6 +368,26 @@ int scnprintf(char *buf, size_t size, const char *fmt, ...)
 	return (size_t)n >= size ? (int)size - 1 : n;
 }
 
+char *kasprintf(gfp_t gfp, const char *fmt, ...)
+{
+	va_list ap;
+	char *buf;
+	int n;
+
+	va_start(ap, fmt);
+	n = compat_vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return NULL;
+	buf = kmalloc(n + 1, gfp);
+	if (!buf)
+		return NULL;
+	va_start(ap, fmt);
+	compat_vsnprintf(buf, n + 1, fmt, ap);
+	va_end(ap);
+	return buf;
+}
+
 int printk(const char *fmt, ...)
 {
 	static int verbose = -1;

@@ -69,7 +69,7 @@ for f in "$top"/crypto/pgp/*.c; do
 	[[ $f != *_kunit.c ]] && common+=("$f")
 done
 
-echo "[1/4] building fuzz_keyring, fuzz_keyring_check"
+echo "[1/4] building fuzz_keyring, fuzz_keyring_check, fuzz_keytype"
 "$clang" "${cflags[@]}" -o "$out/fuzz_keyring" "$top/tests/fuzz/fuzz_keyring.c" \
 	"${common[@]}" -lcrypto || { echo "$prog: fuzz_keyring: build failed" >&2; exit 1; }
 "$clang" -g -O1 -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined \
@@ -78,6 +78,10 @@ echo "[1/4] building fuzz_keyring, fuzz_keyring_check"
 "$clang" "${cflags[@]}" -o "$out/fuzz_keyring_check" "$top/tests/fuzz/fuzz_keyring_check.c" \
 	"$out/pgp_keyring_check.o" "${common[@]}" -lcrypto ||
 	{ echo "$prog: fuzz_keyring_check: build failed" >&2; exit 1; }
+"$clang" "${cflags[@]}" -DCONFIG_PGP_KEYS_REVOKED='""' -o "$out/fuzz_keytype" \
+	"$top/tests/fuzz/fuzz_keytype.c" "$top/security/pgp_keys/pgp_key_type.c" \
+	"$top/security/pgp_keys/keyring.c" "$top/tests/compat/keys.c" "${common[@]}" -lcrypto ||
+	{ echo "$prog: fuzz_keytype: build failed" >&2; exit 1; }
 echo "[2/4] building fuzz_modsig"
 "$clang" "${cflags[@]}" -o "$out/fuzz_modsig" "$top/tests/fuzz/fuzz_modsig.c" \
 	"$top/kernel/module/signing_pgp.c" "$top/kernel/module/signing_pgp_elf.c" \
@@ -85,9 +89,9 @@ echo "[2/4] building fuzz_modsig"
 
 echo "[3/4] making seeds"
 # seeds are kept in DIR for longer runs (tests/host/fuzz/long.sh)
-seeds_k=$out/seeds-keyring seeds_m=$out/seeds-modsig
-rm -rf "$seeds_k" "$seeds_m"
-mkdir -p "$seeds_k" "$seeds_m"
+seeds_k=$out/seeds-keyring seeds_m=$out/seeds-modsig seeds_t=$out/seeds-keytype
+rm -rf "$seeds_k" "$seeds_m" "$seeds_t"
+mkdir -p "$seeds_k" "$seeds_m" "$seeds_t"
 mkdir -m 700 "$GNUPGHOME"
 gpgq() { gpg --batch --quiet --no-tty --pinentry-mode loopback --passphrase '' "$@" 2>/dev/null; }
 fpr() { gpg --batch --with-colons --list-keys "$1" 2>/dev/null | awk -F: '$1 == "fpr" { print $10; exit }'; }
@@ -101,6 +105,26 @@ gpg --batch --export >"$tmp/ring.gpg"
 cp "$tmp/ring.gpg" "$seeds_k/both.gpg"
 python3 "$top/tests/vectors/pgpcraft.py" keyring-dir "$tmp/crafted"
 cp "$tmp/crafted"/*.gpg "$seeds_k/"
+# fuzz_keytype: "be16 length of A || A || B", A built in, B added at run time: a key
+# certified by A, a signing subkey of A (A's certificate with it), a revocation of A
+gpgq --quick-gen-key "Fuzz Vendor <vendor@example.org>" ed25519 sign 0
+gpgq -u "$(fpr 'Fuzz Ed25519')" --quick-sign-key "$(fpr 'Fuzz Vendor')"
+seed_t() { # seed_t NAME A-FILE B-FILE
+	python3 -c 'import sys; a = open(sys.argv[1], "rb").read(); b = open(sys.argv[2], "rb").read()
+sys.stdout.buffer.write(len(a).to_bytes(2, "big") + a + b)' "$2" "$3" >"$seeds_t/$1"
+}
+gpg --batch --export "$(fpr 'Fuzz Ed25519')" >"$tmp/ed.gpg"
+gpg --batch --export "$(fpr 'Fuzz Vendor')" >"$tmp/vendor.gpg"
+gpg --batch --export "$(fpr 'Fuzz DSA')" >"$tmp/dsa.gpg"
+gpg --batch --export-options export-minimal --export "$(fpr 'Fuzz DSA')" >"$tmp/dsa-min.gpg"
+seed_t certified "$tmp/ed.gpg" "$tmp/vendor.gpg"
+seed_t subkey "$tmp/dsa-min.gpg" "$tmp/dsa.gpg"
+sed 's/^:-----/-----/' "$GNUPGHOME/openpgp-revocs.d/$(fpr 'Fuzz Vendor').rev" >"$tmp/rev.asc"
+mkdir -m 700 "$tmp/g2"
+gpg --homedir "$tmp/g2" --batch --quiet --import "$tmp/vendor.gpg" "$tmp/rev.asc" 2>/dev/null
+gpg --homedir "$tmp/g2" --batch --export >"$tmp/vendor-rev.gpg"
+gpgconf --homedir "$tmp/g2" --kill gpg-agent >/dev/null 2>&1 || true
+seed_t revoked "$tmp/vendor.gpg" "$tmp/vendor-rev.gpg"
 
 cc=$clang
 "$cc" -g -I"$top/tests/compat/module" -I"$top/tests/compat/include" -I"$top/include" \
@@ -159,5 +183,6 @@ run() {
 }
 run fuzz_keyring "$seeds_k"
 run fuzz_keyring_check "$seeds_k"
+run fuzz_keytype "$seeds_t"
 run fuzz_modsig "$seeds_m"
 exit "$status"

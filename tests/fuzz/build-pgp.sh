@@ -73,6 +73,9 @@ if [ "$algs" != oracle ]; then
 		-Drsassa_pkcs1_verify=oracle_rsassa_pkcs1_verify \
 		-Ded25519_verify=oracle_ed25519_verify -Ddsa_precompute=oracle_dsa_precompute \
 		-Ddsa_precomp_size=oracle_dsa_precomp_size -Ddsa_precomp_free=oracle_dsa_precomp_free \
+		-Drsassa_precompute=oracle_rsassa_precompute \
+		-Drsassa_precomp_size=oracle_rsassa_precomp_size \
+		-Drsassa_precomp_free=oracle_rsassa_precomp_free \
 		"$top/tests/compat/stubs/algs_openssl.c" ||
 		{ echo "$prog: oracle.o: build failed" >&2; exit 1; }
 	diff_flags=(-DFUZZ_DIFFERENTIAL "$out/oracle.o")

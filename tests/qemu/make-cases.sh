@@ -119,6 +119,8 @@ if grep -q '^CONFIG_MODULE_SIG_PGP=y' "$obj/.config"; then
 	case_line ok ok rollover.ko "$(lc "$FPR_rsa3072")" "two signatures (old unknown key, new trusted key) load"
 	sign dsa1024.ko "$FPR_dsa1024" sha256
 	case_line taint EKEYREJECTED dsa1024.ko "" "DSA-1024 key refused without the legacy option"
+	# the keyrings: built-in keys, the vendor flow, run-time and build-time revocation
+	"$top/tests/qemu/cases-keys.sh" "$obj" "$module" "$out"
 	if [[ -n ${DEMO:-} ]]; then
 		echo "$prog: $(grep -c . "$list") cases in $list"
 		exit 0

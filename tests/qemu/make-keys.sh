@@ -16,7 +16,16 @@ pointing CONFIG_MODULE_SIG_PGP_KEYS at trusted.pgp) and OUTDIR/x509.config
 Keys: dsa2048 dsa3072 rsa2048 rsa3072 rsa4096 ed25519 nistp256 nistp384 dsa1024 (sign-only
 primaries), sub (certify-only rsa3072 primary with an rsa2048 signing subkey),
 revoked (rsa2048, revocation certificate imported), unknown (rsa2048, not in
-trusted.pgp).  An existing complete OUTDIR is reused.
+trusted.pgp).
+For the run-time keys (tests/qemu/cases-keys.sh), Ed25519 keys: distro (built in, it
+certifies vendors' keys), oldca (built in; it certified latecert on 2024-07-01 and
+expired on 2024-06-01), brt (built in, revoked at run time), bdrev (built in, listed in
+CONFIG_PGP_KEYS_REVOKED), and, not built in: vendor, revvendor and rotate (a certify-only
+primary with a signing subkey), each certified by distro; uncert (certified by nobody);
+roguecert (certified by rogue, which is not trusted); latecert.  OUTDIR/runtime/ holds
+their certificates as "gpg --export" writes them (NAME.pgp; revvendor-revoked.pgp and
+brt-revoked.pgp carry the revocation; rsa2048-certified.pgp is the built-in rsa2048 key
+certified by distro).  An existing complete OUTDIR is reused.
 EOF
 }
 [[ ${1:-} == -h || ${1:-} == --help ]] && { usage; exit 0; }
@@ -25,14 +34,14 @@ out=$(mkdir -p "$1" && cd "$1" && pwd)
 names=(dsa2048 dsa3072 rsa2048 rsa3072 rsa4096 ed25519 nistp256 nistp384 dsa1024 sub revoked unknown)
 
 if [[ -f $out/keys.env && -f $out/trusted.pgp && -f $out/x509.config && -d $out/gnupg-revoked ]] &&
-	grep -q '^FPR_unknown=' "$out/keys.env"; then
+	grep -q '^FPR_rotatesub=' "$out/keys.env"; then
 	echo "$prog: reusing keys in $out"
 	exit 0
 fi
 
 # A gpg-agent left from an earlier run must not serve the new home directory.
 [[ -d $out/gnupg ]] && gpgconf --homedir "$out/gnupg" --kill gpg-agent 2>/dev/null
-rm -rf "$out/gnupg" "$out/keys.env" "$out/trusted.pgp"
+rm -rf "$out/gnupg" "$out/keys.env" "$out/trusted.pgp" "$out/runtime"
 export GNUPGHOME=$out/gnupg
 mkdir -m 700 "$GNUPGHOME"
 trap 'gpgconf --kill gpg-agent 2>/dev/null || true' EXIT
@@ -75,8 +84,55 @@ gpgq --export-secret-keys "$FPR_revoked" | gpgq --homedir "$out/gnupg-revoked" -
 gpgconf --homedir "$out/gnupg-revoked" --kill gpg-agent 2>/dev/null || true
 sed 's/^:-----/-----/' "$GNUPGHOME/openpgp-revocs.d/$FPR_revoked.rev" | gpgq --import
 
+# ---- the run-time keys: certified by a built-in key, or refused ----
+rt=$out/runtime
+mkdir -p "$rt"
+byemail() { fpr_of "<$1@pgp-modsign.test>"; }
+ed() { # ed NAME [USAGE [FAKED-TIME]]
+	gpgq ${3:+--faked-system-time "$3"} --quick-gen-key "pgp-modsign test $1 <$1@pgp-modsign.test>" \
+		ed25519 "${2:-sign}" never
+	echo "FPR_$1=$(byemail "$1")" >>"$out/keys.env.tmp"
+}
+certify() { # certify SIGNER KEY [FAKED-TIME]
+	gpgq ${3:+--faked-system-time "$3"} -u "$(byemail "$1")" --quick-sign-key "$(byemail "$2")"
+}
+for n in distro brt bdrev vendor revvendor uncert rogue roguecert; do
+	ed "$n"
+done
+ed rotate cert
+gpgq --quick-add-key "$(byemail rotate)" ed25519 sign never
+echo "FPR_rotatesub=$(subfpr_of "$(byemail rotate)")" >>"$out/keys.env.tmp"
+ed oldca sign 20240101T000000
+ed latecert sign 20240101T000000
+for n in vendor revvendor rotate rsa2048; do
+	certify distro "$n"
+done
+certify rogue roguecert
+certify oldca latecert 20240701T000000
+# oldca expires 2024-06-01, by a self-signature of 2024-05-01 (the newest one counts), so
+# its certification of latecert (2024-07-01) was made after it expired
+gpgq --faked-system-time 20240501T000000 --quick-set-expire "$(byemail oldca)" 2024-06-01
+. "$out/keys.env.tmp"
+for n in vendor revvendor uncert roguecert latecert rotate rsa2048; do
+	gpg --batch --export "$(eval echo "\$FPR_$n")" >"$rt/$n.pgp"
+done
+mv "$rt/rsa2048.pgp" "$rt/rsa2048-certified.pgp"
+# the certificates with their revocation, made in a scratch home (the test home keeps
+# the keys unrevoked, so that modules can still be signed with them)
+for n in revvendor brt; do
+	f=$(eval echo "\$FPR_$n")
+	rm -rf "$out/gnupg-scratch"
+	mkdir -m 700 "$out/gnupg-scratch"
+	gpg --batch --export "$f" | gpgq --homedir "$out/gnupg-scratch" --import
+	sed 's/^:-----/-----/' "$GNUPGHOME/openpgp-revocs.d/$f.rev" |
+		gpgq --homedir "$out/gnupg-scratch" --import
+	gpg --batch --homedir "$out/gnupg-scratch" --export "$f" >"$rt/$n-revoked.pgp"
+	gpgconf --homedir "$out/gnupg-scratch" --kill gpg-agent 2>/dev/null || true
+done
+rm -rf "$out/gnupg-scratch"
+
 trusted=()
-for n in "${names[@]}"; do
+for n in "${names[@]}" distro oldca brt bdrev; do
 	[[ $n == unknown ]] || trusted+=("$(eval echo "\$FPR_$n")")
 done
 gpg --batch --export "${trusted[@]}" >"$out/trusted.pgp.tmp"
@@ -98,6 +154,7 @@ echo "CONFIG_SYSTEM_TRUSTED_KEYS=\"$out/x509-trusted.pem\"" >"$out/x509.config"
 cat >"$out/keys.config" <<EOF
 CONFIG_MODULE_SIG_PGP_KEYS="$out/trusted.pgp"
 CONFIG_MODULE_SIG_PGP_HOMEDIR="$out/gnupg"
+CONFIG_PGP_KEYS_REVOKED="$FPR_bdrev"
 EOF
 mv "$out/keys.env.tmp" "$out/keys.env"
 echo "$prog: $(wc -c <"$out/trusted.pgp") bytes of public keys in $out/trusted.pgp"

@@ -84,6 +84,8 @@
 #define barrier()		__asm__ __volatile__("" ::: "memory")
 #define barrier_data(p)		__asm__ __volatile__("" : : "r"(p) : "memory")
 #define READ_ONCE(x)		(*(const volatile __typeof__(x) *)&(x))
+#define smp_load_acquire(p)	READ_ONCE(*(p))
+#define smp_store_release(p, v)	WRITE_ONCE(*(p), (v))
 #define WRITE_ONCE(x, v)	(*(volatile __typeof__(x) *)&(x) = (v))
 #define __stringify_1(x)	#x
 #define __stringify(x)		__stringify_1(x)
@@ -324,6 +326,7 @@ void *kmalloc_array(size_t n, size_t size, gfp_t flags);
 void *krealloc(const void *p, size_t size, gfp_t flags);
 void *kmemdup(const void *src, size_t len, gfp_t flags);
 char *kstrdup(const char *s, gfp_t flags);
+__printf(2, 3) char *kasprintf(gfp_t gfp, const char *fmt, ...);
 char *kstrndup(const char *s, size_t max, gfp_t flags);
 void kfree(const void *p);
 void kfree_sensitive(const void *p);
@@ -519,6 +522,7 @@ struct module;
 #define fs_initcall(fn)		__compat_initcall(fn, fs)
 #define device_initcall(fn)	__compat_initcall(fn, device)
 #define late_initcall(fn)	__compat_initcall(fn, late)
+#define device_initcall_sync(fn)	__compat_initcall(fn, device_sync)
 
 /* ---- cleanup.h ---- */
 #define DEFINE_FREE(_name, _type, _free) \

@@ -2,6 +2,7 @@
 /*
  * Host-test stand-ins, implemented with OpenSSL, for the kernel maths'
  * dsa_check_key(), dsa_verify(), dsa_precompute(), rsassa_pkcs1_verify(),
+ * rsassa_precompute(),
  * ed25519_verify() and ecdsa_raw_verify(): the same contract and error
  * codes as their kernel-doc in crypto/, so the OpenPGP layer can be tested
  * against an independent implementation.
@@ -125,6 +126,41 @@ void dsa_precomp_free(struct dsa_precomp *pre)
 		kfree(pre);
 }
 
+/* A kept "context" that only remembers whose it is (the very buffers). */
+struct rsassa_precomp {
+	const u8 *n, *e;
+	size_t n_len, e_len;
+};
+
+struct rsassa_precomp *rsassa_precompute(const struct rsa_pub_key_raw *key)
+{
+	struct rsassa_precomp *pre;
+
+	if (!key->n_len || !key->e_len || !(key->n[key->n_len - 1] & 1) ||
+	    !(key->e[key->e_len - 1] & 1) || bits_of(key->n, key->n_len) > 8192 ||
+	    bits_of(key->e, key->e_len) < 2)
+		return ERR_PTR(-EINVAL);
+	pre = kzalloc(sizeof(*pre), GFP_KERNEL);
+	if (!pre)
+		return ERR_PTR(-ENOMEM);
+	pre->n = key->n;
+	pre->n_len = key->n_len;
+	pre->e = key->e;
+	pre->e_len = key->e_len;
+	return pre;
+}
+
+size_t rsassa_precomp_size(const struct rsassa_precomp *pre)
+{
+	return sizeof(*pre);
+}
+
+void rsassa_precomp_free(struct rsassa_precomp *pre)
+{
+	if (!IS_ERR_OR_NULL(pre))
+		kfree(pre);
+}
+
 int rsassa_pkcs1_verify(const struct rsa_pub_key_raw *key, enum hash_algo hash,
 			const u8 *digest, size_t digest_len, const u8 *sig, size_t sig_len)
 {
@@ -134,6 +170,9 @@ int rsassa_pkcs1_verify(const struct rsa_pub_key_raw *key, enum hash_algo hash,
 	size_t k;
 	int nid, ret;
 
+	if (key->pre && (key->pre->n != key->n || key->pre->n_len != key->n_len ||
+			 key->pre->e != key->e || key->pre->e_len != key->e_len))
+		return -EINVAL;
 	switch (hash) {
 	case HASH_ALGO_SHA1: nid = NID_sha1; break;
 	case HASH_ALGO_SHA224: nid = NID_sha224; break;

@@ -616,6 +616,9 @@ struct rsa_fixture {
 	struct rsa_pub_key_raw key;
 };
 
+/* rsa_fixture() gives the key a kept context (rsassa_precompute()) */
+static bool rsa_keep_ctx;
+
 static void rsa_fixture(RSA *r, struct rsa_fixture *f)
 {
 	const BIGNUM *n, *e;
@@ -624,6 +627,12 @@ static void rsa_fixture(RSA *r, struct rsa_fixture *f)
 	f->n_len = BN_bn2bin(n, f->n);
 	f->e_len = BN_bn2bin(e, f->e);
 	f->key = (struct rsa_pub_key_raw){ f->n, f->e, f->n_len, f->e_len };
+	if (rsa_keep_ctx) {
+		/* as a key of the keyring: its Montgomery context kept from key load */
+		f->key.pre = rsassa_precompute(&f->key);
+		if (IS_ERR(f->key.pre))
+			die("rsassa_precompute");
+	}
 }
 
 static const struct {
@@ -680,7 +689,8 @@ static void test_rsa_key(int bits, unsigned long e_word, bool big_e)
 		BN_rand(e, 100, BN_RAND_TOP_ONE, BN_RAND_BOTTOM_ODD);
 	else
 		BN_set_word(e, e_word);
-	snprintf(name, sizeof(name), "rsa%d/e=%s", bits, big_e ? "100-bit" : (e_word == 3 ? "3" : "65537"));
+	snprintf(name, sizeof(name), "rsa%d/e=%s%s", bits, big_e ? "100-bit" : (e_word == 3 ? "3" : "65537"),
+		 rsa_keep_ctx ? " (kept context)" : "");
 	if (!RSA_generate_key_ex(r, bits, e, NULL) || !RSA_generate_key_ex(other, bits, e, NULL))
 		die("RSA keygen");
 	rsa_fixture(r, &f);
@@ -808,6 +818,61 @@ static void test_rsa_key(int bits, unsigned long e_word, bool big_e)
 	tap(!rej, "%s: flipped sig/digest, wrong key, wrong hash, s >= n, s + n, long sig, MD5 rejected", name);
 	tap(!pad, "%s: wrong block type, PS, separator, trailing garbage, DigestInfo variants rejected",
 	    name);
+	rsassa_precomp_free(f.key.pre);
+	rsassa_precomp_free(fo.key.pre);
+	RSA_free(r);
+	RSA_free(other);
+	BN_free(e);
+}
+
+/*
+ * A kept context serves only the key it was made for: the same values in
+ * other buffers, another key, or a key rsassa_pkcs1_verify() refuses.
+ */
+static void test_rsa_precomp(void)
+{
+	RSA *r = RSA_new(), *other = RSA_new();
+	BIGNUM *e = BN_new();
+	struct rsa_fixture f, fo;
+	struct rsa_pub_key_raw copy;
+	u8 dg[32] = { 1 }, sig[512], ncopy[512], even[512];
+	unsigned int sl;
+	bool ok = true;
+
+	BN_set_word(e, 65537);
+	if (!RSA_generate_key_ex(r, 2048, e, NULL) || !RSA_generate_key_ex(other, 2048, e, NULL))
+		die("RSA keygen");
+	rsa_keep_ctx = true;
+	rsa_fixture(r, &f);
+	rsa_fixture(other, &fo);
+	rsa_keep_ctx = false;
+	RSA_sign(NID_sha256, dg, 32, sig, &sl, r);
+	ok &= rsassa_pkcs1_verify(&f.key, HASH_ALGO_SHA256, dg, 32, sig, sl) == 0;
+	ok &= rsassa_precomp_size(f.key.pre) >= 3 * 256;
+	copy = f.key;
+	copy.pre = fo.key.pre;		/* another key's context */
+	ok &= rsassa_pkcs1_verify(&copy, HASH_ALGO_SHA256, dg, 32, sig, sl) == -EINVAL;
+	memcpy(ncopy, f.n, f.n_len);	/* the same n in another buffer */
+	copy = f.key;
+	copy.n = ncopy;
+	ok &= rsassa_pkcs1_verify(&copy, HASH_ALGO_SHA256, dg, 32, sig, sl) == -EINVAL;
+	copy.pre = NULL;
+	ok &= rsassa_pkcs1_verify(&copy, HASH_ALGO_SHA256, dg, 32, sig, sl) == 0;
+	memcpy(even, f.n, f.n_len);
+	even[f.n_len - 1] ^= 1;
+	copy.n = even;
+	ok &= PTR_ERR(rsassa_precompute(&copy)) == -EINVAL;
+	copy = f.key;
+	copy.e = f.n;
+	copy.e_len = f.n_len;
+	copy.pre = NULL;
+	ok &= PTR_ERR(rsassa_precompute(&copy)) == -EINVAL;		/* e = n */
+	rsassa_precomp_free(NULL);
+	rsassa_precomp_free(ERR_PTR(-ENOMEM));
+	tap(ok, "rsassa: a kept context verifies; another key's, or one for other buffers -> -EINVAL; "
+	    "none for a bad key");
+	rsassa_precomp_free(f.key.pre);
+	rsassa_precomp_free(fo.key.pre);
 	RSA_free(r);
 	RSA_free(other);
 	BN_free(e);
@@ -884,6 +949,38 @@ static void test_rsa_enomem(void)
 	}
 	tap(!bad && i < 8 && i >= 3 && compat_alloc_live == live,
 	    "rsassa_pkcs1_verify: each of its %d allocations failing gives -ENOMEM, no leak", i);
+	/* with a kept context, and making one */
+	bad = 0;
+	for (i = 0; i < 8; i++) {
+		struct rsassa_precomp *pre;
+		int ret;
+
+		compat_alloc_fail_after = i;
+		pre = rsassa_precompute(&f.key);
+		compat_alloc_fail_after = -1;
+		if (!IS_ERR(pre)) {
+			rsassa_precomp_free(pre);
+			break;
+		}
+		if (PTR_ERR(pre) != -ENOMEM)
+			bad++;
+		(void)ret;
+	}
+	f.key.pre = rsassa_precompute(&f.key);
+	for (i = 0; !bad && !IS_ERR(f.key.pre) && i < 8; i++) {
+		int ret;
+
+		compat_alloc_fail_after = i;
+		ret = rsassa_pkcs1_verify(&f.key, HASH_ALGO_SHA256, dg, 32, sig, sl);
+		compat_alloc_fail_after = -1;
+		if (ret == 0)
+			break;
+		if (ret != -ENOMEM)
+			bad++;
+	}
+	rsassa_precomp_free(f.key.pre);
+	tap(!bad && i < 8 && compat_alloc_live == live,
+	    "rsassa_precompute and a verification with its context: each allocation failing gives -ENOMEM, no leak");
 	RSA_free(r);
 	BN_free(e);
 }
@@ -921,6 +1018,12 @@ int main(int argc, char **argv)
 	test_rsa_key(2048, 0, true);
 	test_rsa_key(3072, 65537, false);
 	test_rsa_key(4096, 65537, false);
+	test_rsa_precomp();
+	rsa_keep_ctx = true;
+	test_rsa_key(1024, 3, false);
+	test_rsa_key(2048, 0, true);
+	test_rsa_key(4096, 65537, false);
+	rsa_keep_ctx = false;
 out:
 
 	printf("1..%d\n", tap_n);

@@ -64,6 +64,7 @@ table=(
 	"fuzz_keyring_check $w/keyring/fuzz_keyring_check keyring_check $w/keyring/seeds-keyring"
 	"fuzz_modsig $w/keyring/fuzz_modsig modsig $w/keyring/seeds-modsig"
 	"fuzz_mldsa $w/crypto/fuzz_mldsa mldsa -"
+	"fuzz_keytype $w/keyring/fuzz_keytype keytype $w/keyring/seeds-keytype"
 )
 # every tests/fuzz/fuzz_*.c must be in the table
 for f in "$top"/tests/fuzz/fuzz_*.c; do

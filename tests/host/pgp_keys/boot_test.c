@@ -2,14 +2,17 @@
 /*
  * Host test of the boot glue security/pgp_keys/keyring.c, compiled into this
  * file unchanged: runs its initcall on the keyring that certs/pgp_keyring.S
- * embeds (the test assembles it around a gpg-made keyring), prints the boot log
- * (KCOMPAT_VERBOSE=1) and then the securityfs listing as a reader sees it.
+ * embeds (the test assembles it around a gpg-made keyring) with the key
+ * system of tests/compat/keys.c, prints the boot log (KCOMPAT_VERBOSE=1),
+ * the securityfs listing as a reader sees it, and the built-in trusted
+ * keyring as /proc/keys shows it.
  *
  *   boot_test [--fail-alloc N]
  *	--fail-alloc N  the (N+1)th allocation fails (tests/compat fault
  *	                injection), e.g. 0 for an out-of-memory boot
  * Output: "init R" (the initcall's return), "files PATH..." (what it
- * registered in securityfs), then the listing lines, then "end".
+ * registered in securityfs), then the listing lines, then "end", then
+ * "keyring N" (the keys in .builtin_trusted_keys) and a line per key.
  */
 #include "../../../security/pgp_keys/keyring.c"
 
@@ -36,19 +39,6 @@ struct dentry *securityfs_create_file(const char *name, unsigned short mode,
 
 void securityfs_remove(struct dentry *dentry)
 {
-}
-
-int seq_write(struct seq_file *m, const void *data, size_t len)
-{
-	char *p = realloc(m->buf, m->count + len + 1);
-
-	if (!p)
-		return -1;
-	memcpy(p + m->count, data, len);
-	m->count += len;
-	p[m->count] = '\0';
-	m->buf = p;
-	return 0;
 }
 
 int single_open(struct file *file, int (*show)(struct seq_file *, void *), void *data)
@@ -104,6 +94,8 @@ int main(int argc, char **argv)
 	ssize_t n;
 	int ret;
 
+	/* made before, at device_initcall time (certs/system_keyring.c) */
+	pgp_keys_system_keyring(false);
 	if (argc == 3 && !strcmp(argv[1], "--fail-alloc"))
 		compat_alloc_fail_after = strtol(argv[2], NULL, 0);
 	ret = pgp_keys_init();
@@ -123,5 +115,11 @@ int main(int argc, char **argv)
 		fwrite(buf, 1, n, stdout);
 	registered_fops->release(&inode, &file);
 	printf("end\n");
+	{
+		struct key *ring = pgp_keys_system_keyring(false);
+
+		compat_keyring_describe(ring, buf, sizeof(buf));
+		printf("keyring %u\n%s", ring->nr_links, buf);
+	}
 	return 0;
 }

@@ -40,7 +40,7 @@ here=$top/tests/host/pgp_keys
 # (the options, the work directory $tmp and its cleanup)
 # shellcheck source=tests/lib/keyring-host.sh
 . "$top/tests/lib/keyring-host.sh" "$@"
-plan_first 100
+plan_first 118
 
 # ---- build ----
 if build_driver >"$tmp/build-driver.log" 2>&1; then
@@ -206,11 +206,16 @@ boot_with() {
 	cp "$2" "$d/certs/pgp_keyring.bin"
 	(cd "$d" && "$cc" -c -I"$top/tests/compat/include" -o pgp_keyring.o "$top/certs/pgp_keyring.S") &&
 		build "$tmp/boot-$1" "$here/boot_test.c" "$top/security/pgp_keys/keyring_parse.c" \
+			"$top/security/pgp_keys/pgp_key_type.c" "$top/tests/compat/keys.c" \
 			"${pgp_srcs[@]}" "${algs[@]}" "$top/tests/compat/compat.c" \
 			"$top/tests/compat/shash_openssl.c" "$top/tests/compat/hash_info.c" \
 			"$d/pgp_keyring.o" -lcrypto
 }
 cat "$k/G.gpg" "$k/S.gpg" "$k/R.gpg" "$k/E.gpg" >"$k/boot.gpg"
+# boot_test's output: the securityfs listing (between the "files" line and "end"), and
+# .builtin_trusted_keys as /proc/keys shows it (from "keyring N" on)
+boot_listing() { sed -n '3,/^end$/p' | sed '$d'; }
+boot_keyring() { sed -n '/^keyring /,$p'; }
 printf 'garbage, not a keyring' >"$k/garbage-only.gpg"
 if boot_with good "$k/boot.gpg" >"$tmp/boot.log" 2>&1 &&
 	boot_with garbage "$k/garbage-only.gpg" >>"$tmp/boot.log" 2>&1; then
@@ -220,9 +225,20 @@ if boot_with good "$k/boot.gpg" >"$tmp/boot.log" 2>&1 &&
 	expect "boot: initcall returns 0, registers pgp_keys/keys (0444)" \
 		"init 0
 files pgp_keys/keys(444)" sed -n '1,2p' <<<"$normal"
-	# shellcheck disable=SC2016  # sed's $ (last line), not a shell expansion
 	expect "boot: securityfs listing = the parser's listing" "$listing" \
-		sed -e '1,2d' -e '$d' <<<"$normal"
+		boot_listing <<<"$normal"
+	# every key joins .builtin_trusted_keys, described with its fingerprint and user ID
+	keyring=$(boot_keyring <<<"$normal")
+	expect "boot: .builtin_trusted_keys holds the $(wc -l <<<"$listing") keys" \
+		"keyring $(wc -l <<<"$listing")" head -n 1 <<<"$keyring"
+	expect_grep "boot: /proc/keys line of the DSA key: user ID, fingerprint, algorithm, state" \
+		"^Good Key <good@example.org>: $G: OpenPGP $G dsa2048 primary usable$" \
+		cat <<<"$keyring"
+	expect_grep "boot: /proc/keys line of the signing subkey (its primary's user ID)" \
+		"^Sub Primary <sub@example.org>: $SS: OpenPGP $SS rsa2048 subkey usable$" \
+		cat <<<"$keyring"
+	expect_grep "boot: /proc/keys line of the revoked key says revoked" \
+		"^[^:]*: $R: OpenPGP $R rsa2048 primary revoked$" cat <<<"$keyring"
 	# The same keys as an independent tool sees them: gpg's fingerprint, algorithm, size
 	# and revocation of each primary and each signing subkey, against the boot listing.
 	gpg_view() {
@@ -237,7 +253,7 @@ files pgp_keys/keys(444)" sed -n '1,2p' <<<"$normal"
 				$1 == "fpr" && want { print tolower($10), a, bits, st; want = 0 }' | sort
 	}
 	ours_view() { awk '{ print $1, $2, $3, ($4 == "revoked" ? "revoked" : "not-revoked") }' | sort; }
-	boot_listing=$(sed -e '1,2d' -e '$d' <<<"$normal")
+	boot_listing=$(boot_listing <<<"$normal")
 	gpg_listing=$(gpg_view)
 	expect "boot: securityfs listing agrees with gpg --list-keys (fingerprint, algorithm, size, revoked)" \
 		"$gpg_listing" ours_view <<<"$boot_listing"
@@ -262,36 +278,225 @@ files pgp_keys/keys(444)" sed -n '1,2p' <<<"$normal"
 	expect "boot log: no tables for the RSA keys" "1" grep -c "DSA tables" "$tmp/boot.err"
 	expect "boot log: one line per key ($(wc -l <<<"$listing"))" "$(wc -l <<<"$listing")" \
 		grep -c "Loaded key" "$tmp/boot.err"
-	expect "boot with a garbage keyring: empty listing" "init 0
+	expect "boot with a garbage keyring: empty listing, empty keyring" "init 0
 files pgp_keys/keys(444)
-end" "$tmp/boot-garbage"
+end
+keyring 0" "$tmp/boot-garbage"
 	KCOMPAT_VERBOSE=1 "$tmp/boot-garbage" >/dev/null 2>"$tmp/boot.err" || true
 	expect_grep "boot with a garbage keyring: warns, no key" "No usable key in the built-in keyring" \
 		cat "$tmp/boot.err"
-	# out of memory at each allocation of the boot parse: all keys or none
-	bad=0 failed_boots=0
-	for ((i = 0; i < 400; i++)); do
+	# out of memory at each allocation of the boot: all keys, none (the parse failed: a
+	# revocation may have gone unseen), or only keys that could be added, each as listed
+	bad=0 failed_boots=0 partial_boots=0
+	for ((i = 0; i < 1000; i++)); do
 		out=$(KCOMPAT_VERBOSE=1 "$tmp/boot-good" --fail-alloc "$i" 2>"$tmp/boot.err") || { bad=1; break; }
-		if [[ $out == "$normal" ]] && ! grep -q "Cannot parse" "$tmp/boot.err"; then
-			break
+		if [[ $out == "$normal" ]] && ! grep -q "(-12)" "$tmp/boot.err"; then
+			break	# no allocation failed: past the last one
 		fi
-		if [[ $out == $'init 0\nfiles pgp_keys/keys(444)\nend' ]] &&
-			grep -q "Cannot parse the built-in keyring (-12); no key loaded" "$tmp/boot.err"; then
+		# a key that could not be prepared works without (same listing and keyring)
+		if [[ $out == "$normal" ]] && grep -q "no [A-Z]* [a-z]* (-12), verifying without" "$tmp/boot.err"; then
+			continue
+		fi
+		if [[ $out == $'init 0\nfiles pgp_keys/keys(444)\nend\nkeyring 0' ]] &&
+			grep -q "Cannot parse the built-in keyring.*no key loaded" "$tmp/boot.err"; then
 			failed_boots=$((failed_boots + 1))
+			continue
+		fi
+		# keys that could not be added are missing; those added are as in a normal boot
+		if grep -q "cannot add it to the built-in trusted keys (-12)" "$tmp/boot.err" &&
+			[[ $(boot_listing <<<"$out") == "$(boot_listing <<<"$normal")" ]] &&
+			[[ -z $(comm -23 <(boot_keyring <<<"$out" | sed 1d | sort) \
+				<(boot_keyring <<<"$normal" | sed 1d | sort)) ]]; then
+			partial_boots=$((partial_boots + 1))
 			continue
 		fi
 		bad=1
 		{ echo "allocation $i failing gives:"; echo "$out"; cat "$tmp/boot.err"; } | diag
 		break
 	done
-	if ((bad == 0 && failed_boots > 0 && i < 400)); then
-		ok "boot out of memory at each of the $failed_boots allocations: no key trusted (fail closed)"
+	if ((bad == 0 && failed_boots > 0 && partial_boots > 0 && i < 1000)); then
+		ok "boot out of memory at each of the $((failed_boots + partial_boots)) allocations: no key trusted, or only keys as a normal boot has them (fail closed)"
 	else
 		notok "boot out of memory at each allocation: no key trusted (fail closed)"
 	fi
 else
 	notok "build the boot glue with pgp_keyring.S on the host"
 	diag <"$tmp/boot.log"
+fi
+
+# ---- OpenPGP keys in the system's keyrings (pgp_key_type.c, keyring.c, tests/compat/keys.c) ----
+# Ed25519 keys: distro, oldca, brt, bdrev built in; run-time certificates certified by distro
+# (vendor, revvendor, rotate with a signing subkey), by vendor (vendor2), by nobody (uncert),
+# by an untrusted key (roguecert), by oldca after it expired (latecert).
+kr=$tmp/keytype
+mkdir -p "$kr" && mkdir -m 700 "$kr/gnupg"
+kg() { gpg --homedir "$kr/gnupg" --batch --quiet --no-tty --pinentry-mode loopback --passphrase '' "$@" 2>/dev/null; }
+kfpr() { gpg --homedir "$kr/gnupg" --batch --with-colons --list-keys "<$1@kt.example>" 2>/dev/null | awk -F: '$1 == "fpr" { print $10; exit }'; }
+ksub() { gpg --homedir "$kr/gnupg" --batch --with-colons --list-keys "<$1@kt.example>" 2>/dev/null | awk -F: '$1 == "sub" { s = 1 } s && $1 == "fpr" { print $10; exit }'; }
+kgen() { kg ${3:+--faked-system-time "$3"} --quick-gen-key "KT $1 <$1@kt.example>" ed25519 "${2:-sign}" never >/dev/null; }
+kcert() { kg ${3:+--faked-system-time "$3"} -u "$(kfpr "$1")" --quick-sign-key "$(kfpr "$2")"; }
+kexp() { gpg --homedir "$kr/gnupg" --batch --export "$(kfpr "$1")" >"$kr/${2:-$1}.pgp"; }
+krevoked() { # krevoked NAME: NAME-revoked.pgp, the certificate with its revocation
+	local f
+	f=$(kfpr "$1")
+	rm -rf "$kr/scratch" && mkdir -m 700 "$kr/scratch"
+	gpg --homedir "$kr/gnupg" --batch --export "$f" | gpg --homedir "$kr/scratch" --batch --quiet --import 2>/dev/null
+	sed 's/^:-----/-----/' "$kr/gnupg/openpgp-revocs.d/$f.rev" |
+		gpg --homedir "$kr/scratch" --batch --quiet --import 2>/dev/null
+	gpg --homedir "$kr/scratch" --batch --export "$f" >"$kr/$1-revoked.pgp"
+	gpgconf --homedir "$kr/scratch" --kill gpg-agent 2>/dev/null || true
+}
+for kk in distro brt bdrev vendor vendor2 vendor3 revvendor uncert rogue roguecert; do kgen "$kk"; done
+kgen rotate cert
+kg --quick-add-key "$(kfpr rotate)" ed25519 sign never
+kgen oldca sign 20240101T000000
+kgen latecert sign 20240101T000000
+for kk in vendor vendor3 revvendor rotate oldca; do kcert distro "$kk"; done
+kcert vendor vendor2
+kcert rogue roguecert
+kcert oldca latecert 20240701T000000
+kg --faked-system-time 20240501T000000 --quick-set-expire "$(kfpr oldca)" 2024-06-01
+gpg --homedir "$kr/gnupg" --batch --export "$(kfpr distro)" "$(kfpr oldca)" "$(kfpr brt)" \
+	"$(kfpr bdrev)" >"$kr/builtin.gpg"
+for kk in vendor vendor2 revvendor uncert roguecert rotate latecert oldca; do kexp "$kk"; done
+for kk in revvendor brt vendor; do krevoked "$kk"; done
+# vendor3: certified by distro, then the certification revoked by distro (0x30)
+kexp vendor3
+kg --quick-revoke-sig "$(kfpr vendor3)" "$(kfpr distro)"
+kexp vendor3 vendor3-certrev
+# vendor's certificate with distro's certification corrupted
+python3 "$here/pktedit.py" "$kr/vendor.pgp" "$kr/vendor-bad.pgp" --corrupt-sigtype 10
+gpgconf --homedir "$kr/gnupg" --kill gpg-agent 2>/dev/null || true
+D=$(kfpr distro) V=$(kfpr vendor) V2=$(kfpr vendor2) RV=$(kfpr revvendor) RS=$(ksub rotate)
+BRT=$(kfpr brt) BD=$(kfpr bdrev) RO=$(kfpr rotate)
+lower() { tr 'A-F' 'a-f' <<<"$1"; }
+d=$tmp/bootsrc-keytype
+mkdir -p "$d/certs"
+cp "$kr/builtin.gpg" "$d/certs/pgp_keyring.bin"
+now=$(date +%s)
+# the boot glue with CONFIG_PGP_KEYS_REVOKED naming bdrev
+if (cd "$d" && "$cc" -c -I"$top/tests/compat/include" -o pgp_keyring.o "$top/certs/pgp_keyring.S") &&
+	"$cc" "${cflags[@]}" -UCONFIG_PGP_KEYS_REVOKED -DCONFIG_PGP_KEYS_REVOKED="\"$BD\"" \
+		-c -o "$d/keytype_test.o" "$here/keytype_test.c" >"$tmp/keytype-build.log" 2>&1 &&
+	build "$tmp/keytype_test" "$d/keytype_test.o" \
+		"$top/security/pgp_keys/keyring_parse.c" "$top/security/pgp_keys/pgp_key_type.c" \
+		"$top/tests/compat/keys.c" "${pgp_srcs[@]}" "${algs[@]}" "$top/tests/compat/compat.c" \
+		"$top/tests/compat/shash_openssl.c" "$top/tests/compat/hash_info.c" \
+		"$d/pgp_keyring.o" -lcrypto >>"$tmp/keytype-build.log" 2>&1; then
+	ok "build keytype_test (the boot glue, the key parser and subtype, tests/compat/keys.c)"
+	ktt() { "$tmp/keytype_test" "$@"; }
+	expect "vendor flow: unknown before, certified by the built-in distro key it joins, found by fingerprint and key ID" \
+		"find $V: ENOKEY
+add vendor.pgp: 0
+find $V: 0 $(lower "$V")
+find ${V:24}: 0 $(lower "$V")
+find $V: EKEYEXPIRED
+leaks 0" ktt find "$V" "$now" add "$kr/vendor.pgp" find "$V" "$now" find "${V:24}" "$now" \
+		find "$V" 1000
+	expect "refused: certified by nobody, by an untrusted key, by a built-in key after it expired, with a bad signature, certification revoked by its issuer; a built-in key again" \
+		"add uncert.pgp: ENOKEY
+add roguecert.pgp: ENOKEY
+add latecert.pgp: EKEYREJECTED
+add vendor-bad.pgp: EKEYREJECTED
+add vendor3-certrev.pgp: ENOKEY
+add vendor3.pgp: 0
+add oldca.pgp: EKEYREJECTED
+find $(kfpr latecert): ENOKEY
+leaks 0" ktt add "$kr/uncert.pgp" add "$kr/roguecert.pgp" add "$kr/latecert.pgp" \
+		add "$kr/vendor-bad.pgp" add "$kr/vendor3-certrev.pgp" add "$kr/vendor3.pgp" \
+		add "$kr/oldca.pgp" find "$(kfpr latecert)" "$now"
+	expect "rotation: the certified primary, then its signing subkey (a second add), bound by it" \
+		"add rotate.pgp: 0
+find $RS: ENOKEY
+add rotate.pgp: 0
+find $RS: 0 $(lower "$RS")
+find $RO: ENOKEY
+add rotate.pgp: 0
+find $RS: 0 $(lower "$RS")
+leaks 0" ktt add "$kr/rotate.pgp" find "$RS" "$now" add "$kr/rotate.pgp" find "$RS" "$now" \
+		find "$RO" "$now" add "$kr/rotate.pgp" find "$RS" "$now"
+	expect "the subkey named by its fingerprint as the description; before its primary: no key vouches" \
+		"add rotate.pgp: ENOKEY
+add rotate.pgp: 0
+add rotate.pgp: 0
+find $RS: 0 $(lower "$RS")
+leaks 0" ktt add-as "$RS" "$kr/rotate.pgp" add "$kr/rotate.pgp" add-as "$RS" "$kr/rotate.pgp" \
+		find "$RS" "$now"
+	expect "run-time revocation: for every later lookup, for what the key certified, after the key is removed" \
+		"add revvendor.pgp: 0
+find $RV: 0 $(lower "$RV")
+add revvendor-revoked.pgp: 0
+find $RV: EKEYREVOKED
+add revvendor.pgp: EKEYREJECTED
+add vendor.pgp: 0
+add vendor2.pgp: 0
+find $V2: 0 $(lower "$V2")
+add vendor-revoked.pgp: 0
+find $V: EKEYREVOKED
+find $V2: EKEYREVOKED
+unlinked
+find $RV: ENOKEY
+add revvendor.pgp: EKEYREJECTED
+leaks 0" ktt add "$kr/revvendor.pgp" find "$RV" "$now" add "$kr/revvendor-revoked.pgp" \
+		find "$RV" "$now" add "$kr/revvendor.pgp" add "$kr/vendor.pgp" add "$kr/vendor2.pgp" \
+		find "$V2" "$now" add "$kr/vendor-revoked.pgp" find "$V" "$now" find "$V2" "$now" \
+		unlink-all find "$RV" "$now" add "$kr/revvendor.pgp"
+	expect "built-in keys: revoked at run time, and by CONFIG_PGP_KEYS_REVOKED" \
+		"find $BRT: 0 $(lower "$BRT")
+add brt-revoked.pgp: 0
+find $BRT: EKEYREVOKED
+find $BD: EKEYREVOKED
+leaks 0" ktt find "$BRT" "$now" add "$kr/brt-revoked.pgp" find "$BRT" "$now" find "$BD" "$now"
+	expect "SECONDARY_TRUSTED_KEYRING_SIGNED_BY_BUILTIN: a run-time key does not vouch" \
+		"signed-by-builtin
+add vendor.pgp: 0
+add vendor2.pgp: ENOKEY
+leaks 0" ktt signed-by-builtin add "$kr/vendor.pgp" add "$kr/vendor2.pgp"
+	ring=$(ktt add "$kr/vendor.pgp" add "$kr/revvendor.pgp" add "$kr/revvendor-revoked.pgp" \
+		keyring builtin keyring secondary)
+	expect_grep "/proc/keys: the built-in distro key (user ID, fingerprint, state)" \
+		"^KT distro <distro@kt.example>: $(lower "$D"): OpenPGP $(lower "$D") eddsa255 primary usable$" \
+		cat <<<"$ring"
+	expect_grep "/proc/keys: the key CONFIG_PGP_KEYS_REVOKED lists, revoked" \
+		"^KT bdrev <bdrev@kt.example>: $(lower "$BD"): OpenPGP $(lower "$BD") eddsa255 primary revoked$" \
+		cat <<<"$ring"
+	expect_grep "/proc/keys: the vendor's key in the secondary keyring" \
+		"^KT vendor <vendor@kt.example>: $(lower "$V"): OpenPGP $(lower "$V") eddsa255 primary usable$" \
+		cat <<<"$ring"
+	expect_grep "/proc/keys: the revoked vendor key, its record in the secondary keyring" \
+		"^KT revvendor <revvendor@kt.example>: $(lower "$RV"): OpenPGP $(lower "$RV") eddsa255 primary revoked$" \
+		cat <<<"$ring"
+	expect "keyrings: 4 built-in keys; 2 run-time ones (the revocation replaced its key)" \
+		"keyring builtin 4
+keyring secondary 2" grep '^keyring ' <<<"$ring"
+	# out of memory at each allocation of an add: refused or added (what fails may be only
+	# a preparation or a search for a key ID index), never a leak
+	shopt -s extglob
+	bad=0 refused=0
+	for ((i = 0; i < 400; i++)); do
+		out=$(ktt --fail-alloc "$i" add "$kr/vendor.pgp" find "$V" "$now" 2>&1) || { bad=1; break; }
+		if [[ $out == "add vendor.pgp: 0"$'\n'"find $V: 0 $(lower "$V")"$'\n'"leaks 0" ]]; then
+			grep -q "^leaks 0$" <<<"$out" && ((refused > 0)) && break
+		fi
+		# (mainline's restrict_link_by_signature() reports a failed search for the
+		# certifier, for lack of memory too, as ENOKEY)
+		if [[ $out == "add vendor.pgp: "@(ENOMEM|ENOKEY)$'\n'"find $V: ENOKEY"$'\n'"leaks 0" ]]; then
+			refused=$((refused + 1))
+			continue
+		fi
+		bad=1
+		{ echo "allocation $i failing gives:"; echo "$out"; } | diag
+		break
+	done
+	if ((bad == 0 && refused > 0 && i < 400)); then
+		ok "add out of memory at each of its $refused allocations: refused, nothing trusted, no leak"
+	else
+		notok "add out of memory at each allocation: refused, nothing trusted, no leak"
+	fi
+else
+	notok "build keytype_test"
+	diag <"$tmp/keytype-build.log"
+	for ((i = 0; i < 13; i++)); do notok "keytype_test not built"; done
 fi
 
 # ---- build-time conversion and check (certs/pgp-keyring-bin.sh, pgp_keyring_check.c) ----

@@ -1,0 +1,821 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * OpenPGP public keys as asymmetric keys: a key parser for certificates as
+ * "gpg --export" writes them and a key subtype whose verify_signature()
+ * checks the OpenPGP signatures that vouch for a new key.
+ *
+ * One asymmetric key is one OpenPGP key, a primary key or one of its signing
+ * subkeys, so that each is found by its own fingerprint (ID 0) or key ID
+ * (ID 1; ID 2 tells keys that share a key ID apart).  A certificate added
+ * with add_key() yields one key, chosen by what the certificate carries and
+ * what the trusted keyrings hold already:
+ *
+ *  - a key the certificate revokes (0x20 of the primary, 0x28 of a subkey):
+ *    the key, vouched for by the revocation, which its primary made;
+ *  - else, when the primary key is in the trusted keyrings, its first
+ *    signing subkey that is not: the subkey, vouched for by its binding
+ *    signature (0x18), whose back-signature (0x19) the parse checked;
+ *  - else the primary key, vouched for by a certification (0x10-0x13) of one
+ *    of its user IDs by another key, one whose issuer is in the trusted
+ *    keyrings if there is one;
+ *  - unless the caller names a key of the certificate by its fingerprint (in
+ *    hex) as the key's description: then that key.
+ *
+ * The parser computes the vouching signature's digest; a keyring restricted
+ * with restrict_link_by_signature() (the secondary trusted keyring) then
+ * finds the issuer and calls its verify_signature(), which checks the
+ * signature and the issuer's own validity at the time it signed, and on
+ * success records what the new key depends on (or the revocation).
+ */
+
+#define pr_fmt(fmt) "modsign-pgp: " fmt
+
+#include <linux/atomic.h>
+#include <linux/err.h>
+#include <linux/kernel.h>
+#include <linux/key-type.h>
+#include <linux/seq_file.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <keys/asymmetric-parser.h>
+#include <keys/asymmetric-subtype.h>
+#include <keys/asymmetric-type.h>
+#include "internal.h"
+
+/*
+ * The keys of one certificate the parser considers (primary and signing
+ * subkeys); a certificate with more yields only these.
+ */
+#define PGP_KEYS_CERT_MAX	16
+
+/* Run-time DSA keys that get fixed-base tables (up to 192 KiB each). */
+#define PGP_KEYS_RUNTIME_DSA_TABLES	8
+static atomic_t pgp_keys_dsa_tables = ATOMIC_INIT(0);
+
+/* What a signature is made by this subtype: compared by address. */
+static const char pgp_key_encoding[] = "pgp";
+
+/* A readable copy of @uid: printable ASCII, at most PGP_KEYS_UID_MAX bytes. */
+static void pgp_key_set_uid(char *dst, const u8 *uid, size_t len)
+{
+	size_t i;
+
+	len = min_t(size_t, len, PGP_KEYS_UID_MAX);
+	for (i = 0; i < len; i++)
+		dst[i] = (uid[i] < 0x20 || uid[i] > 0x7e) ? '?' : uid[i];
+	dst[i] = '\0';
+}
+
+static void pgp_key_release(struct kref *ref)
+{
+	struct pgp_key *pk = container_of(ref, struct pgp_key, ref);
+
+	pgp_pubkey_release(&pk->k.pub);
+	kfree(pk->data);
+	kfree(pk);
+}
+
+/* Drop a reference taken by pgp_key_get() (or the key's own). */
+void pgp_key_put(struct pgp_key *pk)
+{
+	if (pk)
+		kref_put(&pk->ref, pgp_key_release);
+}
+
+/* Is @key an OpenPGP asymmetric key (of this subtype)? */
+bool pgp_key_is_pgp(const struct key *key)
+{
+	return key->type == &key_type_asymmetric &&
+	       asymmetric_key_subtype(key) == &pgp_key_subtype &&
+	       key->payload.data[asym_crypto];
+}
+
+/*
+ * A reference to @key's payload, which outlives the key for its holder, or
+ * NULL for a key that is not an OpenPGP key.
+ */
+struct pgp_key *pgp_key_get(struct key *key)
+{
+	struct pgp_key *pk;
+
+	if (!pgp_key_is_pgp(key))
+		return NULL;
+	pk = key->payload.data[asym_crypto];
+	kref_get(&pk->ref);
+	return pk;
+}
+
+/**
+ * pgp_key_new() - a payload for key @i of a parsed certificate
+ * @keys: the certificate's keys (pgp_keys_parse())
+ * @nr: their number
+ * @i: the key
+ * @builtin: the keys point into the kernel image: refer to it instead of
+ *	copying
+ *
+ * Return: the payload (its reference is the caller's), or an ERR_PTR:
+ * -ENOMEM, or the key parser's error on the copy.
+ */
+struct pgp_key *pgp_key_new(const struct pgp_builtin_key *keys, unsigned int nr,
+			    unsigned int i, bool builtin)
+{
+	const struct pgp_builtin_key *k = &keys[i], *p = NULL;
+	struct pgp_key *pk;
+	int ret;
+
+	if (k->primary >= 0 && (unsigned int)k->primary < nr)
+		p = &keys[k->primary];
+	pk = kzalloc(sizeof(*pk), GFP_KERNEL);
+	if (!pk)
+		return ERR_PTR(-ENOMEM);
+	kref_init(&pk->ref);
+	mutex_init(&pk->lock);
+	pk->pk.pkey_algo = "pgp";
+	pk->pk.id_type = "PGP";
+	pk->k = *k;
+	pk->k.primary = p ? 0 : -1;
+	pk->k.binding = NULL;
+	pk->k.binding_len = 0;
+	pk->k.revocation = NULL;
+	pk->k.revocation_len = 0;
+	if (!builtin) {
+		/* the key's own copy: the certificate goes away after add_key() */
+		pk->data = kmemdup(k->pub.body, k->pub.body_len, GFP_KERNEL);
+		if (!pk->data) {
+			ret = -ENOMEM;
+			goto err_free;
+		}
+		ret = pgp_parse_pubkey(pk->data, k->pub.body_len, &pk->k.pub);
+		if (ret)
+			goto err_free;
+	}
+	pgp_key_set_uid(pk->uid, k->uid ? k->uid : (const u8 *)"", k->uid_len);
+	pk->k.uid = (const u8 *)pk->uid;
+	pk->k.uid_len = strlen(pk->uid);
+	/* a subkey is no longer valid than its primary, nor once it is revoked */
+	pk->expires = k->expires;
+	if (p) {
+		memcpy(pk->primary_fpr, p->pub.fpr, p->pub.fpr_len);
+		pk->primary_fpr_len = p->pub.fpr_len;
+		pk->expires = pgp_keys_earliest(pk->expires, p->expires);
+		if (p->revoked)
+			pk->k.revoked = true;
+	}
+	return pk;
+
+err_free:
+	kfree(pk->data);
+	kfree(pk);
+	return ERR_PTR(ret);
+}
+
+/**
+ * pgp_key_trusted() - did a trusted key vouch for this one (or is it built in)?
+ * @pk: the key
+ *
+ * Context: any context.
+ * Return: true for a built-in key, and one a trusted key certified or bound.
+ */
+bool pgp_key_trusted(const struct pgp_key *pk)
+{
+	/* pairs with the release in pgp_key_vouch(): its record is complete */
+	u8 origin = smp_load_acquire(&pk->origin);
+
+	return origin == PGP_KEY_BUILTIN || origin == PGP_KEY_CERTIFIED ||
+	       origin == PGP_KEY_BOUND;
+}
+
+/**
+ * pgp_key_usable() - may a key sign (or certify) at time @t?
+ * @pk: the key
+ * @t: the signature's creation time
+ * @certify: for a certification or binding of another key: the key must be
+ *	a primary key whose flags allow certifying; else its flags must allow
+ *	signing data
+ *
+ * Context: any context.
+ * Whether a trusted key vouched for it is pgp_key_trusted()'s question.
+ *
+ * Return: 0; -EKEYREVOKED when it, or a key it depends on, is revoked;
+ * -EKEYEXPIRED when @t is before its creation or at or after its (or what
+ * it depends on) expiry; -ENOKEY when it may not sign (or certify).
+ */
+int pgp_key_usable(const struct pgp_key *pk, u32 t, bool certify)
+{
+	unsigned int i;
+
+	if (READ_ONCE(pk->origin) == PGP_KEY_REVOCATION)
+		return -EKEYREVOKED;
+	if (pk->k.revoked || pgp_keys_revoked(pk->k.pub.fpr, pk->k.pub.fpr_len))
+		return -EKEYREVOKED;
+	if (pk->primary_fpr_len && pgp_keys_revoked(pk->primary_fpr, pk->primary_fpr_len))
+		return -EKEYREVOKED;
+	for (i = 0; i < pk->nchain; i++)
+		if (pgp_keys_revoked(pk->chain[i], pk->chain_len[i]))
+			return -EKEYREVOKED;
+	if (certify ? pk->k.primary >= 0 || !pk->k.can_certify : !pk->k.can_sign)
+		return -ENOKEY;
+	if (t < pk->k.pub.creation_time)
+		return -EKEYEXPIRED;
+	if (pk->expires && t >= pk->expires)
+		return -EKEYEXPIRED;
+	return 0;
+}
+
+/* The key's state for /proc/keys, whatever the time. */
+static const char *pgp_key_state(const struct pgp_key *pk)
+{
+	int err = pgp_key_usable(pk, pk->k.pub.creation_time, false);
+
+	if (err == -EKEYREVOKED)
+		return "revoked";
+	if (!pgp_key_trusted(pk))
+		return "untrusted";
+	return err == -ENOKEY ? "certify-only" : "usable";
+}
+
+/*
+ * /proc/keys, after the description ("USER ID: FINGERPRINT"):
+ * "OpenPGP FINGERPRINT ALGOBITS primary|subkey STATE[ expires SECONDS]"
+ */
+static void pgp_key_describe(const struct key *key, struct seq_file *m)
+{
+	const struct pgp_key *pk = key->payload.data[asym_crypto];
+
+	if (!pk)
+		return;
+	seq_printf(m, "OpenPGP %*phN %s%u %s %s", pk->k.pub.fpr_len, pk->k.pub.fpr,
+		   pgp_pubkey_algo_name(pk->k.pub.algo), pk->k.pub.bits,
+		   pk->k.primary < 0 ? "primary" : "subkey", pgp_key_state(pk));
+	if (pk->expires)
+		seq_printf(m, " expires %u", pk->expires);
+}
+
+static void pgp_key_auth_free(struct pgp_key_auth *auth)
+{
+	if (!auth)
+		return;
+	kfree(auth->pks.auth_ids[0]);
+	kfree(auth->pks.auth_ids[1]);
+	kfree(auth->raw);
+	kfree(auth);
+}
+
+static void pgp_key_destroy(void *payload_crypto, void *payload_auth)
+{
+	struct public_key_signature *pks = payload_auth;
+
+	if (pks)
+		pgp_key_auth_free(container_of(pks, struct pgp_key_auth, pks));
+	pgp_key_put(payload_crypto);
+}
+
+/* Was @sig made by @pk?  By fingerprint when the signature names one. */
+static bool pgp_key_issued(const struct pgp_sig *sig, const struct pgp_key *pk)
+{
+	if (sig->issuer_fpr_len)
+		return sig->issuer_fpr_len == pk->k.pub.fpr_len &&
+		       !memcmp(sig->issuer_fpr, pk->k.pub.fpr, sig->issuer_fpr_len);
+	return sig->has_issuer_keyid &&
+	       !memcmp(sig->issuer_keyid, pk->k.pub.keyid, PGP_KEYID_LEN);
+}
+
+static bool pgp_key_same(const u8 *a, size_t alen, const u8 *b, size_t blen)
+{
+	return alen == blen && !memcmp(a, b, alen);
+}
+
+static const char *pgp_key_why(int err)
+{
+	switch (err) {
+	case -EKEYREVOKED:
+		return "was revoked";
+	case -EKEYEXPIRED:
+		return "was expired (or not yet valid) when it signed";
+	default:
+		return "may not certify";
+	}
+}
+
+/*
+ * The new key @s is vouched for by @signer: record what it depends on, end
+ * its validity no later than the signer's and the signature's, and prepare
+ * it for verifications.  Done once; a key linked again keeps its record.
+ */
+static int pgp_key_vouch(struct pgp_key *s, const struct pgp_key *signer,
+			 const struct pgp_key_auth *auth)
+{
+	const char *what;
+	ssize_t size;
+	unsigned int n;
+	int ret = 0;
+
+	mutex_lock(&s->lock);
+	if (READ_ONCE(s->origin) != PGP_KEY_UNTRUSTED)
+		goto out;
+	n = 1 + signer->nchain;
+	if (n > PGP_KEYS_CHAIN_MAX) {
+		pr_notice("Key %*phN refused: vouched for through more than %u keys\n",
+			  s->k.pub.fpr_len, s->k.pub.fpr, PGP_KEYS_CHAIN_MAX);
+		ret = -EKEYREJECTED;
+		goto out;
+	}
+	memcpy(s->chain[0], signer->k.pub.fpr, signer->k.pub.fpr_len);
+	s->chain_len[0] = signer->k.pub.fpr_len;
+	memcpy(&s->chain[1], signer->chain, signer->nchain * sizeof(s->chain[0]));
+	memcpy(&s->chain_len[1], signer->chain_len, signer->nchain);
+	s->nchain = n;
+	s->expires = pgp_keys_earliest(s->expires, auth->expires);
+	s->expires = pgp_keys_earliest(s->expires, signer->expires);
+	/* DSA tables are large: for a few run-time keys only */
+	if (s->k.pub.algo != PGP_PUBKEY_DSA ||
+	    atomic_inc_return(&pgp_keys_dsa_tables) <= PGP_KEYS_RUNTIME_DSA_TABLES)
+		size = pgp_pubkey_prepare(&s->k.pub, &what);
+	else
+		size = 0;
+	if (size < 0 && what)
+		pr_warn("Key %*phN: no %s (%zd), verifying without\n",
+			s->k.pub.fpr_len, s->k.pub.fpr, what, size);
+	/* the record above is complete before the key counts as trusted */
+	smp_store_release(&s->origin, auth->kind == PGP_KEYS_AUTH_BINDING ?
+			  PGP_KEY_BOUND : PGP_KEY_CERTIFIED);
+out:
+	mutex_unlock(&s->lock);
+	return ret;
+}
+
+/*
+ * verify_signature() of an OpenPGP key @key for a new key's vouching
+ * signature: the signature must be @key's and verify, @key must have been
+ * valid (and fit to certify) when it was made, and the new key must be
+ * neither revoked nor a built-in key under another guise.
+ */
+static int pgp_key_verify_signature(const struct key *key,
+				    const struct public_key_signature *pks)
+{
+	const struct pgp_key *signer = key->payload.data[asym_crypto];
+	const struct pgp_key_auth *auth;
+	struct pgp_key *s;
+	struct key *dup;
+	int ret;
+
+	/* X.509 and PKCS#7 signatures can name an OpenPGP key's IDs too */
+	if (pks->encoding != pgp_key_encoding)
+		return -ENOPKG;
+	auth = container_of(pks, struct pgp_key_auth, pks);
+	s = auth->subject;
+	if (!signer || !pgp_key_issued(&auth->sig, signer))
+		return -EKEYREJECTED;
+
+	switch (auth->kind) {
+	case PGP_KEYS_AUTH_CERTIFICATION:
+		if (pgp_key_same(signer->k.pub.fpr, signer->k.pub.fpr_len,
+				 s->k.pub.fpr, s->k.pub.fpr_len))
+			return -EKEYREJECTED;	/* a self-signature vouches for nothing */
+		fallthrough;
+	case PGP_KEYS_AUTH_BINDING:
+		if (auth->kind == PGP_KEYS_AUTH_BINDING &&
+		    !pgp_key_same(signer->k.pub.fpr, signer->k.pub.fpr_len,
+				  s->primary_fpr, s->primary_fpr_len))
+			return -EKEYREJECTED;
+		ret = pgp_key_usable(signer, auth->sig.creation_time, true);
+		if (ret) {
+			pr_notice("Key %*phN refused: %s by %*phN, which %s\n",
+				  s->k.pub.fpr_len, s->k.pub.fpr,
+				  auth->kind == PGP_KEYS_AUTH_BINDING ? "bound" : "certified",
+				  signer->k.pub.fpr_len, signer->k.pub.fpr, pgp_key_why(ret));
+			return -EKEYREJECTED;
+		}
+		if (s->k.revoked || pgp_keys_revoked(s->k.pub.fpr, s->k.pub.fpr_len) ||
+		    (s->primary_fpr_len &&
+		     pgp_keys_revoked(s->primary_fpr, s->primary_fpr_len))) {
+			pr_notice("Key %*phN refused: it is revoked\n",
+				  s->k.pub.fpr_len, s->k.pub.fpr);
+			return -EKEYREJECTED;
+		}
+		/* a built-in key is never replaced, nor shadowed */
+		dup = pgp_keys_search(pgp_keys_trusted(true), s->k.pub.fpr,
+				      s->k.pub.fpr_len);
+		if (!IS_ERR(dup)) {
+			key_put(dup);
+			pr_notice("Key %*phN refused: a built-in key cannot be replaced\n",
+				  s->k.pub.fpr_len, s->k.pub.fpr);
+			return -EKEYREJECTED;
+		}
+		break;
+	case PGP_KEYS_AUTH_REVOCATION:
+		/* by the key's own primary: the key itself, or a subkey's */
+		if (!pgp_key_same(signer->k.pub.fpr, signer->k.pub.fpr_len,
+				  s->primary_fpr_len ? s->primary_fpr : s->k.pub.fpr,
+				  s->primary_fpr_len ? s->primary_fpr_len : s->k.pub.fpr_len))
+			return -EKEYREJECTED;
+		break;
+	default:
+		return -EKEYREJECTED;
+	}
+
+	ret = pgp_sig_verify_digest(&auth->sig, &signer->k.pub, auth->digest,
+				    auth->pks.digest_size);
+	if (ret) {
+		if (ret != -ENOPKG && ret != -ENOMEM)
+			ret = -EKEYREJECTED;
+		pr_notice("Key %*phN refused: its %s by %*phN does not verify (%d)\n",
+			  s->k.pub.fpr_len, s->k.pub.fpr,
+			  auth->kind == PGP_KEYS_AUTH_REVOCATION ? "revocation" :
+			  auth->kind == PGP_KEYS_AUTH_BINDING ? "binding" : "certification",
+			  signer->k.pub.fpr_len, signer->k.pub.fpr, ret);
+		return ret;
+	}
+
+	/*
+	 * A key that is not trusted itself (in a keyring of a user's, restricted
+	 * to keys of the user's choice) vouches only there: nothing is recorded.
+	 */
+	if (!pgp_key_trusted(signer))
+		return 0;
+	if (auth->kind == PGP_KEYS_AUTH_REVOCATION) {
+		/* recorded for a primary in the trusted keyrings: bounded */
+		dup = pgp_keys_search(pgp_keys_trusted(false), signer->k.pub.fpr,
+				      signer->k.pub.fpr_len);
+		if (IS_ERR(dup))
+			return 0;
+		key_put(dup);
+		ret = pgp_keys_revoke(s->k.pub.fpr, s->k.pub.fpr_len);
+		if (ret)
+			return ret;
+		mutex_lock(&s->lock);
+		if (READ_ONCE(s->origin) == PGP_KEY_UNTRUSTED)
+			/* as in pgp_key_vouch(); read by pgp_key_trusted() */
+			smp_store_release(&s->origin, PGP_KEY_REVOCATION);
+		mutex_unlock(&s->lock);
+		pr_notice("Key %*phN revoked by %*phN\n", s->k.pub.fpr_len, s->k.pub.fpr,
+			  signer->k.pub.fpr_len, signer->k.pub.fpr);
+		return 0;
+	}
+	return pgp_key_vouch(s, signer, auth);
+}
+
+struct asymmetric_key_subtype pgp_key_subtype = {
+	.owner			= THIS_MODULE,
+	.name			= "pgp",
+	.name_len		= sizeof("pgp") - 1,
+	.describe		= pgp_key_describe,
+	.destroy		= pgp_key_destroy,
+	.verify_signature	= pgp_key_verify_signature,
+};
+
+/* The asymmetric key IDs of @pk: fingerprint, key ID, key ID + index. */
+static struct asymmetric_key_ids *pgp_key_ids(const struct pgp_key *pk)
+{
+	struct asymmetric_key_ids *kids;
+	u8 idx = pk->idx;
+
+	kids = kzalloc(sizeof(*kids), GFP_KERNEL);
+	if (!kids)
+		return NULL;
+	kids->id[0] = asymmetric_key_generate_id(pk->k.pub.fpr, pk->k.pub.fpr_len,
+						 NULL, 0);
+	kids->id[1] = asymmetric_key_generate_id(pk->k.pub.keyid, PGP_KEYID_LEN,
+						 NULL, 0);
+	kids->id[2] = asymmetric_key_generate_id(pk->k.pub.keyid, PGP_KEYID_LEN,
+						 &idx, 1);
+	if (IS_ERR(kids->id[0]) || IS_ERR(kids->id[1]) || IS_ERR(kids->id[2])) {
+		for (idx = 0; idx < ARRAY_SIZE(kids->id); idx++)
+			if (!IS_ERR(kids->id[idx]))
+				kfree(kids->id[idx]);
+		kfree(kids);
+		return NULL;
+	}
+	return kids;
+}
+
+/*
+ * Index of @pk among the trusted keys that share its key ID: its own when
+ * it is there already (it is being added again), else the first free one.
+ */
+static u8 pgp_key_index(const struct pgp_key *pk)
+{
+	struct key *ring = pgp_keys_trusted(false), *other;
+	const struct pgp_key *o;
+	unsigned int i;
+	bool same;
+
+	for (i = 0; i < U8_MAX; i++) {
+		other = pgp_keys_search_keyid(ring, pk->k.pub.keyid, i);
+		if (IS_ERR(other))
+			break;
+		o = other->payload.data[asym_crypto];
+		same = pgp_key_is_pgp(other) &&
+		       pgp_key_same(o->k.pub.fpr, o->k.pub.fpr_len,
+				    pk->k.pub.fpr, pk->k.pub.fpr_len);
+		key_put(other);
+		if (same)
+			break;
+	}
+	return i;
+}
+
+/* Is the key with fingerprint @fpr in the trusted keyrings? */
+static bool pgp_key_trusted_fpr(const u8 *fpr, size_t len)
+{
+	struct key *key = pgp_keys_search(pgp_keys_trusted(false), fpr, len);
+
+	if (IS_ERR(key))
+		return false;
+	key_put(key);
+	return true;
+}
+
+static bool pgp_key_trusted_issuer(const struct pgp_sig *sig)
+{
+	struct key *key;
+
+	if (sig->issuer_fpr_len)
+		return pgp_key_trusted_fpr(sig->issuer_fpr, sig->issuer_fpr_len);
+	key = pgp_keys_search_keyid(pgp_keys_trusted(false), sig->issuer_keyid, 0);
+	if (IS_ERR(key))
+		return false;
+	key_put(key);
+	return true;
+}
+
+/*
+ * The signature that vouches for key @i of the certificate: the
+ * certification whose issuer is trusted (else the first one), the binding
+ * or the revocation.  When there is none, *@auth_out names no issuer.
+ */
+static int pgp_key_make_auth(const u8 *data, size_t len,
+			     const struct pgp_builtin_key *keys, unsigned int nr,
+			     unsigned int i, enum pgp_keys_auth_kind kind,
+			     struct pgp_key *subject, struct pgp_key_auth **auth_out)
+{
+	const bool legacy = IS_ENABLED(CONFIG_MODULE_SIG_PGP_LEGACY);
+	struct pgp_keys_auth *a;
+	struct pgp_key_auth *auth = NULL;
+	unsigned int nth, pick = 0;
+	int ret;
+
+	*auth_out = NULL;
+	a = kmalloc(sizeof(*a), GFP_KERNEL);
+	if (!a)
+		return -ENOMEM;
+	if (kind == PGP_KEYS_AUTH_CERTIFICATION) {
+		/* the first one a trusted key made, else the first one at all */
+		bool found = false;
+
+		for (nth = 0; ; nth++) {
+			ret = pgp_keys_auth(data, len, keys, nr, i, kind, nth, legacy, a);
+			if (ret == -ENOENT || ret == -ENOMEM)
+				break;
+			if (ret)
+				continue;
+			if (!found)
+				pick = nth;
+			found = true;
+			if (pgp_key_trusted_issuer(&a->sig)) {
+				pick = nth;
+				break;
+			}
+		}
+		if (ret == -ENOMEM)
+			goto out;
+		if (!found)
+			pick = U32_MAX;	/* none: -ENOENT below */
+	}
+	auth = kzalloc(sizeof(*auth), GFP_KERNEL);
+	if (!auth) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	auth->kind = kind;
+	auth->subject = subject;
+	auth->pks.pkey_algo = "pgp";
+	auth->pks.encoding = pgp_key_encoding;
+	ret = pgp_keys_auth(data, len, keys, nr, i, kind, pick, legacy, a);
+	if (ret == -ENOENT) {
+		/*
+		 * Nothing vouches: a signature that names no issuer, which
+		 * restrict_link_by_signature() refuses with -ENOKEY, as it
+		 * does an X.509 certificate no trusted key signed.
+		 */
+		ret = 0;
+		goto done;
+	}
+	if (ret)
+		goto out;
+
+	/* the key's own copy: a key can be linked into a keyring again later */
+	auth->raw = kmemdup(a->body, a->body_len, GFP_KERNEL);
+	if (!auth->raw) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	/* as pgp_keys_auth() parsed it (a revocation may use a legacy hash) */
+	ret = pgp_parse_sig(auth->raw, a->body_len, &auth->sig, true);
+	if (ret)
+		goto out;
+	auth->expires = a->expires;
+	memcpy(auth->digest, a->digest, a->digest_len);
+	auth->pks.digest = auth->digest;
+	auth->pks.digest_size = a->digest_len;
+	auth->pks.s = (u8 *)auth->sig.mpi[0];
+	auth->pks.s_size = auth->sig.mpi_len[0];
+	auth->pks.hash_algo = hash_algo_name[auth->sig.hash];
+	/* the issuer: by fingerprint, or by key ID when the signature has no other */
+	if (auth->sig.issuer_fpr_len)
+		auth->pks.auth_ids[0] =
+			asymmetric_key_generate_id(auth->sig.issuer_fpr,
+						   auth->sig.issuer_fpr_len, NULL, 0);
+	else
+		auth->pks.auth_ids[1] =
+			asymmetric_key_generate_id(auth->sig.issuer_keyid,
+						   PGP_KEYID_LEN, NULL, 0);
+	if (IS_ERR(auth->pks.auth_ids[0]) || IS_ERR(auth->pks.auth_ids[1])) {
+		auth->pks.auth_ids[0] = NULL;
+		auth->pks.auth_ids[1] = NULL;
+		ret = -ENOMEM;
+		goto out;
+	}
+done:
+	*auth_out = auth;
+	auth = NULL;
+out:
+	pgp_key_auth_free(auth);
+	kfree(a);
+	return ret;
+}
+
+/*
+ * Which key of the parsed certificate to add, and what vouches for it: the
+ * key whose fingerprint (in hex) the caller gave as the description, else
+ * the rule at the top of this file.
+ */
+static unsigned int pgp_key_choose(const struct pgp_builtin_key *keys,
+				   unsigned int nr, const char *desc,
+				   enum pgp_keys_auth_kind *kind)
+{
+	u8 fpr[PGP_FPR_MAX];
+	size_t n = desc ? strlen(desc) : 0;
+	unsigned int i;
+
+	if (n && n <= 2 * PGP_FPR_MAX && !(n & 1) && !hex2bin(fpr, desc, n / 2))
+		for (i = 0; i < nr; i++)
+			if (pgp_key_same(keys[i].pub.fpr, keys[i].pub.fpr_len, fpr, n / 2)) {
+				*kind = keys[i].revoked && keys[i].revocation ?
+					PGP_KEYS_AUTH_REVOCATION :
+					i ? PGP_KEYS_AUTH_BINDING :
+					PGP_KEYS_AUTH_CERTIFICATION;
+				return i;
+			}
+	for (i = 0; i < nr; i++)
+		if (keys[i].revoked && keys[i].revocation) {
+			*kind = PGP_KEYS_AUTH_REVOCATION;
+			return i;
+		}
+	if (pgp_key_trusted_fpr(keys[0].pub.fpr, keys[0].pub.fpr_len))
+		for (i = 1; i < nr; i++)
+			if (!pgp_key_trusted_fpr(keys[i].pub.fpr, keys[i].pub.fpr_len)) {
+				*kind = PGP_KEYS_AUTH_BINDING;
+				return i;
+			}
+	*kind = PGP_KEYS_AUTH_CERTIFICATION;
+	return 0;
+}
+
+/* The key handed over by the built-in keyring's loader (pgp_keys_handover). */
+static const struct pgp_key *pgp_keys_handover_key;
+
+/**
+ * pgp_key_handover() - make the next add_key() of @pk's address take @pk
+ * @pk: a payload made by the built-in keyring's loader, or NULL to end
+ *
+ * The loader of the built-in keyring passes the payload itself as the key
+ * data to key_create_or_update(): the parser takes it when the data is that
+ * very address, which no user's key data (a copy of its own) can be.
+ */
+void __init pgp_key_handover(const struct pgp_key *pk)
+{
+	WRITE_ONCE(pgp_keys_handover_key, pk);
+}
+
+static int pgp_key_adopt(struct key_preparsed_payload *prep)
+{
+	struct pgp_key *pk = (struct pgp_key *)prep->data;
+	struct asymmetric_key_ids *kids;
+
+	kids = pgp_key_ids(pk);
+	if (!kids)
+		return -ENOMEM;
+	kref_get(&pk->ref);
+	prep->payload.data[asym_subtype] = &pgp_key_subtype;
+	prep->payload.data[asym_key_ids] = kids;
+	prep->payload.data[asym_crypto] = pk;
+	prep->payload.data[asym_auth] = NULL;
+	prep->quotalen = 100;
+	return 0;
+}
+
+/*
+ * Parse an OpenPGP certificate (one transferable public key, binary) into
+ * the one key it adds; -EBADMSG for data that is not OpenPGP.
+ */
+static int pgp_key_parse(struct key_preparsed_payload *prep)
+{
+	const bool legacy = IS_ENABLED(CONFIG_MODULE_SIG_PGP_LEGACY);
+	const u8 *data = prep->data, *p = data;
+	struct asymmetric_key_ids *kids = NULL;
+	struct pgp_key_auth *auth = NULL;
+	enum pgp_keys_auth_kind kind;
+	struct pgp_builtin_key *keys;
+	struct pgp_key *pk = NULL;
+	struct pgp_packet pkt;
+	unsigned int lost, i;
+	char *desc;
+	int nr, ret;
+
+	if (prep->data == READ_ONCE(pgp_keys_handover_key) &&
+	    prep->datalen == sizeof(struct pgp_key))
+		return pgp_key_adopt(prep);
+	/* a certificate starts with a public key packet */
+	if (pgp_next_packet(&p, data + prep->datalen, &pkt) ||
+	    pkt.tag != PGP_PKT_PUBLIC_KEY)
+		return -EBADMSG;
+
+	keys = kcalloc(PGP_KEYS_CERT_MAX, sizeof(*keys), GFP_KERNEL);
+	if (!keys)
+		return -ENOMEM;
+	nr = pgp_keys_parse_checked(data, prep->datalen, keys, PGP_KEYS_CERT_MAX,
+				    legacy, &lost);
+	if (nr < 0) {
+		ret = nr;
+		goto out;
+	}
+	ret = -EKEYREJECTED;
+	if (lost) {
+		pr_notice("Certificate refused: not read completely (%u problems above)\n",
+			  lost);
+		goto out;
+	}
+	if (!nr) {
+		pr_notice("Certificate refused: no usable key in it\n");
+		goto out;
+	}
+	for (i = 1; i < nr; i++)
+		if (keys[i].primary != 0) {
+			pr_notice("Certificate refused: more than one certificate (add them one by one)\n");
+			goto out;
+		}
+
+	i = pgp_key_choose(keys, nr, prep->orig_description, &kind);
+	pk = pgp_key_new(keys, nr, i, false);
+	if (IS_ERR(pk)) {
+		ret = PTR_ERR(pk);
+		pk = NULL;
+		goto out;
+	}
+	ret = pgp_key_make_auth(data, prep->datalen, keys, nr, i, kind, pk, &auth);
+	if (ret)
+		goto out;
+	if (!auth->pks.digest_size)
+		pr_info("Key %*phN: no certification by another key in its certificate\n",
+			pk->k.pub.fpr_len, pk->k.pub.fpr);
+	pk->idx = pgp_key_index(pk);
+	kids = pgp_key_ids(pk);
+	desc = kasprintf(GFP_KERNEL, "%s: %*phN", pk->uid, pk->k.pub.fpr_len, pk->k.pub.fpr);
+	if (!kids || !desc) {
+		kfree(desc);
+		ret = -ENOMEM;
+		goto out;
+	}
+	prep->payload.data[asym_subtype] = &pgp_key_subtype;
+	prep->payload.data[asym_key_ids] = kids;
+	prep->payload.data[asym_crypto] = pk;
+	prep->payload.data[asym_auth] = &auth->pks;
+	prep->description = desc;
+	prep->quotalen = 100;
+	kids = NULL;
+	pk = NULL;
+	auth = NULL;
+	ret = 0;
+out:
+	if (kids) {
+		for (i = 0; i < ARRAY_SIZE(kids->id); i++)
+			kfree(kids->id[i]);
+		kfree(kids);
+	}
+	pgp_key_auth_free(auth);
+	pgp_key_put(pk);
+	kfree(keys);
+	return ret;
+}
+
+static struct asymmetric_key_parser pgp_key_parser = {
+	.owner	= THIS_MODULE,
+	.name	= "pgp",
+	.parse	= pgp_key_parse,
+};
+
+int __init pgp_key_type_init(void)
+{
+	return register_asymmetric_key_parser(&pgp_key_parser);
+}
