@@ -55,7 +55,7 @@ check-full:
 demo:
 	@mk/demo.sh
 
-# KUnit under UML + KASAN; KUNIT_DIRS="crypto/pgp ..." for some directories only.
+# KUnit under UML + KASAN; KUNIT_DIRS="crypto/pgp/tests ..." for some directories only.
 kunit:
 	@mk/kunit.sh $(KUNIT_DIRS)
 

@@ -14,10 +14,10 @@ it, plus a "series" file.  The result applies to a pristine linux-source-6.12 tr
 for linux-source-6.1 instead (default OUTDIR out/patches-6.1): its compatibility patches
 come first and carry no new files.  The new files are assigned to patches by path:
 
-  1 Montgomery + DSA   crypto/{mont,dsa}*, include/crypto/{mont,dsa}.h
-  2 RSASSA             crypto/rsassa*, include/crypto/rsassa.h
-  3 Ed25519            crypto/ed25519*, include/crypto/ed25519.h
-  4 raw ECDSA          crypto/ecdsa_raw*, include/crypto/ecdsa_raw.h, crypto/.kunitconfig
+  1 Montgomery + DSA   crypto/{,tests/}{mont,dsa}*, include/crypto/{mont,dsa}.h
+  2 RSASSA             crypto/{,tests/}rsassa*, include/crypto/rsassa.h
+  3 Ed25519            crypto/{,tests/}ed25519*, include/crypto/ed25519.h
+  4 raw ECDSA          crypto/{,tests/}ecdsa_raw*, include/crypto/ecdsa_raw.h
  10 SHAKE + ML-DSA-65  crypto/{shake,mldsa}*, crypto/tests/{shake,mldsa}*, crypto/tests/.kunitconfig,
                        include/crypto/{shake,mldsa}.h (after patch 4 in the series)
   5 OpenPGP parser     crypto/pgp/, include/crypto/pgp.h
@@ -54,13 +54,15 @@ fi
 
 group_of() {
 	case $1 in
-	crypto/mont*|crypto/dsa*|include/crypto/mont.h|include/crypto/dsa.h) echo 1 ;;
-	crypto/rsassa*|include/crypto/rsassa.h) echo 2 ;;
-	crypto/ed25519*|include/crypto/ed25519.h) echo 3 ;;
-	# crypto/.kunitconfig runs the four algorithms' suites: it comes with the last
-	crypto/ecdsa_raw*|include/crypto/ecdsa_raw.h|crypto/.kunitconfig) echo 4 ;;
-	# the post-quantum verifiers: their suites are the first in crypto/tests/
+	# each algorithm with its KUnit suite and vectors in crypto/tests/
+	crypto/mont*|crypto/dsa*|crypto/tests/mont*|crypto/tests/dsa*) echo 1 ;;
+	include/crypto/mont.h|include/crypto/dsa.h) echo 1 ;;
+	crypto/rsassa*|crypto/tests/rsassa*|include/crypto/rsassa.h) echo 2 ;;
+	crypto/ed25519*|crypto/tests/ed25519*|include/crypto/ed25519.h) echo 3 ;;
+	crypto/ecdsa_raw*|crypto/tests/ecdsa_raw*|include/crypto/ecdsa_raw.h) echo 4 ;;
 	crypto/shake*|crypto/mldsa*|include/crypto/shake.h|include/crypto/mldsa.h) echo 10 ;;
+	# crypto/tests/.kunitconfig runs every algorithm's suite: it comes with the last
+	# patch of the series that adds one (10 follows 4 in the series)
 	crypto/tests/shake*|crypto/tests/mldsa*|crypto/tests/.kunitconfig) echo 10 ;;
 	crypto/pgp/*|include/crypto/pgp.h) echo 5 ;;
 	security/pgp_keys/*|include/keys/pgp_keys.h) echo 6 ;;

@@ -9,7 +9,7 @@ usage() {
 Usage: mk/kunit.sh [--no-kasan] [DIR...]
 
 Runs the KUnit suites of DIR... (default: every directory of the project with a
-.kunitconfig: crypto, crypto/pgp, security/pgp_keys, kernel/module) in one User-Mode
+.kunitconfig in the tests/ directory of crypto, crypto/pgp, security/pgp_keys, kernel/module) in one User-Mode
 Linux kernel built from the patched tree build/src (make apply) with CONFIG_KASAN=y,
 through the kernel's tools/testing/kunit/kunit.py.  The build directory is build/kunit
 (incremental: a second run takes seconds); kunit.py's log build/logs/kunit.log.  Prints
@@ -18,9 +18,9 @@ the failed cases and kunit.py's totals; exits non-zero if a test failed or none 
   --no-kasan      leave KASAN out (a faster first build)
   --summary LOG   only judge a kunit.py log (the harness's self-test)
 
-One suite alone: mk/kunit.sh crypto/pgp, or with kunit.py's own filter,
+One suite alone: mk/kunit.sh crypto/pgp/tests, or with kunit.py's own filter,
   cd build/src && tools/testing/kunit/kunit.py run --build_dir=../kunit \
-      --kunitconfig=crypto/pgp 'pgp.*'
+      --kunitconfig=crypto/pgp/tests 'pgp.*'
 EOF
 }
 # summary LOG: kunit.py's verdict in LOG: its failed suites and cases, then its totals;

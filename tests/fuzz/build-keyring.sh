@@ -59,7 +59,7 @@ trap cleanup EXIT
 # shellcheck disable=SC2054  # the commas belong to -fsanitize=
 cflags=(-g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
 	-Wall -Wno-format -Wno-deprecated-declarations
-	-I"$top/tests/compat/module" -I"$top/tests/compat/include" -I"$top/include"
+	-I"$top/tests/compat/module" -I"$top/tests/compat/module/tests" -I"$top/tests/compat/include" -I"$top/include"
 	-DCONFIG_64BIT=1 -DCONFIG_PGP_BUILTIN_KEYS=1 -DCONFIG_SYSTEM_BLACKLIST_KEYRING=1
 	-DCONFIG_CRYPTO_ED25519=1)
 common=("$top/security/pgp_keys/keyring_parse.c"
@@ -127,7 +127,7 @@ gpgconf --homedir "$tmp/g2" --kill gpg-agent >/dev/null 2>&1 || true
 seed_t revoked "$tmp/vendor.gpg" "$tmp/vendor-rev.gpg"
 
 cc=$clang
-"$cc" -g -I"$top/tests/compat/module" -I"$top/tests/compat/include" -I"$top/include" \
+"$cc" -g -I"$top/tests/compat/module" -I"$top/tests/compat/module/tests" -I"$top/tests/compat/include" -I"$top/include" \
 	-o "$tmp/modsig_test" "$top/tests/host/module/modsig_test.c" \
 	"$top/kernel/module/signing_pgp_elf.c" "$top/tests/compat/compat.c"
 "$tmp/modsig_test" --seed "$seeds_m"

@@ -2,7 +2,7 @@
 /*
  * libFuzzer target: a module_sig-style payload (one or more signature
  * packets) checked against the fixed message and the real gpg keys of
- * crypto/pgp/pgp_kunit_vectors.h, the way the module loader does it.
+ * crypto/pgp/tests/pgp_kunit_vectors.h, the way the module loader does it.
  * Mutations that keep the hashed part and digest prefix reach the DSA and
  * RSA verifiers with attacker-chosen signature values and real keys.
  *
@@ -14,7 +14,7 @@
 #include <crypto/pgp.h>
 #include <crypto/dsa.h>
 #include <crypto/rsassa.h>
-#include "../../crypto/pgp/pgp_kunit_vectors.h"
+#include "../../crypto/pgp/tests/pgp_kunit_vectors.h"
 
 #ifdef FUZZ_DIFFERENTIAL
 #include <openssl/evp.h>

@@ -74,7 +74,7 @@ fi
 # shellcheck disable=SC2054  # the commas belong to -fsanitize=
 cflags=(-g -O1 -fsanitize=address,undefined -fno-sanitize-recover=all
 	-fno-omit-frame-pointer -Wall -Wno-format -Wno-deprecated-declarations
-	-I"$top/tests/compat/module" -I"$top/tests/compat/include" -I"$top/include"
+	-I"$top/tests/compat/module" -I"$top/tests/compat/module/tests" -I"$top/tests/compat/include" -I"$top/include"
 	-DCONFIG_64BIT=1 -DCONFIG_PGP_BUILTIN_KEYS=1 -DCONFIG_SYSTEM_BLACKLIST_KEYRING=1
 	-DCONFIG_CRYPTO_ED25519=1 -DCONFIG_PGP_KEYS_REVOKED="\"${PGP_KEYS_REVOKED:-}\"")
 compat=("$top/tests/compat/compat.c" "$top/tests/compat/shash_openssl.c"

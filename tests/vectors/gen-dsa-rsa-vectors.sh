@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Generate the DSA and RSASSA-PKCS1-v1_5 KUnit vectors with OpenSSL:
-#   crypto/dsa_kunit_vectors.h     DSA 1024/160, 2048/224, 2048/256, 3072/256
-#   crypto/rsassa_kunit_vectors.h  RSA 2048/3072/4096 x SHA-256/SHA-512, and
+#   crypto/tests/dsa_kunit_vectors.h     DSA 1024/160, 2048/224, 2048/256, 3072/256
+#   crypto/tests/rsassa_kunit_vectors.h  RSA 2048/3072/4096 x SHA-256/SHA-512, and
 #                                  hand-built bad encodings signed raw
 # Every vector is checked with OpenSSL before it is written.  The output is
 # checked in; keys are thrown away.
@@ -15,13 +15,13 @@ usage() {
 Usage: tests/vectors/gen-dsa-rsa-vectors.sh [--out DIR] [--help]
 
 Writes dsa_kunit_vectors.h and rsassa_kunit_vectors.h into DIR (default:
-crypto/ of this repository).  Needs openssl and xxd.  Takes ~10-60 s
+crypto/tests/ of this repository).  Needs openssl and xxd.  Takes ~10-60 s
 (DSA-3072 domain parameter generation).
 EOF
 }
 
 here=$(cd "$(dirname "$0")" && pwd)
-outdir="$here/../../crypto"
+outdir="$here/../../crypto/tests"
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--out) outdir="${2:?}"; shift 2 ;;
@@ -83,7 +83,7 @@ EOF
 
 # ---------------- DSA ----------------
 dsa_out="$tmp/dsa.h"
-header _DSA_KUNIT_VECTORS_H "DSA (FIPS 186-4) signature vectors for crypto/dsa_kunit.c." > "$dsa_out"
+header _DSA_KUNIT_VECTORS_H "DSA (FIPS 186-4) signature vectors for crypto/tests/dsa_kunit.c." > "$dsa_out"
 cat >> "$dsa_out" <<'EOF'
 struct dsa_kunit_vector {
 	const char *name;
@@ -131,7 +131,7 @@ done
 
 # ---------------- RSA ----------------
 rsa_out="$tmp/rsa.h"
-header _RSASSA_KUNIT_VECTORS_H "RSASSA-PKCS1-v1_5 (RFC 8017) vectors for crypto/rsassa_kunit.c." > "$rsa_out"
+header _RSASSA_KUNIT_VECTORS_H "RSASSA-PKCS1-v1_5 (RFC 8017) vectors for crypto/tests/rsassa_kunit.c." > "$rsa_out"
 cat >> "$rsa_out" <<'EOF'
 /* expect: 0 (valid) or the negated errno rsassa_pkcs1_verify() must return */
 struct rsassa_kunit_vector {
@@ -182,7 +182,7 @@ for bits in 2048 3072 4096; do
 done
 
 # One more RSA-2048/SHA-256 signature s chosen so that s + n has as many bits
-# as n: crypto/rsassa_kunit.c checks that s + n (same residue) is refused,
+# as n: crypto/tests/rsassa_kunit.c checks that s + n (same residue) is refused,
 # which only the s < n test can do.
 bitlen() { echo "obase=2; ibase=16; $(tr 'a-f' 'A-F' <<< "$1")" | BC_LINE_LENGTH=0 bc | tr -d '\n' | wc -c; }
 nhex=$(field "$tmp/rsa-2048.pem" modulus)

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# Generate security/pgp_keys/keyring_kunit_vectors.h: gpg-made keyrings for the KUnit suite.
+# Generate security/pgp_keys/tests/keyring_kunit_vectors.h: gpg-made keyrings for the KUnit suite.
 set -euo pipefail
 prog=gen-keyring-vectors.sh
 
@@ -9,7 +9,7 @@ usage() {
 Usage: tests/vectors/gen-keyring-vectors.sh [OUT]
 
 Makes keyrings with gpg (keys created at fixed faked times) and writes them as
-C arrays to OUT (default security/pgp_keys/keyring_kunit_vectors.h):
+C arrays to OUT (default security/pgp_keys/tests/keyring_kunit_vectors.h):
   good     DSA-2048 sign+certify primary
   sub      RSA-2048 certify-only primary, RSA-2048 signing subkey, RSA-2048
            authentication subkey
@@ -27,7 +27,7 @@ EOF
 }
 [[ ${1:-} == -h || ${1:-} == --help ]] && { usage; exit 0; }
 top=$(cd "$(dirname "$0")/../.." && pwd)
-out=${1:-$top/security/pgp_keys/keyring_kunit_vectors.h}
+out=${1:-$top/security/pgp_keys/tests/keyring_kunit_vectors.h}
 tmp=$(mktemp -d)
 export GNUPGHOME=$tmp/gnupg
 cleanup() { gpgconf --kill gpg-agent >/dev/null 2>&1 || true; rm -rf "$tmp"; }
@@ -112,6 +112,13 @@ fprarray() { # fprarray NAME HEXFPR
 	fprarray kv_expiring_fpr "$(fpr 'KUnit Expiring')"
 	fprarray kv_expiring_sub_fpr "$(subfpr 'KUnit Expiring' 1)"
 	fprarray kv_ed25519_fpr "$(fpr 'KUnit Ed25519')"
+	# The signatures of the pgp suite that keyring_kunit.c checks against a keyring,
+	# copied so that each directory's tests/ holds its own vectors.
+	echo "/* From crypto/pgp/tests/pgp_kunit_vectors.h (gen-pgp-vectors.sh) */"
+	awk -v want=" pgp_vec_msg pgp_vec_ed25519_key pgp_vec_ed25519_sig pgp_vec_rsa2048_key " '
+		/^static const u8 [a-z0-9_]*\[\]/ { n = $4; sub(/\[\].*/, "", n); on = index(want, " " n " ") > 0 }
+		on { print }
+		on && /^};/ { print ""; on = 0 }' "$top/crypto/pgp/tests/pgp_kunit_vectors.h"
 	echo "#define KV_T_2024		1704067200u	/* keys made 2024-01-01 */"
 	echo "#define KV_T_2020		1577836800u	/* expiring key made 2020-01-01 */"
 	echo "#define KV_T_2020_EXPIRY	1609372800u	/* + 365 days */"

@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# Generate crypto/pgp/pgp_kunit_vectors.h: real GnuPG-made public keys and
+# Generate crypto/pgp/tests/pgp_kunit_vectors.h: real GnuPG-made public keys and
 # detached signatures, as C byte arrays for the KUnit tests (and the host
 # tests, which compile the same KUnit file).  Keys are made in a throw-away
 # homedir that is deleted afterwards; only public material is written out.
@@ -18,7 +18,7 @@ Create throw-away DSA-2048, DSA-1024 (legacy), RSA-2048 and Ed25519 keys
 with gpg, sign a fixed message with each and write a C header with the
 exported public keys, signatures, fingerprints and the message.
 
-  --out FILE   output header (default: crypto/pgp/pgp_kunit_vectors.h
+  --out FILE   output header (default: crypto/pgp/tests/pgp_kunit_vectors.h
                next to this repository's root)
   --help       this text
 USAGE
@@ -33,7 +33,7 @@ while [ $# -gt 0 ]; do
 done
 
 root=$(cd "$(dirname "$0")/../.." && pwd)
-[ -n "$out" ] || out=$root/crypto/pgp/pgp_kunit_vectors.h
+[ -n "$out" ] || out=$root/crypto/pgp/tests/pgp_kunit_vectors.h
 
 tmp=$(mktemp -d)
 trap 'gpgconf --homedir "$tmp/gnupg" --kill all >/dev/null 2>&1 || true; rm -rf "$tmp"' EXIT

@@ -88,7 +88,7 @@ fi
 
 srcs=("$top"/crypto/{mont,dsa,rsassa,ed25519}.c)
 pqsrcs=("$top"/crypto/{shake,mldsa}.c)
-kunits=("$top"/crypto/{mont,dsa,rsassa,ed25519}_kunit.c "$top"/crypto/tests/{shake,mldsa}_kunit.c)
+kunits=("$top"/crypto/tests/{mont,dsa,rsassa,ed25519}_kunit.c "$top"/crypto/tests/{shake,mldsa}_kunit.c)
 
 # shellcheck disable=SC2054 # the comma is part of -fsanitize=address,undefined
 cflags=(-std=gnu11 -O1 -g -Wall -Wextra -Wno-unused-parameter -Wno-sign-compare
@@ -202,11 +202,11 @@ built() {	# built <output>: 0 if it was built
 have_ed25519=false
 [ -f "$here/test_ed25519.c" ] && have_ed25519=true
 
-start_build test_crypto -Wno-deprecated-declarations -I"$top/crypto" "$here/test_crypto.c" \
+start_build test_crypto -Wno-deprecated-declarations -I"$top/crypto/tests" "$here/test_crypto.c" \
 	"${srcs[@]}"
-$have_ed25519 && start_build test_ed25519 -I"$top/crypto" "$here/test_ed25519.c" \
+$have_ed25519 && start_build test_ed25519 -I"$top/crypto/tests" "$here/test_ed25519.c" \
 	"${srcs[@]}"
-[ ${#kunits[@]} -gt 0 ] && start_build kunit -I"$top/crypto" -I"$top/crypto/tests" \
+[ ${#kunits[@]} -gt 0 ] && start_build kunit -I"$top/crypto/tests" \
 	"${srcs[@]}" "${pqsrcs[@]}" "${kunits[@]}" "$out/compat/kunit_main.o"
 start_build test_shake "$here/test_shake.c" "$top/crypto/shake.c"
 # test_mldsa wraps kmalloc and kfree to measure the heap of a verification
@@ -215,10 +215,10 @@ start_build test_mldsa "$mldsa_wrap" "$here/test_mldsa.c" "$top/crypto/"{shake,m
 [ -n "$m32_err" ] || start_build --i386 test_mldsa32 "$mldsa_wrap" "$here/test_mldsa.c" \
 	"$top/crypto/"{shake,mldsa}.c
 start_build test_crypto_noint128 -DKSHIM_NO_INT128 -Wno-deprecated-declarations \
-	-I"$top/crypto" "$here/test_crypto.c" "${srcs[@]}"
-[ -n "$m32_err" ] || start_build --i386 test_mont32 -I"$top/crypto" "$here/test_mont32.c" \
+	-I"$top/crypto/tests" "$here/test_crypto.c" "${srcs[@]}"
+[ -n "$m32_err" ] || start_build --i386 test_mont32 -I"$top/crypto/tests" "$here/test_mont32.c" \
 	"$top/crypto/mont.c" "$top/crypto/dsa.c" "$top/crypto/rsassa.c"
-$have_ed25519 && start_build test_ed25519_noint128 -DKSHIM_NO_INT128 -I"$top/crypto" \
+$have_ed25519 && start_build test_ed25519_noint128 -DKSHIM_NO_INT128 -I"$top/crypto/tests" \
 	"$here/test_ed25519.c" "${srcs[@]}"
 
 # The ML-DSA differential cases, made by @noble/post-quantum while the builds run

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Host stand-ins for the KUnit run of kernel/module/signing_pgp_kunit.c: an
+ * Host stand-ins for the KUnit run of kernel/module/tests/signing_pgp_kunit.c: an
  * empty built-in keyring and an empty module hash blacklist.
  */
 #include <linux/errno.h>

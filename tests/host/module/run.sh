@@ -10,7 +10,7 @@ Usage: tests/host/module/run.sh [--keep]
 
 Builds, with ASan and UBSan through tests/compat, the module_sig locator
 test modsig_test.c (kernel/module/signing_pgp_elf.c), the KUnit suite
-kernel/module/signing_pgp_kunit.c (run on the host) and the driver
+kernel/module/tests/signing_pgp_kunit.c (run on the host) and the driver
 tests/host/pgp_keys/keyring_test.c, whose verify command runs the loader
 check (kernel/module/signing_pgp.c) against the built-in keyring parser,
 then:
@@ -74,7 +74,7 @@ if [[ -x $tmp/modsig_test ]]; then
 fi
 
 # ---- the KUnit suite on the host ----
-kunit module_sig_pgp "$top/kernel/module/signing_pgp_kunit.c" \
+kunit module_sig_pgp "$top/kernel/module/tests/signing_pgp_kunit.c" \
 	"$top/kernel/module/signing_pgp.c" "$top/kernel/module/signing_pgp_elf.c" \
 	"$here/kunit_stubs.c"
 

@@ -3,12 +3,12 @@
  * Host-only KUnit cases for crypto/pgp that need the compatibility layer's
  * test hooks (tests/compat): a hash that is not built in, allocation
  * failures, the CRYPTO_NOLOAD rule, and silence on hostile input.  Linked
- * into the same binary as crypto/pgp/pgp_kunit.c by run.sh.
+ * into the same binary as crypto/pgp/tests/pgp_kunit.c by run.sh.
  */
 #include <kunit/test.h>
 #include <crypto/hash.h>
 #include <crypto/pgp.h>
-#include "../../../crypto/pgp/pgp_kunit_vectors.h"
+#include "../../../crypto/pgp/tests/pgp_kunit_vectors.h"
 
 static void first_packet(struct kunit *test, const u8 *buf, size_t len, struct pgp_packet *pkt)
 {

@@ -74,7 +74,7 @@ cflags=(-std=gnu11 -g -O1 -Wall -Wextra -Werror -Wno-unused-parameter -Wno-sign-
 compat=("$root"/tests/compat/{compat,shash_openssl,hash_info}.c)
 pgp=("$root"/crypto/pgp/pgp_parser.c "$root"/crypto/pgp/pgp_verify.c)
 oracle=("$root/tests/compat/stubs/algs_openssl.c")
-kunit=("$root/crypto/pgp/pgp_kunit.c" "$root/tests/host/pgp/pgp_host_kunit.c")
+kunit=("$root/crypto/pgp/tests/pgp_kunit.c" "$root/tests/host/pgp/pgp_host_kunit.c")
 if [ "$coverage" = 1 ]; then
 	cflags+=(-fprofile-instr-generate -fcoverage-mapping)
 	mkdir -p "$work/prof"

@@ -8,7 +8,7 @@ usage() {
 Usage: tests/host/pgp_keys/run.sh [--keep]
 
 Builds, with ASan and UBSan through tests/compat, the KUnit suite
-security/pgp_keys/keyring_kunit.c (run on the host), the boot glue
+security/pgp_keys/tests/keyring_kunit.c (run on the host), the boot glue
 (security/pgp_keys/keyring.c) and keyring_test.c, a driver for the keyring
 parser (security/pgp_keys/keyring_parse.c) that tests/host/module/run.sh
 uses for the loader check, then:
@@ -53,7 +53,7 @@ else
 fi
 
 # ---- the KUnit suite on the host ----
-kunit pgp_keys "$top/security/pgp_keys/keyring_kunit.c" \
+kunit pgp_keys "$top/security/pgp_keys/tests/keyring_kunit.c" \
 	"$top/security/pgp_keys/keyring_parse.c"
 
 # kt (tests/lib/keyring-host.sh) runs the driver with the in-kernel maths and with the

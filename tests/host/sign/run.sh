@@ -1651,7 +1651,7 @@ agree()
 		[[ $f != *_kunit.c ]] && srcs+=("$f")
 	done
 	srcs+=("$ktop"/crypto/{mont,dsa,rsassa}.c)
-	cflags=(-O1 -w -I"$ktop/tests/compat/module" -I"$ktop/tests/compat/include"
+	cflags=(-O1 -w -I"$ktop/tests/compat/module" -I"$ktop/tests/compat/module/tests" -I"$ktop/tests/compat/include"
 		-I"$ktop/include"
 		-DCONFIG_64BIT=1 -DCONFIG_PGP_BUILTIN_KEYS=1 -DCONFIG_SYSTEM_BLACKLIST_KEYRING=1)
 	# kbuild SRCS... [FLAGS]: the kernel check with these maths files

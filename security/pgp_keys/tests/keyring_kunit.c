@@ -10,7 +10,6 @@
 #include <linux/string.h>
 #include <keys/pgp_keys.h>
 #include "keyring_kunit_vectors.h"
-#include "../../crypto/pgp/pgp_kunit_vectors.h"
 #include "keyring_kunit_crafted.h"
 
 struct kv_ctx {

@@ -12,9 +12,9 @@
 #include <linux/errno.h>
 #include <linux/sizes.h>
 #include <linux/string.h>
-#include "internal.h"
-#include "signing_pgp.h"
-#include "signing_pgp_elf.h"
+#include "../internal.h"
+#include "../signing_pgp.h"
+#include "../signing_pgp_elf.h"
 
 /* Test image: ELF header, .text, module_sig, .shstrtab, section table. */
 #define T_TEXT_OFF	0x80
