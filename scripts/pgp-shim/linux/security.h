@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* Userspace shim: see kcompat.h; securityfs as security/pgp_keys/keyring.c uses it
- * (implemented by tests/host/pgp_keys/boot_test.c). */
+/*
+ * Userspace shim: see kcompat.h; securityfs as security/pgp_keys/keyring.c
+ * uses it (implemented by tests/host/pgp_keys/boot_test.c).
+ */
 #ifndef _COMPAT_LINUX_SECURITY_H
 #define _COMPAT_LINUX_SECURITY_H
 #include "../kcompat.h"

@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Host-test stand-in for kernel/module/internal.h as patched by
- * patches/0007 (struct load_info's OpenPGP fields) plus the bits of
- * <linux/module.h> that kernel/module/signing_pgp.c uses.  Only the host
- * tests in tests/host/module, tests/host/pgp_keys (the keyring_test driver),
- * tests/host/sign and tests/fuzz use it.
+ * Userspace stand-in for kernel/module/internal.h (struct load_info with
+ * its OpenPGP fields) plus the bits of <linux/module.h> that
+ * kernel/module/signing_pgp.c uses: scripts/pgp-sign-module, which builds
+ * the loader's check in (from a copy of signing_pgp.c, so that its
+ * "internal.h" is this one and not the loader's), the host tests
+ * (tests/host/module, the keyring_test driver) and the fuzz targets.
  */
 #ifndef _KEYRING_SHIM_INTERNAL_H
 #define _KEYRING_SHIM_INTERNAL_H
@@ -32,12 +33,12 @@ struct attribute {
 
 struct module_attribute {
 	struct attribute attr;
-	ssize_t (*show)(struct module_attribute *, struct module_kobject *, char *);
-	ssize_t (*store)(struct module_attribute *, struct module_kobject *,
-			 const char *, size_t count);
-	void (*setup)(struct module *, const char *);
-	int (*test)(struct module *);
-	void (*free)(struct module *);
+	ssize_t (*show)(struct module_attribute *mattr, struct module_kobject *mk, char *buf);
+	ssize_t (*store)(struct module_attribute *mattr, struct module_kobject *mk,
+			 const char *buf, size_t count);
+	void (*setup)(struct module *mod, const char *s);
+	int (*test)(struct module *mod);
+	void (*free)(struct module *mod);
 };
 
 struct load_info {
@@ -56,5 +57,7 @@ static inline int mod_check_hash_blacklisted(const u8 *digest, size_t digest_siz
 }
 
 int module_pgp_sig_check(struct load_info *info);
+int module_pgp_sig_check_fallback(struct load_info *info, int err);
+void module_pgp_set_signer(struct module *mod, const struct load_info *info);
 extern struct module_attribute modinfo_pgp_signer;
 #endif

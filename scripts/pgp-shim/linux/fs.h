@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* Host-test stand-in for the bits of <linux/fs.h> security/pgp_keys/keyring.c uses. */
+/* Userspace stand-in for the bits of <linux/fs.h> security/pgp_keys/keyring.c uses. */
 #ifndef _KEYRING_SHIM_FS_H
 #define _KEYRING_SHIM_FS_H
 #include <linux/kernel.h>

@@ -45,6 +45,7 @@ static inline const char *crypto_shash_driver_name(struct crypto_shash *tfm)
 {
 	return "openssl";
 }
+
 int crypto_shash_init(struct shash_desc *desc);
 int crypto_shash_update(struct shash_desc *desc, const u8 *data, unsigned int len);
 int crypto_shash_final(struct shash_desc *desc, u8 *out);

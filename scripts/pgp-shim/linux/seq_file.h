@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Host-test stand-in for <linux/seq_file.h>: single_open() keeps the show
+ * Userspace stand-in for <linux/seq_file.h>: single_open() keeps the show
  * function; seq_read() runs it once into a growing buffer (boot_test.c).
  */
 #ifndef _KEYRING_SHIM_SEQ_FILE_H

@@ -16,6 +16,7 @@ void sha256(const u8 *data, unsigned int len, u8 *out);
 struct sha256_state {
 	u64 opaque[16];
 };
+
 void sha256_init(struct sha256_state *sctx);
 void sha256_update(struct sha256_state *sctx, const u8 *data, unsigned int len);
 void sha256_final(struct sha256_state *sctx, u8 *out);

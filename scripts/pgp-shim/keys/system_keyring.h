@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Host-test stand-in for <keys/system_keyring.h>: the module hash blacklist.
- * keyring_test.c implements is_hash_blacklisted() with one settable hash.
+ * Userspace stand-in for <keys/system_keyring.h>: the module hash blacklist.
+ * Each program implements is_hash_blacklisted() (keyring_test.c: one
+ * settable hash; pgp-sign-module: none, it prints the hashes instead).
  */
 #ifndef _KEYRING_SHIM_SYSTEM_KEYRING_H
 #define _KEYRING_SHIM_SYSTEM_KEYRING_H
