@@ -49,6 +49,10 @@ case $first in
 '' | *[!0-9]*) first=0 ;;
 esac
 if [ "$first" -lt 128 ]; then
+	if ! grep -q '^-----BEGIN PGP PUBLIC KEY BLOCK-----' "$in"; then
+		echo "$prog: $in: not an OpenPGP keyring (neither a packet nor ASCII armour)" >&2
+		exit 1
+	fi
 	if command -v gpg >/dev/null 2>&1; then
 		gnupg=$(mktemp -d)
 		gpg --homedir "$gnupg" --batch --quiet --no-tty --yes \
