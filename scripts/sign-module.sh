@@ -74,7 +74,7 @@ cache_dir()
 # TMPBUILD is set when it was built for this run only.
 build_tool()
 {
-	local build=$here/pgp-sign-module-build.sh sum cache out tmp stamp f name= srcs
+	local build=$here/pgp-sign-module-build.sh sum cache out tmp stamp f name='' srcs
 
 	if ! cache_dir; then
 		TMPBUILD=$(mktemp -d "${TMPDIR:-/tmp}/sign-module-build.XXXXXX") || return 1

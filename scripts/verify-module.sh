@@ -226,9 +226,9 @@ noted_lost=0
 # verify_one MODULE -> 0 good, 1 bad, 2 unsigned, 3 good but with an appended PKCS#7
 verify_one()
 {
-	local mod=$1 d=$work/x good=0 n i rc line word p7=0 kv=- ksigner=- bad_line=''
+	local mod=$1 d=$work/x good=0 n i rc line word p7=0 kv=- bad_line=''
 	local idx pk ha cls ct issuer v why signer primary key algo hash ctime verdict who
-	local disagree='' h1 h2 keys lost first=
+	local disagree='' h1 h2 lost first=''
 	local -a sigs=()
 
 	if [[ ! -f $mod || ! -r $mod ]]; then
@@ -247,7 +247,7 @@ verify_one()
 			p7=1
 			say "$mod: note: an appended PKCS#7 signature is present (not checked here)" ;;
 		keyring)
-			read -r _ keys lost <<< "$line"
+			read -r _ _ lost <<< "$line"
 			if [[ $lost =~ ^[0-9]+$ ]] && ((lost > 0 && !noted_lost)); then
 				noted_lost=1
 				say "$mod: note: the kernel would not read the keyring completely ($lost problems; a kernel build refuses such a keyring)"
@@ -260,7 +260,7 @@ verify_one()
 				say "$mod: sha256 $h1 (module), $h2 (signed data, module_sig zeroed)"
 			fi ;;
 		sig) sigs+=("$line") ;;
-		kernel) read -r _ kv ksigner <<< "$line" ;;
+		kernel) read -r _ kv _ <<< "$line" ;;
 		unsigned) echo "$mod: unsigned (no module_sig section; the kernel: ENODATA)" ;;
 		BAD:) bad_line=$line; echo "$mod: $line" ;;
 		*) [[ -n $line ]] && echo "$mod: BAD: $line" ;;

@@ -1710,7 +1710,8 @@ if [[ ! -e $T/planted-ran && $out == Usage:* ]]; then
 else
 	nok "cache in a directory others may write: the planted program is not run"
 fi
-mkdir -p -m 0700 "$C/mine"
+mkdir -p "$C/mine"
+chmod 0700 "$C/mine"
 plant "$C/mine/pgp-modsign"
 chmod 0700 "$C/mine/pgp-modsign"
 out=$(env -u PGP_SIGN_MODULE XDG_CACHE_HOME="$C/mine" "$sign" --help 2>&1 | head -n 1) || true
