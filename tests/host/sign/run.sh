@@ -1904,13 +1904,22 @@ if cc -O1 -o "$T/keyring_check" "$top/certs/pgp_keyring_check.c" -lcrypto 2> "$T
 		cat -- "$kr"
 		python3 -c 'import sys; u = b"\n-----BEGIN PGP PUBLIC KEY BLOCK-----\n\n"; sys.stdout.buffer.write(bytes([0xcd, len(u)]) + u)'
 	} > "$T/armour-uid.gpg"
-	if sh "$top/certs/pgp-keyring-bin.sh" "$T/armour-uid.gpg" "$T/armour-uid.bin" \
-		"$T/keyring_check" > "$T/out" 2>&1 && cmp -s "$T/armour-uid.gpg" "$T/armour-uid.bin"; then
-		ok "pgp-keyring-bin.sh: a binary keyring holding an armour line stays binary"
-	else
-		nok "pgp-keyring-bin.sh: a binary keyring holding an armour line stays binary"
-		sed 's/^/# /' "$T/out"
-	fi
+	# with gpg (whose --dearmor passes binary input through) and without it
+	mkdir -p "$T/nogpg-bin"
+	for t in sh od tr grep awk base64 mktemp cat mv rm; do
+		ln -sf "$(command -v "$t")" "$T/nogpg-bin/$t"
+	done
+	for how in "with gpg|$PATH" "without gpg|$T/nogpg-bin"; do
+		rm -f -- "$T/armour-uid.bin"
+		if env PATH="${how#*|}" sh "$top/certs/pgp-keyring-bin.sh" "$T/armour-uid.gpg" \
+			"$T/armour-uid.bin" "$T/keyring_check" > "$T/out" 2>&1 &&
+		   cmp -s "$T/armour-uid.gpg" "$T/armour-uid.bin"; then
+			ok "pgp-keyring-bin.sh: a binary keyring holding an armour line stays binary (${how%%|*})"
+		else
+			nok "pgp-keyring-bin.sh: a binary keyring holding an armour line stays binary (${how%%|*})"
+			sed 's/^/# /' "$T/out"
+		fi
+	done
 	if sh "$top/certs/pgp-keyring-bin.sh" "$T/ed25519.asc" "$T/armour.bin" "$T/keyring_check" \
 		> "$T/out" 2>&1 && cmp -s "$T/armour.bin" "$kr"; then
 		ok "pgp-keyring-bin.sh: an armoured keyring is decoded"
@@ -1919,6 +1928,7 @@ if cc -O1 -o "$T/keyring_check" "$top/certs/pgp_keyring_check.c" -lcrypto 2> "$T
 		sed 's/^/# /' "$T/out"
 	fi
 else
+	nok "pgp-keyring-bin.sh: cannot build pgp_keyring_check"
 	nok "pgp-keyring-bin.sh: cannot build pgp_keyring_check"
 	nok "pgp-keyring-bin.sh: cannot build pgp_keyring_check"
 fi
