@@ -10,9 +10,10 @@ usage() {
 	cat <<'EOF'
 Usage: pgp-keyring-bin.sh IN OUT CHECK
 
-Armoured input is decoded with "gpg --dearmor" when gpg is installed, else by
-taking the base64 body of every "-----BEGIN PGP PUBLIC KEY BLOCK-----" block
-(armour headers and the "=XXXX" checksum line dropped).  The result must
+Input whose first byte is not an OpenPGP packet tag (bit 7 clear) is taken
+as ASCII armour and decoded with "gpg --dearmor" when gpg is installed, else
+by taking the base64 body of every "-----BEGIN PGP PUBLIC KEY BLOCK-----"
+block (armour headers and the "=XXXX" checksum line dropped).  The result must
 start with an OpenPGP packet header (bit 7 set) and pass CHECK (the host
 program built from pgp_keyring_check.c): no secret key material, and nothing
 the kernel would skip in a way that could hide a revocation (a malformed
@@ -40,7 +41,18 @@ fi
 tmp="$out.tmp"
 trap 'rm -f "$tmp"; [ -z "${gnupg:-}" ] || rm -rf "$gnupg"' EXIT
 
-if grep -q '^-----BEGIN PGP PUBLIC KEY BLOCK-----' "$in"; then
+# A binary keyring starts with a packet tag (bit 7 set); anything else is
+# taken as armour.  (A binary keyring may hold the armour's first line in a
+# user ID: the first byte decides, not a search.)
+first=$(od -An -tu1 -N1 "$in" | tr -d ' ')
+case $first in
+'' | *[!0-9]*) first=0 ;;
+esac
+if [ "$first" -lt 128 ]; then
+	if ! grep -q '^-----BEGIN PGP PUBLIC KEY BLOCK-----' "$in"; then
+		echo "$prog: $in: not an OpenPGP keyring (neither a packet nor ASCII armour)" >&2
+		exit 1
+	fi
 	if command -v gpg >/dev/null 2>&1; then
 		gnupg=$(mktemp -d)
 		gpg --homedir "$gnupg" --batch --quiet --no-tty --yes \
@@ -66,7 +78,10 @@ else
 fi
 
 first=$(od -An -tu1 -N1 "$tmp" | tr -d ' ')
-if [ -z "$first" ] || [ "$first" -lt 128 ]; then
+case $first in
+'' | *[!0-9]*) first=0 ;;
+esac
+if [ "$first" -lt 128 ]; then
 	echo "$prog: $in: not an OpenPGP keyring (no packet header at the start)" >&2
 	exit 1
 fi

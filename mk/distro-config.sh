@@ -190,7 +190,7 @@ run_one() {
 	done
 	# every file of ours is compiled in this run, even in a reused object tree
 	rm -rf "$obj/kernel/module" "$obj/crypto" "$obj/security/pgp_keys" "$obj/certs" \
-		"$obj"/scripts/pgp-sign-module* "$obj"/scripts/sign-file
+		"$obj"/scripts/pgp-sign-module* "$obj"/scripts/pgp-shim "$obj"/scripts/sign-file
 	if ! make -C "$src" O="$obj" -j"$jobs" "${make_args[@]}" prepare >"$logs/prepare.log" 2>&1; then
 		rc=1
 	elif ! make -C "$src" O="$obj" -j"$jobs" "${make_args[@]}" "${objs[@]}" \
@@ -212,7 +212,7 @@ run_one() {
 	[[ $new =~ ^[0-9]+$ ]] || { new=1; echo "   $prog: no warning count"; }
 	# the files were compiled: a build log naming none of them is no evidence
 	local ncc
-	ncc=$(grep -cE '^ +(CC|CC \[M\]|HOSTCC|CHECK) +(crypto/(pgp/|dsa|mont|rsassa|ed25519|ecdsa_raw)|security/pgp_keys/|certs/pgp_keyring|kernel/module/signing_pgp|scripts/pgp-sign-module)' \
+	ncc=$(grep -cE '^ +(CC|CC \[M\]|HOSTCC|CHECK) +(crypto/(pgp/|dsa|mont|rsassa|ed25519|ecdsa_raw)|security/pgp_keys/|certs/pgp_keyring|kernel/module/signing_pgp|scripts/pgp-sign-module|scripts/pgp-shim/)' \
 		"$logs/prepare.log" "$logs/build.log" | awk -F: '{ n += $2 } END { print n + 0 }')
 	if ((ncc < 8)); then
 		summary+=("$ver $var: FAILED: only $ncc of the project's files compiled")

@@ -39,6 +39,7 @@
 #include <sys/stat.h>
 #include <sys/un.h>
 #include <sys/wait.h>
+#include <sys/xattr.h>
 #include <time.h>
 #include <unistd.h>
 #include <openssl/evp.h>
@@ -64,8 +65,22 @@ static u32 get_unaligned_be32(const void *p)
 	return (u32)b[0] << 24 | (u32)b[1] << 16 | (u32)b[2] << 8 | b[3];
 }
 
-#define MAX_SIGS	16	/* MODULE_PGP_MAX_SIGS in kernel/module/signing_pgp.c */
-#define MAX_FILE	(1UL << 31)
+static u16 get_unaligned_be16(const void *p)
+{
+	const u8 *b = p;
+
+	return (u16)(b[0] << 8 | b[1]);
+}
+
+/*
+ * The largest module: finit_module() reads at most INT_MAX bytes
+ * (kernel_read_file() in kernel/module/main.c).  A file or a decompressed
+ * stream beyond it is refused before more is read;
+ * PGP_SIGN_MODULE_MAX_SIZE can lower the limit (max_module_size()).
+ */
+#define MODULE_MAX_SIZE	((size_t)INT_MAX)
+/* liblzma's memory for one .ko.xz: xz -9's 64 MiB dictionary and more */
+#define XZ_MEMLIMIT	(256ULL << 20)
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 #define WHY_MAX		(3 * PATH_MAX + 1024)	/* a message naming paths */
 
@@ -85,8 +100,19 @@ static void *xrealloc(void *p, size_t n)
 	return p;
 }
 
+/* A buffer's invariant, checked where it is used: abort rather than write out of bounds. */
+static void buf_check(const struct buf *b)
+{
+	if (b->len > b->cap || (b->cap && !b->p)) {
+		fprintf(stderr, "%s: internal error: buffer of %zu bytes holds %zu\n", prog,
+			b->cap, b->len);
+		abort();
+	}
+}
+
 static void buf_reserve(struct buf *b, size_t more)
 {
+	buf_check(b);
 	if (more > SIZE_MAX / 2 - b->len) {
 		fprintf(stderr, "%s: out of memory\n", prog);
 		exit(1);
@@ -128,6 +154,28 @@ static void put_be32(u8 *p, u32 v)
 	p[1] = v >> 16;
 	p[2] = v >> 8;
 	p[3] = v;
+}
+
+/* MODULE_MAX_SIZE, or the lower limit PGP_SIGN_MODULE_MAX_SIZE sets */
+static size_t max_module_size(void)
+{
+	static size_t max;
+	const char *e;
+
+	if (!max) {
+		unsigned long long v;
+		char *end;
+
+		max = MODULE_MAX_SIZE;
+		e = getenv("PGP_SIGN_MODULE_MAX_SIZE");
+		if (e && *e) {
+			errno = 0;
+			v = strtoull(e, &end, 10);
+			if (!errno && !*end && isdigit((unsigned char)*e) && v && v < max)
+				max = v;
+		}
+	}
+	return max;
 }
 
 static double now_ms(void)
@@ -207,7 +255,25 @@ struct proc_io {
 	struct buf *out;	/* stdout to this buffer, or */
 	int out_fd;		/* to this fd (-1: /dev/null) */
 	struct buf *err;	/* stderr, or /dev/null */
+	size_t out_max;		/* stdout to a buffer: at most this much (0: no limit) */
+	bool out_elf;		/* ... and it must start as an ELF file does */
+	const char *refused;	/* set when the child was stopped for either */
 };
+
+/*
+ * Whether the output so far is refused as a module: longer than @max, or
+ * not starting with the ELF magic.  The magic is checked as soon as its
+ * four bytes are there, so that a decompression bomb of zeros stops at
+ * once.
+ */
+static const char *out_refused(const struct buf *b, size_t max, bool elf)
+{
+	if (max && b->len > max)
+		return "larger than the largest module";
+	if (elf && memcmp(b->p, ELFMAG, b->len < SELFMAG ? b->len : SELFMAG))
+		return "not an ELF file";
+	return NULL;
+}
 
 /* Returns the exit status, 127 when the program could not be run. */
 static int run_cmd(char *const argv[], struct proc_io *io)
@@ -271,7 +337,9 @@ static int run_cmd(char *const argv[], struct proc_io *io)
 			break;
 		}
 		for (i = 0; i < n; i++) {
-			if (!pf[i].revents)
+			/* (an fd closed earlier in this round is skipped) */
+			if (!pf[i].revents || pf[i].fd < 0 ||
+			    (pf[i].fd != pin[1] && pf[i].fd != pout[0] && pf[i].fd != perr[0]))
 				continue;
 			if (pf[i].fd == pin[1]) {
 				ssize_t w = write(pin[1], io->in + in_off, io->in_len - in_off);
@@ -292,6 +360,18 @@ static int run_cmd(char *const argv[], struct proc_io *io)
 				r = read(*fdp, b->p + b->len, 65536);
 				if (r > 0) {
 					b->len += r;
+					if (b == io->out && !io->refused)
+						io->refused = out_refused(b, io->out_max, io->out_elf);
+					if (io->refused) {
+						/* stop the child: nothing more is read */
+						kill(pid, SIGKILL);
+						close(*fdp);
+						*fdp = -1;
+						if (pin[1] >= 0) {
+							close(pin[1]);
+							pin[1] = -1;
+						}
+					}
 				} else if (r == 0 || (errno != EINTR && errno != EAGAIN)) {
 					close(*fdp);
 					*fdp = -1;
@@ -306,6 +386,8 @@ static int run_cmd(char *const argv[], struct proc_io *io)
 		}
 	}
 	cur_child = 0;
+	if (io->refused)
+		return 126;
 	if (WIFSIGNALED(status))
 		return 128 + WTERMSIG(status);
 	return WEXITSTATUS(status);
@@ -362,6 +444,7 @@ static bool is_parent = true;
 static pid_t workers[256];
 static int nworkers;
 static char cur_tmp[3 * PATH_MAX];	/* signed copy beside the module */
+static char cur_tbs[3 * PATH_MAX];	/* --prepare's MODULE.tbs being written */
 static volatile pid_t agent_pid;
 
 static const char *hash_name(int h)
@@ -398,34 +481,67 @@ static const EVP_MD *hash_md(int h)
 	return NULL;
 }
 
+/*
+ * Remove the directory entry @name in the directory @dfd, and what it
+ * holds.  System calls only (getdents64, openat, unlinkat): the signal
+ * handler calls it too, where opendir() and malloc() may not be used.
+ */
+static void rm_tree_at(int dfd, const char *name, int depth)
+{
+	static char dents[4][2048];
+	int fd;
+
+	if (!unlinkat(dfd, name, 0) || errno == ENOENT)
+		return;
+	if (depth >= (int)ARRAY_SIZE(dents))
+		return;
+	fd = openat(dfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd >= 0) {
+		ssize_t n;
+
+		/* each pass removes what it saw; read again until empty */
+		while ((n = getdents64(fd, dents[depth], sizeof(dents[depth]))) > 0) {
+			ssize_t off = 0;
+			bool removed = false;
+
+			while (off < n) {
+				struct dirent64 *e = (struct dirent64 *)(dents[depth] + off);
+
+				off += e->d_reclen;
+				if (e->d_name[0] == '.' && (!e->d_name[1] ||
+				    (e->d_name[1] == '.' && !e->d_name[2])))
+					continue;
+				rm_tree_at(fd, e->d_name, depth + 1);
+				removed = true;
+			}
+			if (!removed)
+				break;
+			lseek(fd, 0, SEEK_SET);
+		}
+		close(fd);
+	}
+	unlinkat(dfd, name, AT_REMOVEDIR);
+}
+
 static void rm_tmpdir(void)
 {
-	DIR *d;
-	struct dirent *e;
-	char p[PATH_MAX + 300];
-
 	if (!tmpdir[0])
 		return;
-	d = opendir(tmpdir);
-	if (d) {
-		while ((e = readdir(d))) {
-			if (e->d_name[0] == '.')
-				continue;
-			snprintf(p, sizeof(p), "%s/%s", tmpdir, e->d_name);
-			unlink(p);
-		}
-		closedir(d);
-	}
-	rmdir(tmpdir);
+	rm_tree_at(AT_FDCWD, tmpdir, 0);
 	tmpdir[0] = 0;
 }
 
+/* Async-signal-safe calls only (signal-safety(7)). */
 static void on_signal(int sig)
 {
 	int i;
 
 	if (cur_tmp[0])
 		unlink(cur_tmp);
+	if (cur_tbs[0])
+		unlink(cur_tbs);
+	if (passphrase)
+		explicit_bzero(passphrase, strlen(passphrase));
 	if (cur_child > 0)
 		kill(cur_child, SIGTERM);
 	if (agent_pid > 0)
@@ -437,7 +553,8 @@ static void on_signal(int sig)
 		for (i = 0; i < nworkers; i++)
 			if (workers[i] > 0)
 				waitpid(workers[i], NULL, 0);
-		rm_tmpdir();
+		if (tmpdir[0])
+			rm_tree_at(AT_FDCWD, tmpdir, 0);
 	}
 	_exit(sig == SIGINT ? 130 : sig == SIGHUP ? 129 : 143);
 }
@@ -464,145 +581,90 @@ static void note_once(const char *fmt, ...)
 }
 
 /* ------------------------------------------------------------------------
- * OpenPGP packets (RFC 4880)
+ * OpenPGP packets: read with the kernel's reader (pgp-sign-module-kernel.c)
  */
 
-int pgp_next_packet(const u8 *p, size_t len, struct pgp_pkt *pkt)
-{
-	size_t hl, bl;
-	u8 c;
+/*
+ * A signature packet as gpg wrote it: the kernel's parser reads it (and so
+ * checks every length), then its areas are located for copying.
+ */
+struct sigraw {
+	struct kern_sig_info info;
+	const u8 *body, *hashed, *unhashed, *left16;
+	size_t body_len, hashed_len, unhashed_len, ctime_off;	/* in hashed */
+};
 
-	if (len < 2 || !(p[0] & 0x80))
-		return -1;
-	c = p[0];
-	if (c & 0x40) {			/* new format */
-		pkt->tag = c & 0x3f;
-		if (p[1] < 192) {
-			hl = 2;
-			bl = p[1];
-		} else if (p[1] < 224) {
-			if (len < 3)
-				return -1;
-			hl = 3;
-			bl = ((size_t)(p[1] - 192) << 8) + p[2] + 192;
-		} else if (p[1] == 255) {
-			if (len < 6)
-				return -1;
-			hl = 6;
-			bl = get_unaligned_be32(p + 2);
-		} else {
-			return -1;	/* partial lengths: not in a signature */
-		}
-	} else {
-		pkt->tag = (c >> 2) & 0xf;
-		switch (c & 3) {
-		case 0:
-			hl = 2;
-			bl = p[1];
-			break;
-		case 1:
-			if (len < 3)
-				return -1;
-			hl = 3;
-			bl = (size_t)p[1] << 8 | p[2];
-			break;
-		case 2:
-			if (len < 5)
-				return -1;
-			hl = 5;
-			bl = get_unaligned_be32(p + 1);
-			break;
-		default:
-			return -1;
-		}
-	}
-	if (bl > len - hl)
-		return -1;
-	pkt->hdr_len = hl;
-	pkt->body = p + hl;
-	pkt->body_len = bl;
-	pkt->total = hl + bl;
-	return 0;
-}
-
-/* Parses a v4 signature packet body; subpackets 2, 16, 33 are picked out. */
-int pgp_parse_sig(const u8 *b, size_t n, struct pgp_sig *s)
+static int sig_raw(const u8 *pkt, size_t n, struct sigraw *s)
 {
-	size_t hl, ul, off, i;
+	const u8 *p = pkt;
+	unsigned int tag;
+	size_t off;
 
 	memset(s, 0, sizeof(*s));
-	if (n < 1)
+	if (kern_next_packet(&p, pkt + n, &tag, &s->body, &s->body_len) || tag != 2 ||
+	    p != pkt + n || kern_sig_info(s->body, s->body_len, &s->info) ||
+	    s->info.version != 4 || s->body_len < 6)
 		return -1;
-	s->version = b[0];
-	if (b[0] != 4 || n < 6)
+	s->hashed = s->body + 6;
+	s->hashed_len = get_unaligned_be16(s->body + 4);
+	off = 6 + s->hashed_len;
+	if (s->body_len - off < 4)	/* (cannot be: the parser read past it) */
 		return -1;
-	s->class = b[1];
-	s->pkalgo = b[2];
-	s->hashalgo = b[3];
-	hl = (size_t)b[4] << 8 | b[5];
-	if (hl > n - 6 || n - 6 - hl < 2)
+	s->unhashed = s->body + off + 2;
+	s->unhashed_len = get_unaligned_be16(s->body + off);
+	if (s->body_len - off - 2 < s->unhashed_len + 2)
 		return -1;
-	s->hashed = b + 6;
-	s->hashed_len = hl;
-	off = 6 + hl;
-	ul = (size_t)b[off] << 8 | b[off + 1];
-	if (ul > n - off - 2 || n - off - 2 - ul < 2)
-		return -1;
-	s->unhashed = b + off + 2;
-	s->unhashed_len = ul;
-	off += 2 + ul;
-	s->left16 = b + off;
-	s->mpis = b + off + 2;
-	s->mpis_len = n - off - 2;
-	for (i = 0; i < 2; i++) {
-		const u8 *a = i ? s->unhashed : s->hashed;
-		size_t al = i ? ul : hl, p = 0;
+	s->left16 = s->unhashed + s->unhashed_len;
+	/* the hashed creation time (the parser allows exactly one) */
+	for (size_t q = 0; q < s->hashed_len; ) {
+		size_t sl = s->hashed[q], h = 1;
 
-		while (p < al) {
-			size_t sl, h;
-			u8 t;
-
-			if (a[p] < 192) {
-				sl = a[p];
-				h = 1;
-			} else if (a[p] < 255) {
-				if (al - p < 2)
-					return -1;
-				sl = ((size_t)(a[p] - 192) << 8) + a[p + 1] + 192;
-				h = 2;
-			} else {
-				if (al - p < 5)
-					return -1;
-				sl = get_unaligned_be32(a + p + 1);
-				h = 5;
-			}
-			if (!sl || sl > al - p - h)
-				return -1;
-			t = a[p + h] & 0x7f;
-			if (t == 2 && sl == 5 && !s->has_ctime) {
-				s->ctime = get_unaligned_be32(a + p + h + 1);
-				s->has_ctime = true;
-				if (!i)
-					s->ctime_off = p + h + 1;
-			} else if (t == 33 && sl == 22 && a[p + h + 1] == 4) {
-				memcpy(s->fpr, a + p + h + 2, 20);
-				s->has_fpr = true;
-			} else if (t == 16 && sl == 9) {
-				memcpy(s->keyid, a + p + h + 1, 8);
-				s->has_keyid = true;
-			}
-			p += h + sl;
+		if (sl >= 255) {
+			sl = get_unaligned_be32(s->hashed + q + 1);
+			h = 5;
+		} else if (sl >= 192) {
+			sl = ((sl - 192) << 8) + s->hashed[q + 1] + 192;
+			h = 2;
 		}
+		if ((s->hashed[q + h] & 0x7f) == 2 && sl == 5)
+			s->ctime_off = q + h + 1;
+		q += h + sl;
 	}
-	if (!s->has_keyid && s->has_fpr) {
-		memcpy(s->keyid, s->fpr + 12, 8);
-		s->has_keyid = true;
-	}
-	return 0;
+	return s->ctime_off ? 0 : -1;
 }
 
-/* RFC 4880 3.2 MPI of a big-endian number (leading zeros removed) */
-static void add_mpi(struct buf *b, const u8 *v, size_t n)
+/* The public keys gpg exports for the signing key: what its signatures are checked with. */
+static struct kern_pubkeys *signer_keys;
+
+static void load_signer_keys(const char *fpr)
+{
+	const char * const extra[] = { "--export", "--", fpr, NULL };
+	char *argv[16];
+	struct buf out = {};
+	struct proc_io io = { .in_fd = -1, .out = &out };
+	int i = 0;
+
+	argv[i++] = (char *)opt.gpg;
+	if (opt.homedir) {
+		argv[i++] = "--homedir";
+		argv[i++] = (char *)opt.homedir;
+	}
+	argv[i++] = "--batch";
+	argv[i++] = "--no-tty";
+	for (int k = 0; extra[k]; k++)
+		argv[i++] = (char *)extra[k];
+	argv[i] = NULL;
+	if (!run_cmd(argv, &io) && out.len)
+		kern_pubkeys_load(out.p, out.len, &signer_keys);
+	buf_free(&out);
+}
+
+/*
+ * RFC 4880 3.2 MPI of a big-endian number (leading zeros removed).  Returns
+ * 0, or -1 for a value the two-octet bit count cannot describe (more than
+ * 65535 bits) or zero, which no signature value is.
+ */
+static int add_mpi(struct buf *b, const u8 *v, size_t n)
 {
 	unsigned int bits;
 	u8 hdr[2];
@@ -611,18 +673,17 @@ static void add_mpi(struct buf *b, const u8 *v, size_t n)
 		v++;
 		n--;
 	}
+	if (!n || n > 0xFFFF / 8 + 1)
+		return -1;
 	bits = n * 8;
-	if (n) {
-		u8 top = v[0];
-
-		while (!(top & 0x80)) {
-			bits--;
-			top <<= 1;
-		}
-	}
+	for (u8 top = v[0]; !(top & 0x80); top <<= 1)
+		bits--;
+	if (bits > 0xFFFF)
+		return -1;
 	put_be16(hdr, bits);
 	buf_add(b, hdr, 2);
 	buf_add(b, v, n);
+	return 0;
 }
 
 /* ------------------------------------------------------------------------
@@ -758,12 +819,101 @@ static int a_put(const char *line)
 	memcpy(l, line, n);
 	l[n] = '\n';
 	if (write_all(a_out, l, n + 1)) {
+		explicit_bzero(l, n + 1);
 		free(l);
 		snprintf(a_err, sizeof(a_err), "gpg-agent connection lost: %s", strerror(errno));
 		return -1;
 	}
+	explicit_bzero(l, n + 1);	/* it may have been the passphrase */
 	free(l);
 	return 0;
+}
+
+/* Longest passphrase taken (gpg --passphrase-file reads the first line). */
+#define PASSPHRASE_MAX	1023
+
+/*
+ * The first line of @path (without its line end) into passphrase.  Returns
+ * -1 when the file cannot be read or the line is longer than PASSPHRASE_MAX
+ * bytes: a longer one is refused, never cut.  The copies are wiped.
+ */
+static int read_passphrase(const char *path)
+{
+	char l[PASSPHRASE_MAX + 2];
+	size_t n = 0;
+	int fd = open(path, O_RDONLY | O_CLOEXEC), ret = -1;
+
+	if (fd < 0)
+		return -1;
+	while (n < sizeof(l)) {
+		ssize_t r = read(fd, l + n, sizeof(l) - n);
+
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			break;
+		if (memchr(l + n, '\n', r)) {
+			n += r;
+			break;
+		}
+		n += r;
+	}
+	close(fd);
+	{
+		char *nl = memchr(l, '\n', n);
+		size_t len = nl ? (size_t)(nl - l) : n;
+
+		if (len <= PASSPHRASE_MAX && (nl || n < sizeof(l))) {
+			passphrase = malloc(len + 1);
+			if (passphrase) {
+				memcpy(passphrase, l, len);
+				passphrase[len] = 0;
+				ret = 0;
+			}
+		}
+	}
+	explicit_bzero(l, sizeof(l));
+	return ret;
+}
+
+static void wipe_passphrase(void)
+{
+	if (passphrase) {
+		explicit_bzero(passphrase, strlen(passphrase));
+		free(passphrase);
+		passphrase = NULL;
+	}
+}
+
+/*
+ * The passphrase as D lines (percent-escaped, each within Assuan's line
+ * length of 1000 bytes), then END; every copy is wiped.
+ */
+static int a_put_passphrase(void)
+{
+	struct buf e = {};
+	const char *q = passphrase;
+	int ret = 0;
+
+	while (*q && !ret) {
+		buf_add(&e, "D ", 2);
+		for (; *q && e.len < 900; q++) {
+			if (*q == '%' || *q == '\r' || *q == '\n' || *q == '\\') {
+				static const char hex[] = "0123456789ABCDEF";
+				u8 h[3] = { '%', hex[(u8)*q >> 4], hex[(u8)*q & 15] };
+
+				buf_add(&e, h, 3);
+			} else {
+				buf_addc(&e, *q);
+			}
+		}
+		buf_addc(&e, 0);
+		ret = a_put((char *)e.p);
+		explicit_bzero(e.p, e.cap);
+		e.len = 0;
+	}
+	buf_free(&e);
+	return ret ? ret : a_put("END");
 }
 
 /* One line (without the newline) into @line; -1 when the connection ended. */
@@ -902,26 +1052,8 @@ static int a_transact(struct buf *data, struct buf *status)
 			break;
 		case A_INQUIRE:
 			if (!strncmp(msg, "PASSPHRASE", 10) && passphrase && inquiries++ < 3) {
-				struct buf e = {};
-				const char *q;
-
-				buf_add(&e, "D ", 2);
-				for (q = passphrase; *q; q++) {
-					if (*q == '%' || *q == '\r' || *q == '\n' || *q == '\\') {
-						char h[4];
-
-						snprintf(h, sizeof(h), "%%%02X", (u8)*q);
-						buf_add(&e, h, 3);
-					} else {
-						buf_addc(&e, *q);
-					}
-				}
-				buf_addc(&e, 0);
-				if (a_put((char *)e.p) || a_put("END")) {
-					buf_free(&e);
+				if (a_put_passphrase())
 					return -1;
-				}
-				buf_free(&e);
 			} else if (a_put("CAN")) {
 				return -1;
 			}
@@ -965,36 +1097,37 @@ static const char *gnupg_tool(const char *name)
 	static char path[4][PATH_MAX];
 	static int next;
 	const char *g = opt.gpg;
-	char *slash;
+	char *slash, *p, full[PATH_MAX];	/* g may point into full after the loop */
 
 	if (!strchr(g, '/')) {
 		/* resolve through PATH */
 		const char *pth = getenv("PATH");
-		char full[PATH_MAX];
 
 		if (!pth)
 			return name;
-		for (const char *p = pth; *p; ) {
-			size_t n = strcspn(p, ":");
+		for (const char *q = pth; *q; ) {
+			size_t n = strcspn(q, ":");
 
-			snprintf(full, sizeof(full), "%.*s/%s", (int)n, p, g);
+			snprintf(full, sizeof(full), "%.*s/%s", (int)n, q, g);
 			if (n && access(full, X_OK) == 0) {
 				g = full;
 				break;
 			}
-			p += n;
-			if (*p == ':')
-				p++;
+			q += n;
+			if (*q == ':')
+				q++;
 		}
 		if (!strchr(g, '/'))
 			return name;
 	}
-	snprintf(path[next], PATH_MAX, "%s", g);
-	slash = strrchr(path[next], '/');
-	snprintf(slash + 1, PATH_MAX - (slash + 1 - path[next]), "%s", name);
-	if (access(path[next], X_OK))
+	p = path[next % ARRAY_SIZE(path)];
+	snprintf(p, PATH_MAX, "%s", g);
+	slash = strrchr(p, '/');
+	snprintf(slash + 1, PATH_MAX - (slash + 1 - p), "%s", name);
+	if (access(p, X_OK))
 		return name;
-	return path[next++ & 3];
+	next++;
+	return p;
 }
 
 static int start_private(void)
@@ -1318,9 +1451,24 @@ static int agent_sign(const u8 *d, size_t n, size_t zoff, size_t zlen, u32 t,
 	}
 	buf_add(&body, signer.unhashed.p, signer.unhashed.len);
 	buf_add(&body, md, 2);
-	add_mpi(&body, r, rl);
-	if (s)
-		add_mpi(&body, s, sl);
+	if (add_mpi(&body, r, rl) || (s && add_mpi(&body, s, sl))) {
+		snprintf(a_err, sizeof(a_err), "gpg-agent's signature values do not fit an OpenPGP MPI");
+		ret = 1;
+		goto out;
+	}
+	/*
+	 * gpg checks each signature it makes (a faulty agent or card, an RSA-CRT
+	 * fault); so does this tool, with the kernel's verifier and the key gpg
+	 * exports, before anything is written.
+	 */
+	k = kern_sig_verify(signer_keys, body.p, body.len, d, n, zoff, zlen);
+	if (k) {
+		snprintf(a_err, sizeof(a_err),
+			 "the signature gpg-agent made does not verify with key %s (%s); not written",
+			 signer.fpr_hex, kern_errno_name(k));
+		ret = 1;
+		goto out;
+	}
 	pkt_header(pkt, body.len);
 	buf_add(pkt, body.p, body.len);
 out:
@@ -1383,7 +1531,6 @@ static int gpg_sign(const u8 *d, size_t n, struct buf *sig, char *msg, size_t ms
 	static const char * const extra[] = { "--output", "-", "--detach-sign", NULL };
 	struct buf err = {};
 	struct proc_io io = { .in = d, .in_len = n, .in_fd = -1, .out = sig, .err = &err };
-	struct pgp_pkt pk;
 	char l[300];
 	double t0 = now_ms();
 	int rc;
@@ -1400,9 +1547,16 @@ static int gpg_sign(const u8 *d, size_t n, struct buf *sig, char *msg, size_t ms
 		snprintf(msg, msglen, "gpg produced no signature");
 		return -1;
 	}
-	if (pgp_next_packet(sig->p, sig->len, &pk) || pk.tag != 2 || pk.total != sig->len) {
-		snprintf(msg, msglen, "gpg output is not a single binary signature packet");
-		return -1;
+	{
+		const u8 *p = sig->p, *body;
+		unsigned int tag;
+		size_t len;
+
+		if (kern_next_packet(&p, sig->p + sig->len, &tag, &body, &len) || tag != 2 ||
+		    p != sig->p + sig->len) {
+			snprintf(msg, msglen, "gpg output is not a single binary signature packet");
+			return -1;
+		}
 	}
 	return 0;
 }
@@ -1546,6 +1700,20 @@ static u8 *native_view(const u8 *f, size_t len, const struct elf *e)
 		}
 	}
 	return v;
+}
+
+uint8_t *elf_native_view(const uint8_t *f, size_t len, int *elf64)
+{
+	struct elf e;
+
+	if (elf_header(f, len, &e)) {
+		/* a class the loader's locator can try: the header's own */
+		if (len > EI_CLASS && (f[EI_CLASS] == ELFCLASS32 || f[EI_CLASS] == ELFCLASS64))
+			*elf64 = f[EI_CLASS] == ELFCLASS64;
+		return NULL;
+	}
+	*elf64 = e.elf64;
+	return e.swap ? native_view(f, len, &e) : NULL;
 }
 
 struct shdr {
@@ -1702,24 +1870,29 @@ static int locate(const u8 *f, size_t len, struct modsig *m)
 	return 0;
 }
 
-/* The payload's packets: count, or -1 (reason in @why) when one is not a signature. */
+/*
+ * The payload's packets (the kernel's reader): their count, or -1 (reason
+ * in @why) when one is malformed or not a signature.
+ */
 static int count_sig_packets(const u8 *p, size_t n, char *why, size_t wl)
 {
-	struct pgp_pkt pk;
-	size_t off = 0;
+	const u8 *q = p, *end = p + n, *body;
+	unsigned int tag;
+	size_t len;
 	int c = 0;
 
-	while (off < n) {
-		if (pgp_next_packet(p + off, n - off, &pk)) {
+	while (q < end) {
+		size_t off = q - p;
+
+		if (kern_next_packet(&q, end, &tag, &body, &len)) {
 			snprintf(why, wl, "invalid OpenPGP packet at payload offset %zu", off);
 			return -1;
 		}
-		if (pk.tag != 2) {
+		if (tag != 2) {
 			snprintf(why, wl, "module_sig payload holds a non-signature packet (tag %u)",
-				 pk.tag);
+				 tag);
 			return -1;
 		}
-		off += pk.total;
 		c++;
 	}
 	return c;
@@ -1777,8 +1950,10 @@ static const char * const comp_tool[] = { "cat", "xz", "zstd", "gzip" };
  * preset 6 with a 1 MiB dictionary, CRC32), and xz -d's reading of it
  * (concatenated streams and padding allowed).
  */
-static int xz_code(lzma_stream *s, const u8 *in, size_t n, struct buf *out, int fd)
+static int xz_code(lzma_stream *s, const u8 *in, size_t n, struct buf *out, int fd,
+		   const char **why)
 {
+	size_t max = max_module_size();
 	u8 chunk[65536];
 	lzma_ret r;
 
@@ -1788,19 +1963,27 @@ static int xz_code(lzma_stream *s, const u8 *in, size_t n, struct buf *out, int 
 		size_t got;
 
 		if (out) {
+			/* never more than one byte beyond the limit */
 			buf_reserve(out, sizeof(chunk));
 			s->next_out = out->p + out->len;
 			s->avail_out = out->cap - out->len;
+			if (s->avail_out > max + 1 - out->len)
+				s->avail_out = max + 1 - out->len;
 		} else {
 			s->next_out = chunk;
 			s->avail_out = sizeof(chunk);
 		}
 		r = lzma_code(s, LZMA_FINISH);
-		if (r != LZMA_OK && r != LZMA_STREAM_END)
+		if (r != LZMA_OK && r != LZMA_STREAM_END) {
+			if (why && r == LZMA_MEMLIMIT_ERROR)
+				*why = "needs more memory than a module's stream may (xz dictionary above 256 MiB)";
 			return -1;
+		}
 		if (out) {
-			out->len = out->cap - s->avail_out;
-			if (out->len > MAX_FILE)
+			out->len = s->next_out - out->p;
+			if (why)
+				*why = out_refused(out, max, true);
+			if (why && *why)
 				return -1;
 		} else {
 			got = sizeof(chunk) - s->avail_out;
@@ -1819,16 +2002,16 @@ static int xz_code(lzma_stream *s, const u8 *in, size_t n, struct buf *out, int 
  */
 static lzma_stream xz_dec = LZMA_STREAM_INIT, xz_enc = LZMA_STREAM_INIT;
 
-static int xz_decompress(int fd, struct buf *out)
+static int xz_decompress(int fd, struct buf *out, const char **why)
 {
 	struct buf in = {};
 	int rc = -1;
 
-	if (read_fd(fd, &in, MAX_FILE))
+	if (read_fd(fd, &in, max_module_size()))
 		goto out;
-	if (lzma_stream_decoder(&xz_dec, UINT64_MAX, LZMA_CONCATENATED) != LZMA_OK)
+	if (lzma_stream_decoder(&xz_dec, XZ_MEMLIMIT, LZMA_CONCATENATED) != LZMA_OK)
 		goto out;
-	rc = xz_code(&xz_dec, in.p, in.len, out, -1);
+	rc = xz_code(&xz_dec, in.p, in.len, out, -1, why);
 out:
 	buf_free(&in);
 	return rc;
@@ -1847,22 +2030,36 @@ static int xz_compress(const u8 *d, size_t n, int fd)
 	o.dict_size = 1U << 20;
 	if (lzma_stream_encoder(&xz_enc, f, LZMA_CHECK_CRC32) != LZMA_OK)
 		return -1;
-	return xz_code(&xz_enc, d, n, NULL, fd);
+	return xz_code(&xz_enc, d, n, NULL, fd, NULL);
 }
 #endif
 
-static int decompress(enum comp c, int fd, struct buf *out)
+/*
+ * The module in @fd, decompressed into @out: at most max_module_size()
+ * bytes, and it must start with the ELF magic (checked on the first bytes
+ * out, so that a stream of anything else stops at once).  Returns 0, or -1
+ * with a reason in *@why (NULL: the decompressor failed).  xz -d gets
+ * liblzma's memory limit too.
+ */
+static int decompress(enum comp c, int fd, struct buf *out, const char **why)
 {
-	static char *const args[][4] = {
-		{ NULL }, { "xz", "-dc", NULL }, { "zstd", "-dcq", NULL }, { "gzip", "-dc", NULL },
+	static char *const args[][5] = {
+		{ NULL }, { "xz", "-dc", "--memlimit=256MiB", NULL }, { "zstd", "-dcq", NULL },
+		{ "gzip", "-dc", NULL },
 	};
-	struct proc_io io = { .in_fd = fd, .out = out };
+	struct proc_io io = {
+		.in_fd = fd, .out = out, .out_max = max_module_size(), .out_elf = true,
+	};
+	int rc;
 
+	*why = NULL;
 #ifdef PGP_SIGN_LIBLZMA
 	if (c == C_XZ && !getenv("PGP_SIGN_MODULE_XZ"))
-		return xz_decompress(fd, out);
+		return xz_decompress(fd, out, why);
 #endif
-	return run_cmd(args[c], &io) ? -1 : 0;
+	rc = run_cmd(args[c], &io);
+	*why = io.refused;
+	return rc || *why ? -1 : 0;
 }
 
 static int compress(enum comp c, const u8 *d, size_t n, int fd)
@@ -1923,7 +2120,7 @@ static int objcopy(struct buf *elf, const char *op, const char *arg, char *why, 
 		return -1;
 	}
 	fd = open(out, O_RDONLY | O_CLOEXEC);
-	if (fd < 0 || read_fd(fd, &nb, MAX_FILE)) {
+	if (fd < 0 || read_fd(fd, &nb, max_module_size() + (1 << 20))) {
 		if (fd >= 0)
 			close(fd);
 		unlink(out);
@@ -2023,38 +2220,144 @@ static int mod_open(struct modfile *m, char *why, size_t wl, bool need_write)
 	if (m->comp != C_NONE) {
 		double t0 = now_ms();
 
-		if (decompress(m->comp, fd, &m->elf)) {
+		const char *w;
+
+		if (decompress(m->comp, fd, &m->elf, &w)) {
 			close(fd);
-			snprintf(why, wl, "cannot decompress (%s)", comp_tool[m->comp]);
+			if (w)
+				snprintf(why, wl, "decompressed (%s): %s%s", comp_tool[m->comp], w,
+					 strcmp(w, "not an ELF file") ? "" : " (refused at its first bytes)");
+			else
+				snprintf(why, wl, "cannot decompress (%s)", comp_tool[m->comp]);
 			return -1;
 		}
 		tm.decompress += now_ms() - t0;
-	} else if (read_fd(fd, &m->elf, MAX_FILE)) {
+	} else if (read_fd(fd, &m->elf, max_module_size())) {
 		close(fd);
-		snprintf(why, wl, "cannot read file");
+		snprintf(why, wl, errno == EFBIG ? "larger than the largest module" : "cannot read file");
 		return -1;
 	}
 	close(fd);
 	return 0;
 }
 
-/* Writes @elf (compressed as the module was) beside it and renames it over. */
-static int mod_replace(struct modfile *m, const struct buf *elf, char *why, size_t wl)
+/*
+ * A temporary file beside @path, made with O_EXCL | O_NOFOLLOW (never
+ * through a link someone put there); its name in @tmp.  Returns the fd.
+ */
+static int open_tmp_beside(const char *path, char *tmp, size_t tl, mode_t mode)
 {
-	const char *base = strrchr(m->real, '/') + 1;
-	double t0 = now_ms();
-	int fd = -1, i, e;
+	const char *slash = strrchr(path, '/');
+	int fd = -1, i;
 
 	for (i = 0; i < 10; i++) {
-		snprintf(cur_tmp, sizeof(cur_tmp), "%s%s.%s.%d.%ld", m->dir,
-			 strcmp(m->dir, "/") ? "/" : "", base, (int)getpid(), random());
-		fd = open(cur_tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+		snprintf(tmp, tl, "%.*s.%s.%d.%ld", slash ? (int)(slash + 1 - path) : 0, path,
+			 slash ? slash + 1 : path, (int)getpid(), random());
+		fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode);
 		if (fd >= 0 || errno != EEXIST)
 			break;
 	}
+	if (fd < 0)
+		tmp[0] = 0;
+	return fd;
+}
+
+/*
+ * @path with content @d (mode 0644 less the umask), written whole or not
+ * at all: a temporary file beside it, synced, renamed over it (a symlink
+ * at @path is replaced, never followed); removed again on any failure.
+ */
+static int write_new(const char *path, const u8 *d, size_t n, char *why, size_t wl)
+{
+	int fd, e;
+
+	fd = open_tmp_beside(path, cur_tbs, sizeof(cur_tbs), 0644);
+	if (fd < 0) {
+		snprintf(why, wl, "cannot write %s: %s", path, strerror(errno));
+		return -1;
+	}
+	if (write_all(fd, d, n) || fsync(fd)) {
+		e = errno;
+		close(fd);
+		goto fail;
+	}
+	if (close(fd) || rename(cur_tbs, path)) {
+		e = errno;
+		goto fail;
+	}
+	cur_tbs[0] = 0;
+	return 0;
+fail:
+	unlink(cur_tbs);
+	cur_tbs[0] = 0;
+	snprintf(why, wl, "cannot write %s: %s", path, strerror(e ? e : EIO));
+	return -1;
+}
+
+/*
+ * The extended attributes of @src onto the file @fd (SELinux labels,
+ * security.ima ...): the replacement must carry what the module carried.
+ * An attribute that cannot be set fails the module, unless the new file
+ * already has the same value (a label the policy gave it).  Returns 0 or
+ * -1 (reason in @why).
+ */
+static int copy_xattrs(const char *src, int fd, const char *name, char *why, size_t wl)
+{
+	ssize_t n = listxattr(src, NULL, 0), k;
+	char *names, *a;
+	int ret = 0;
+
+	if (n < 0 && errno != ENOTSUP) {
+		snprintf(why, wl, "cannot read its extended attributes: %s", strerror(errno));
+		return -1;
+	}
+	if (n <= 0)
+		return 0;
+	names = xrealloc(NULL, n);
+	n = listxattr(src, names, n);
+	for (a = names; n > 0 && a < names + n && !ret; a += strlen(a) + 1) {
+		u8 *v = NULL, *have = NULL;
+
+		k = getxattr(src, a, NULL, 0);
+		if (k < 0)
+			continue;	/* gone meanwhile */
+		v = xrealloc(NULL, k);
+		k = getxattr(src, a, v, k);
+		if (k >= 0 && fsetxattr(fd, a, v, k, 0)) {
+			ssize_t h = fgetxattr(fd, a, NULL, 0);
+
+			have = xrealloc(NULL, h > 0 ? h : 1);
+			if (h != k || fgetxattr(fd, a, have, h) != k || memcmp(have, v, k)) {
+				snprintf(why, wl, "cannot keep the extended attribute %s: %s", a,
+					 strerror(errno));
+				ret = -1;
+			}
+		}
+		if (!ret && k >= 0 && (!strcmp(a, "security.ima") || !strcmp(a, "security.evm")))
+			fprintf(stderr, "%s: %s: note: %s kept from the unsigned file; make it again for the signed one (evmctl)\n",
+				prog, name, a);
+		free(v);
+		free(have);
+	}
+	free(names);
+	return ret;
+}
+
+/*
+ * Writes @elf (compressed as the module was) beside the module, with its
+ * owner, mode and extended attributes, synced, and renames it over the
+ * module.  A name that is one of several hard links of the file gets the
+ * new file; the other names keep the old one (as with any editor that
+ * writes a copy and renames it): a note says so.
+ */
+static int mod_replace(struct modfile *m, const struct buf *elf, char *why, size_t wl)
+{
+	double t0 = now_ms();
+	int fd, e;
+
+	fd = open_tmp_beside(m->real, cur_tmp, sizeof(cur_tmp), 0600);
 	if (fd < 0) {
 		e = errno;
-		cur_tmp[0] = 0;
 		snprintf(why, wl, "cannot write a temporary copy in %s: %s", m->dir, strerror(e));
 		return -1;
 	}
@@ -2062,6 +2365,10 @@ static int mod_replace(struct modfile *m, const struct buf *elf, char *why, size
 		(void)!fchown(fd, m->st.st_uid, m->st.st_gid);
 	if (fchmod(fd, m->st.st_mode & 07777))
 		goto err;
+	if (copy_xattrs(m->real, fd, m->name, why, wl)) {
+		e = 0;
+		goto err_why;
+	}
 	if (m->comp == C_NONE) {
 		if (write_all(fd, elf->p, elf->len))
 			goto err;
@@ -2069,15 +2376,15 @@ static int mod_replace(struct modfile *m, const struct buf *elf, char *why, size
 		double t1 = now_ms();
 
 		if (compress(m->comp, elf->p, elf->len, fd)) {
-			close(fd);
-			unlink(cur_tmp);
-			cur_tmp[0] = 0;
 			snprintf(why, wl, "%s compression failed", comp_tool[m->comp]);
-			return -1;
+			e = 0;
+			goto err_why;
 		}
 		tm.recompress += now_ms() - t1;
 		t0 += now_ms() - t1;
 	}
+	if (fsync(fd))
+		goto err;
 	if (close(fd)) {
 		fd = -1;
 		goto err;
@@ -2091,15 +2398,19 @@ static int mod_replace(struct modfile *m, const struct buf *elf, char *why, size
 		return -1;
 	}
 	cur_tmp[0] = 0;
+	if (m->st.st_nlink > 1)
+		fprintf(stderr, "%s: %s: note: the file had %lu hard links; only this name has the signed module\n",
+			prog, m->name, (unsigned long)m->st.st_nlink);
 	tm.write += now_ms() - t0;
 	return 0;
 err:
 	e = errno;
+	snprintf(why, wl, "cannot write a temporary copy in %s: %s", m->dir, strerror(e));
+err_why:
 	if (fd >= 0)
 		close(fd);
 	unlink(cur_tmp);
 	cur_tmp[0] = 0;
-	snprintf(why, wl, "cannot write a temporary copy in %s: %s", m->dir, strerror(e));
 	return -1;
 }
 
@@ -2259,9 +2570,9 @@ static int placeholder(struct modfile *m, struct buf *old, struct module_pgp_sig
 					 w2);
 				return -1;
 			}
-			if (n >= MAX_SIGS) {
+			if (n >= MODULE_PGP_MAX_SIGS) {
 				snprintf(why, wl, "module already carries %d signatures, the most the kernel reads",
-					 MAX_SIGS);
+					 MODULE_PGP_MAX_SIGS);
 				return -1;
 			}
 			buf_add(old, m->elf.p + ms.loc.payload_off, ms.loc.payload_len);
@@ -2360,14 +2671,10 @@ static int sign_module(const char *name, char *why, size_t wl)
 		goto out;
 	if (opt.mode == MODE_PREPARE) {
 		char tbs[PATH_MAX + 8];
-		int fd;
 
 		snprintf(tbs, sizeof(tbs), "%s.tbs", m.real);
-		fd = open(tbs, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-		if (fd < 0 || write_all(fd, m.elf.p, m.elf.len) || close(fd)) {
-			snprintf(why, wl, "cannot write %s", tbs);
+		if (write_new(tbs, m.elf.p, m.elf.len, why, wl))
 			goto out;
-		}
 		if (mod_replace(&m, &m.elf, why, wl)) {
 			unlink(tbs);
 			goto out;
@@ -2386,6 +2693,21 @@ static int sign_module(const char *name, char *why, size_t wl)
 		}
 	} else if (gpg_sign(m.elf.p, m.elf.len, &pkt, why, wl)) {
 		goto out;
+	} else {
+		/*
+		 * gpg checked its signature; it is checked again here when the
+		 * kernel's verifiers take the key (else gpg's check stands).
+		 */
+		struct sigraw sr;
+
+		r = sig_raw(pkt.p, pkt.len, &sr) ? -EBADMSG :
+		    kern_sig_verify(signer_keys, sr.body, sr.body_len, m.elf.p, m.elf.len,
+				    loc.sec_off, loc.sec_size);
+		if (r && r != -ENOKEY && r != -ENOPKG) {
+			snprintf(why, wl, "gpg's signature does not verify with its key (%s); not written",
+				 kern_errno_name(r));
+			goto out;
+		}
 	}
 	buf_add(&old, pkt.p, pkt.len);
 	if (fill(&m.elf, &loc, old.p, old.len, why, wl))
@@ -2417,6 +2739,7 @@ static void fail_all(int total, const char *first, const char *fmt, ...)
 		fprintf(stderr, "%s: %s: %s (%d modules not signed)\n", prog, first, msg, total);
 	else
 		fprintf(stderr, "%s: %s: %s\n", prog, first, msg);
+	wipe_passphrase();
 	rm_tmpdir();
 	exit(1);
 }
@@ -2500,6 +2823,7 @@ static void preflight(int total, const char *first, bool want_agent)
 		fail_all(total, first,
 			 "SOURCE_DATE_EPOCH (%lld) is older than key %s (created %lld); its signatures would not verify",
 			 opt.sde, fpr, ctime);
+	load_signer_keys(fpr);
 	if (!want_agent) {
 		buf_free(&out);
 		return;
@@ -2508,28 +2832,36 @@ static void preflight(int total, const char *first, bool want_agent)
 	/* gpg signs an empty input: its key choice, options and errors apply */
 	{
 		char msg[512];
-		struct pgp_pkt pk;
-		struct pgp_sig s;
+		struct sigraw s;
 		char last[41] = "";
 		struct buf mine = {};
 		u8 md[EVP_MAX_MD_SIZE];
 		unsigned int mdlen;
+		int r;
 
 		if (gpg_sign((const u8 *)"", 0, &ref, msg, sizeof(msg)))
 			fail_all(total, first, "%s", msg);
-		pgp_next_packet(ref.p, ref.len, &pk);
-		if (pgp_parse_sig(pk.body, pk.body_len, &s) || !s.has_fpr || !s.has_ctime) {
+		if (sig_raw(ref.p, ref.len, &s) || !s.info.issuer_fpr_len) {
 			note_once("not signing through gpg-agent: gpg's signature names no issuer fingerprint; running gpg for each module");
 			goto done;
 		}
-		if (s.class != 0 || !hash_md(s.hashalgo) ||
-		    !(s.pkalgo == 1 || s.pkalgo == 17 || s.pkalgo == 19 || s.pkalgo == 22)) {
+		if (s.info.type != 0 || !hash_md(s.info.hashalgo) ||
+		    !(s.info.pkalgo == 1 || s.info.pkalgo == 17 || s.info.pkalgo == 19 ||
+		      s.info.pkalgo == 22)) {
 			note_once("not signing through gpg-agent: gpg's signature (class %u, algorithms %u/%u) is not one this tool builds; running gpg for each module",
-				  s.class, s.pkalgo, s.hashalgo);
+				  s.info.type, s.info.pkalgo, s.info.hashalgo);
+			goto done;
+		}
+		/* what the agent signs is checked with the key before it is written */
+		r = signer_keys ? kern_sig_verify(signer_keys, s.body, s.body_len,
+						  (const u8 *)"", 0, 0, 0) : -ENOKEY;
+		if (r) {
+			note_once("not signing through gpg-agent: gpg's signature cannot be checked here with the key gpg exports (%s); running gpg for each module",
+				  kern_errno_name(r));
 			goto done;
 		}
 		for (k = 0; k < 20; k++)
-			sprintf(signer.fpr_hex + 2 * k, "%02X", s.fpr[k]);
+			sprintf(signer.fpr_hex + 2 * k, "%02X", s.info.issuer_fpr[k]);
 		/* the keygrip of the (sub)key gpg signed with */
 		for (line = strtok_r((char *)out.p, "\n", &save); line;
 		     line = strtok_r(NULL, "\n", &save)) {
@@ -2556,7 +2888,7 @@ static void preflight(int total, const char *first, bool want_agent)
 		{
 			size_t p = 0;
 
-			/* (pgp_parse_sig() checked the lengths) */
+			/* (the kernel's parser checked the lengths) */
 			while (p < s.hashed_len) {
 				size_t sl = s.hashed[p], h = 1;
 				u8 t;
@@ -2578,15 +2910,15 @@ static void preflight(int total, const char *first, bool want_agent)
 				p += h + sl;
 			}
 		}
-		signer.pkalgo = s.pkalgo;
-		signer.hashalgo = s.hashalgo;
+		signer.pkalgo = s.info.pkalgo;
+		signer.hashalgo = s.info.hashalgo;
 		buf_add(&signer.hashed, s.hashed, s.hashed_len);
 		buf_add(&signer.unhashed, s.unhashed, s.unhashed_len);
 		signer.ctime_off = s.ctime_off;
 		/* the packet built here must be gpg's, byte for byte but the MPIs */
-		sig_prefix(&mine, s.ctime);
-		if (mine.len != 6 + s.hashed_len || memcmp(mine.p, pk.body, mine.len) ||
-		    digest_of(s.hashalgo, (const u8 *)"", 0, 0, 0, &mine, md, &mdlen) ||
+		sig_prefix(&mine, s.info.ctime);
+		if (mine.len != 6 + s.hashed_len || memcmp(mine.p, s.body, mine.len) ||
+		    digest_of(s.info.hashalgo, (const u8 *)"", 0, 0, 0, &mine, md, &mdlen) ||
 		    memcmp(md, s.left16, 2)) {
 			note_once("not signing through gpg-agent: the digest computed here is not gpg's; running gpg for each module");
 			buf_free(&mine);
@@ -2798,22 +3130,140 @@ static int sha256_hex(const u8 *d, size_t n, size_t zoff, size_t zlen, char out[
 	return ok ? 0 : -1;
 }
 
+/* The keyring --keyring names (binary or armoured), as the kernel parses it. */
+static struct kern_keyring *ring;
+static unsigned int ring_keys, ring_lost;
 /*
- * Writes DIR/data (the signed data) and DIR/sig.N, and prints to stdout:
- *   appended-pkcs7                     (when mainline's trailer was removed)
- *   sha256 FILEHEX SIGNEDHEX
- *   sig N PKALGO HASHALGO CLASS CTIME ISSUERFPR|- KEYID|-   (one per packet)
- *   bad N REASON                        (a packet that is not a v4 signature)
- * Exit: 0, 2 unsigned ("unsigned" printed), 1 malformed ("BAD: reason").
+ * Its packets as the kernel reads them: up to the first malformed packet
+ * header, where the kernel stops.  What gpgv and sqv get, so that the
+ * independent check sees the keys the kernel saw.
  */
-static int do_extract(const char *dir, const char *file)
+static struct buf ring_read;
+
+static void ring_prefix(const u8 *d, size_t n)
+{
+	const u8 *p = d, *body;
+	unsigned int tag;
+	size_t len;
+
+	while (p < d + n) {
+		const u8 *q = p;
+
+		if (kern_next_packet(&q, d + n, &tag, &body, &len))
+			break;
+		p = q;
+	}
+	buf_free(&ring_read);
+	buf_add(&ring_read, d, p - d);
+}
+
+static int load_ring(const char *path, char *why, size_t wl)
+{
+	struct buf b = {}, bin = {};
+	int fd = open(path, O_RDONLY | O_CLOEXEC), ret;
+
+	if (fd < 0 || read_fd(fd, &b, 64 << 20)) {
+		if (fd >= 0)
+			close(fd);
+		snprintf(why, wl, "cannot read keyring %s", path);
+		buf_free(&b);
+		return -1;
+	}
+	close(fd);
+	if (pgp_dearmor(b.p, b.len, &bin) || !bin.len) {
+		snprintf(why, wl, "%s: not an OpenPGP keyring (or damaged armour)", path);
+		buf_free(&b);
+		buf_free(&bin);
+		return -1;
+	}
+	ret = kern_keyring_load(bin.p, bin.len, &ring, &ring_lost);
+	ring_prefix(bin.p, bin.len);
+	buf_free(&b);
+	buf_free(&bin);
+	if (ret < 0) {
+		snprintf(why, wl, "keyring %s: %s", path, kern_errno_name(ret));
+		return -1;
+	}
+	ring_keys = ret;
+	return 0;
+}
+
+static void hex_upper(const u8 *d, size_t n, char *out)
+{
+	for (size_t i = 0; i < n; i++)
+		sprintf(out + 2 * i, "%02X", d[i]);
+	out[2 * n] = 0;
+}
+
+/*
+ * The kernel's verdict on the module @f (@len bytes, mainline's appended
+ * signature already set aside) when its module_sig holds only the packet
+ * [@pkt, @pkt + @plen): the signed data is the same (module_sig counts as
+ * zeros), so this is the verdict on that one signature.
+ */
+static int verdict_one(const u8 *f, size_t len, const struct module_pgp_sig_loc *loc,
+		       const u8 *pkt, size_t plen, struct kern_signer *who)
+{
+	u8 *copy = xrealloc(NULL, len);
+	u8 *sec = copy + loc->sec_off;
+	int ret;
+
+	memcpy(copy, f, len);
+	memset(sec + MODULE_PGP_SIG_HDR_LEN, 0, loc->sec_size - MODULE_PGP_SIG_HDR_LEN);
+	put_be32(sec + 12, plen);
+	memcpy(sec + MODULE_PGP_SIG_HDR_LEN, pkt, plen);
+	ret = kern_module_check(ring, copy, len, who);
+	free(copy);
+	return ret;
+}
+
+static int write_file(const char *dir, const char *name, const u8 *d, size_t n)
+{
+	char path[PATH_MAX + 32];
+	int fd;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+	if (fd < 0 || write_all(fd, d, n) || close(fd)) {
+		fprintf(stderr, "%s: %s: cannot write\n", prog, path);
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * --verify: the kernel's verdict on MODULE with the keyring of --keyring,
+ * as a kernel of the configuration --legacy and --algos describe.  Prints
+ *   appended-pkcs7          mainline's trailer was set aside (the loader
+ *                           checks it first; this tool cannot)
+ *   sha256 FILE SIGNED|-    the two hashes a blacklist entry can name
+ *   keyring KEYS LOST       keys the kernel takes; things it would not
+ *                           read (a build refuses such a keyring)
+ *   sig N PKALGO HASH CLASS CTIME ISSUER VERDICT WHY SIGNER PRIMARY KEY
+ *                           per packet: ISSUER a fingerprint, keyid:ID or
+ *                           -; VERDICT 0 or the errno name the kernel gives
+ *                           a module carrying this signature alone, WHY
+ *                           what made it so (kern_explain(); - for 0);
+ *                           SIGNER, PRIMARY (fingerprints) and KEY
+ *                           (RSA-4096 ...) of the key that verified it, or -
+ *   kernel VERDICT SIGNER   module_pgp_sig_check() on the module as it is
+ *   unsigned | BAD: REASON
+ * With --data DIR it writes DIR/data (the signed data), DIR/sig.N and
+ * DIR/keyring (the keyring's packets the kernel reads, for gpgv or sqv).
+ * Exit: 0 the kernel accepts it, 1 it refuses it (or the loader would
+ * refuse the file), 2 unsigned, 3 I/O error.
+ */
+static int do_verify(const char *dir, const char *file)
 {
 	struct modfile m = { .name = file };
 	struct modsig ms;
-	char why[WHY_MAX], path[PATH_MAX + 32], h1[65], h2[65];
-	bool had, bad;
-	size_t l, off;
-	int fd, n = 0;
+	struct kern_signer who;
+	char why[WHY_MAX], h1[65], h2[65], sh[65], ph[65], kh[65];
+	bool had, bad, elf_ok;
+	const u8 *q, *end, *body;
+	unsigned int tag;
+	size_t l, blen;
+	int n = 0, kv, rc;
 
 	if (mod_open(&m, why, sizeof(why), false)) {
 		printf("BAD: %s\n", why);
@@ -2823,154 +3273,308 @@ static int do_extract(const char *dir, const char *file)
 	if (had) {
 		if (bad) {
 			printf("BAD: malformed appended signature\n");
-			return 1;
+			rc = 1;
+			goto out;
 		}
 		printf("appended-pkcs7\n");
 		m.elf.len = l;
 	}
-	if (locate(m.elf.p, m.elf.len, &ms)) {
-		printf("BAD: %s\n", ms.why);
-		return 1;
-	}
+	printf("keyring %u %u\n", ring_keys, ring_lost);
+	/* the loader's verdict on the module as it is */
+	kv = kern_module_check(ring, m.elf.p, m.elf.len, &who);
+	snprintf(kh, sizeof(kh), "-");
+	if (!kv)
+		hex_upper(who.fpr, who.fpr_len, kh);
+	elf_ok = !locate(m.elf.p, m.elf.len, &ms);
 	sha256_hex(m.elf.p, m.elf.len, 0, 0, h1);
-	if (ms.state == SIG_NONE) {
-		printf("sha256 %s -\nunsigned\n", h1);
-		return 2;
+	if (elf_ok && ms.state != SIG_NONE) {
+		sha256_hex(m.elf.p, m.elf.len, ms.loc.sec_off, ms.loc.sec_size, h2);
+		printf("sha256 %s %s\n", h1, h2);
+	} else {
+		printf("sha256 %s -\n", h1);
 	}
-	sha256_hex(m.elf.p, m.elf.len, ms.loc.sec_off, ms.loc.sec_size, h2);
-	printf("sha256 %s %s\n", h1, h2);
-	if (ms.state == SIG_EMPTY) {
-		printf("BAD: empty module_sig placeholder (not signed)\n");
-		return 1;
-	}
-	if (ms.state == SIG_BAD) {
-		printf("BAD: %s\n", ms.why);
-		return 1;
-	}
-	if (count_sig_packets(m.elf.p + ms.loc.payload_off, ms.loc.payload_len, why,
-			      sizeof(why)) < 0) {
-		printf("BAD: %s\n", why);
-		return 1;
-	}
-	/* the packets, then the data (module_sig zeroed) */
-	for (off = 0; off < ms.loc.payload_len; ) {
-		const u8 *p = m.elf.p + ms.loc.payload_off + off;
-		struct pgp_pkt pk;
-		struct pgp_sig s;
-		char fh[41] = "-", kh[17] = "-";
+	if (elf_ok && ms.state == SIG_GOOD &&
+	    count_sig_packets(m.elf.p + ms.loc.payload_off, ms.loc.payload_len,
+			      why, sizeof(why)) > 0) {
+		q = m.elf.p + ms.loc.payload_off;
+		end = q + ms.loc.payload_len;
+		while (q < end) {
+			const u8 *pkt = q;
+			struct kern_sig_info si;
+			char issuer[80] = "-", sig_name[16], detail[80];
+			int v;
 
-		pgp_next_packet(p, ms.loc.payload_len - off, &pk);
-		snprintf(path, sizeof(path), "%s/sig.%d", dir, n);
-		fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-		if (fd < 0 || write_all(fd, p, pk.total) || close(fd)) {
-			fprintf(stderr, "%s: %s: cannot write\n", prog, path);
-			return 3;
+			kern_next_packet(&q, end, &tag, &body, &blen);	/* (counted above) */
+			kern_sig_info(body, blen, &si);
+			if (si.issuer_fpr_len) {
+				hex_upper(si.issuer_fpr, si.issuer_fpr_len, issuer);
+			} else if (si.has_keyid) {
+				memcpy(issuer, "keyid:", 6);
+				hex_upper(si.keyid, 8, issuer + 6);
+			}
+			v = verdict_one(m.elf.p, m.elf.len, &ms.loc, pkt, q - pkt, &who);
+			snprintf(sh, sizeof(sh), "-");
+			snprintf(ph, sizeof(ph), "-");
+			if (!v) {
+				hex_upper(who.fpr, who.fpr_len, sh);
+				hex_upper(who.primary, who.primary_len, ph);
+			}
+			kern_explain(ring, body, blen, v, detail, sizeof(detail));
+			printf("sig %d %u %u %u %lld %s %s %s %s %s %s\n", n, si.pkalgo,
+			       si.hashalgo, si.type, si.has_ctime ? (long long)si.ctime : -1LL,
+			       issuer, kern_errno_name(v), detail, sh, ph,
+			       !v && who.desc[0] ? who.desc : "-");
+			snprintf(sig_name, sizeof(sig_name), "sig.%d", n);
+			if (dir && write_file(dir, sig_name, pkt, q - pkt)) {
+				rc = 3;
+				goto out;
+			}
+			n++;
 		}
-		if (pgp_parse_sig(pk.body, pk.body_len, &s)) {
-			if (s.version && s.version != 4)
-				printf("bad %d signature packet version %u not supported\n", n,
-				       s.version);
-			else
-				printf("bad %d malformed signature packet\n", n);
-		} else {
-			if (s.has_fpr)
-				for (int k = 0; k < 20; k++)
-					sprintf(fh + 2 * k, "%02X", s.fpr[k]);
-			if (s.has_keyid)
-				for (int k = 0; k < 8; k++)
-					sprintf(kh + 2 * k, "%02X", s.keyid[k]);
-			printf("sig %d %u %u %u %lld %s %s\n", n, s.pkalgo, s.hashalgo, s.class,
-			       s.has_ctime ? (long long)s.ctime : -1LL, fh, kh);
+		if (dir) {
+			memset(m.elf.p + ms.loc.sec_off, 0, ms.loc.sec_size);
+			if (write_file(dir, "keyring", ring_read.p, ring_read.len) ||
+			    write_file(dir, "data", m.elf.p, m.elf.len)) {
+				rc = 3;
+				goto out;
+			}
 		}
-		off += pk.total;
-		n++;
 	}
-	memset(m.elf.p + ms.loc.sec_off, 0, ms.loc.sec_size);
-	snprintf(path, sizeof(path), "%s/data", dir);
-	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-	if (fd < 0 || write_all(fd, m.elf.p, m.elf.len) || close(fd)) {
-		fprintf(stderr, "%s: %s: cannot write\n", prog, path);
-		return 3;
+	/* the loader's verdict, then what this tool's ELF rules add */
+	printf("kernel %s %s\n", kern_errno_name(kv), kh);
+	if (!elf_ok) {
+		printf("BAD: %s\n", ms.why);
+		rc = 1;
+	} else if (ms.state == SIG_NONE) {
+		printf("unsigned\n");
+		rc = kv == -ENODATA ? 2 : 1;
+	} else if (ms.state == SIG_EMPTY) {
+		printf("BAD: empty module_sig placeholder (not signed)\n");
+		rc = 1;
+	} else if (ms.state == SIG_BAD) {
+		printf("BAD: %s\n", ms.why);
+		rc = 1;
+	} else if (n == 0) {
+		printf("BAD: %s\n", why);
+		rc = 1;
+	} else {
+		rc = kv ? 1 : 0;
 	}
+out:
 	buf_free(&m.elf);
-	return 0;
+	return rc;
 }
 
 /* ------------------------------------------------------------------------
  * --dearmor: ASCII armour to binary packets (binary input copied)
+ *
+ * Radix-64 as RFC 4880 section 6 and RFC 9580 section 6 define it, decoded
+ * here (not by a library whose output length is not known in advance):
+ * each block "-----BEGIN PGP X-----", armour headers ("Key: Value") up to a
+ * blank line, base64 lines with their "=" padding at the very end, an
+ * optional checksum line "=" + 4 characters, "-----END PGP X-----".  The
+ * output length is computed from the validated base64 text before a byte is
+ * written.  The CRC-24 checksum is checked when present: RFC 9580 makes it
+ * optional and says a receiver must not reject a mismatch, but what comes
+ * here is a keyring to build into a kernel or a signature to attach, and a
+ * damaged file is refused with that reason rather than half-read.
  */
 
+static int b64_value(u8 c)
+{
+	if (c >= 'A' && c <= 'Z')
+		return c - 'A';
+	if (c >= 'a' && c <= 'z')
+		return c - 'a' + 26;
+	if (c >= '0' && c <= '9')
+		return c - '0' + 52;
+	if (c == '+')
+		return 62;
+	if (c == '/')
+		return 63;
+	return -1;
+}
+
+/* RFC 4880 6.1: CRC-24 of @n bytes */
+static u32 crc24(const u8 *d, size_t n)
+{
+	u32 crc = 0xB704CE;
+
+	while (n--) {
+		crc ^= (u32)*d++ << 16;
+		for (int i = 0; i < 8; i++) {
+			crc <<= 1;
+			if (crc & 0x1000000)
+				crc ^= 0x1864CFB;
+		}
+	}
+	return crc & 0xFFFFFF;
+}
+
+/* One line of @in from @p: [*l, *l + *ll) without CR/LF and trailing blanks. */
+static size_t next_line(const u8 *in, size_t n, size_t p, const u8 **l, size_t *ll)
+{
+	size_t e = p;
+
+	while (e < n && in[e] != '\n')
+		e++;
+	*l = in + p;
+	*ll = e - p;
+	while (*ll && ((*l)[*ll - 1] == '\r' || (*l)[*ll - 1] == ' ' || (*l)[*ll - 1] == '\t'))
+		(*ll)--;
+	return e < n ? e + 1 : n;
+}
+
+/*
+ * Decode the base64 characters of [@d, @d + @dl) (lines with their line
+ * ends, blanks allowed) into out->p + out->len.  Returns 0, or -1 when the
+ * text is not radix-64: a character outside the alphabet, padding that is
+ * not at the end, a length that is not a whole number of 4-character
+ * groups, or bits left over in the last group.
+ */
+static int b64_decode(const u8 *d, size_t dl, struct buf *out)
+{
+	size_t chars = 0, pads = 0, olen, i;
+	u32 acc = 0;
+	unsigned int k = 0;
+	u8 *o;
+
+	/* first pass: validate and count, nothing written */
+	for (i = 0; i < dl; i++) {
+		u8 c = d[i];
+
+		if (c == '\r' || c == '\n' || c == ' ' || c == '\t')
+			continue;
+		if (c == '=') {
+			pads++;
+			continue;
+		}
+		if (b64_value(c) < 0 || pads)
+			return -1;	/* not base64, or data after the padding */
+		chars++;
+	}
+	if ((chars + pads) % 4 || pads > 2 || (pads && chars % 4 != 4 - pads))
+		return -1;
+	olen = (chars + pads) / 4 * 3 - pads;
+	buf_reserve(out, olen);
+	o = out->p + out->len;
+	/* second pass: exactly olen bytes */
+	for (i = 0; i < dl; i++) {
+		int v = b64_value(d[i]);
+
+		if (v < 0)
+			continue;
+		acc = acc << 6 | v;
+		if (++k == 4) {
+			*o++ = acc >> 16;
+			*o++ = acc >> 8;
+			*o++ = acc;
+			acc = 0;
+			k = 0;
+		}
+	}
+	if (k == 2) {		/* 12 bits: one byte, 4 bits that must be zero */
+		if (acc & 0xF)
+			return -1;
+		*o++ = acc >> 4;
+	} else if (k == 3) {	/* 18 bits: two bytes, 2 bits that must be zero */
+		if (acc & 0x3)
+			return -1;
+		*o++ = acc >> 10;
+		*o++ = acc >> 2;
+	}
+	assert((size_t)(o - (out->p + out->len)) == olen);
+	out->len += olen;
+	return 0;
+}
+
+/*
+ * pgp_dearmor() - the binary packets of an armoured (or binary) input
+ * @in, @n: the input (untrusted)
+ * @out: the packets of every armour block, one after the other, are
+ *	appended; a binary input (its first byte a packet tag, bit 7 set) is
+ *	copied
+ * Returns 0, or -1 when there is no armour block, a block is not
+ * terminated, its base64 text is malformed or its checksum does not match.
+ */
 int pgp_dearmor(const u8 *in, size_t n, struct buf *out)
 {
+	static const char begin[] = "-----BEGIN PGP ", end[] = "-----END PGP ";
 	size_t p = 0;
 	bool armoured = false;
 
-	/* a binary keyring starts with a packet tag byte */
 	if (n && (in[0] & 0x80)) {
 		buf_add(out, in, n);
 		return 0;
 	}
 	while (p < n) {
-		size_t e = p;
-		const char *l;
+		const u8 *l, *label, *data = NULL, *csum = NULL;
+		size_t ll, labellen, start = out->len, datalen = 0;
+		bool hdr = true, closed = false;
 
-		while (e < n && in[e] != '\n')
-			e++;
-		l = (const char *)in + p;
-		if (e - p >= 15 && !memcmp(l, "-----BEGIN PGP ", 15)) {
-			/* headers up to a blank line, then base64 up to '=' or END */
-			struct buf b64 = {};
-			bool hdr = true;
-
-			armoured = true;
-			p = e + 1;
-			while (p < n) {
-				size_t q = p, ll;
-
-				while (q < n && in[q] != '\n')
-					q++;
-				ll = q - p;
-				if (ll && in[p + ll - 1] == '\r')
-					ll--;
-				l = (const char *)in + p;
-				p = q + 1;
-				if (ll >= 5 && !memcmp(l, "-----", 5))
-					break;
-				if (hdr) {
-					if (!ll || !memchr(l, ':', ll))
-						hdr = false;
-					if (!ll || memchr(l, ':', ll))
-						continue;
-				}
-				if (ll && l[0] == '=')
-					continue;
-				buf_add(&b64, l, ll);
-			}
-			{
-				size_t k = 0, o;
-				int dl;
-
-				/* EVP_DecodeBlock wants a multiple of 4 */
-				if (b64.len % 4) {
-					buf_free(&b64);
-					return -1;
-				}
-				o = out->len;
-				buf_reserve(out, b64.len);
-				dl = b64.len ? EVP_DecodeBlock(out->p + o, b64.p, b64.len) : 0;
-				if (dl < 0) {
-					buf_free(&b64);
-					return -1;
-				}
-				/* padding characters decode as zero bytes */
-				for (k = b64.len; k && b64.p[k - 1] == '='; k--)
-					dl--;
-				out->len = o + dl;
-			}
-			buf_free(&b64);
+		p = next_line(in, n, p, &l, &ll);
+		if (ll < sizeof(begin) - 1 + 5 || memcmp(l, begin, sizeof(begin) - 1) ||
+		    memcmp(l + ll - 5, "-----", 5))
 			continue;
+		label = l + sizeof(begin) - 1;
+		labellen = ll - (sizeof(begin) - 1) - 5;
+		armoured = true;
+		while (p < n) {
+			size_t at = p;
+
+			p = next_line(in, n, p, &l, &ll);
+			if (ll >= 5 && !memcmp(l, "-----", 5)) {
+				/* the tail line must name the block the head line named */
+				if (ll != sizeof(end) - 1 + labellen + 5 ||
+				    memcmp(l, end, sizeof(end) - 1) ||
+				    memcmp(l + sizeof(end) - 1, label, labellen) ||
+				    memcmp(l + ll - 5, "-----", 5))
+					return -1;
+				closed = true;
+				break;
+			}
+			if (hdr) {
+				/* "Key: Value" lines up to a blank line (base64 has no ':') */
+				if (!ll) {
+					hdr = false;
+					continue;
+				}
+				if (memchr(l, ':', ll))
+					continue;
+				hdr = false;
+			}
+			if (!ll)
+				continue;
+			if (csum)
+				return -1;	/* text after the checksum line */
+			if (l[0] == '=' && !data)
+				return -1;	/* a checksum without data */
+			if (ll == 5 && l[0] == '=') {
+				csum = l + 1;
+			} else {
+				if (!data)
+					data = in + at;
+				datalen = (size_t)(l + ll - data);
+			}
 		}
-		p = e + 1;
+		if (!closed || !data)
+			return -1;
+		if (b64_decode(data, datalen, out))
+			return -1;
+		if (csum) {
+			struct buf c = {};
+			u32 want;
+
+			if (b64_decode(csum, 4, &c) || c.len != 3) {
+				buf_free(&c);
+				return -1;
+			}
+			want = (u32)c.p[0] << 16 | (u32)c.p[1] << 8 | c.p[2];
+			buf_free(&c);
+			if (crc24(out->p + start, out->len - start) != want)
+				return -1;
+		}
+		buf_check(out);
 	}
 	return armoured ? 0 : -1;
 }
@@ -2978,40 +3582,135 @@ int pgp_dearmor(const u8 *in, size_t n, struct buf *out)
 static int do_dearmor(const char *in, const char *outp)
 {
 	struct buf b = {}, o = {};
-	int fd = open(in, O_RDONLY | O_CLOEXEC);
+	int fd = open(in, O_RDONLY | O_CLOEXEC), ret = 2;
 
-	if (fd < 0 || read_fd(fd, &b, MAX_FILE)) {
+	if (fd < 0 || read_fd(fd, &b, 64 << 20)) {
 		fprintf(stderr, "%s: %s: cannot read keyring\n", prog, in);
-		return 2;
+		goto out;
 	}
-	close(fd);
 	if (pgp_dearmor(b.p, b.len, &o) || !o.len) {
 		fprintf(stderr, "%s: %s: not an OpenPGP keyring\n", prog, in);
-		return 2;
+		goto out;
 	}
+	close(fd);
 	fd = open(outp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
 	if (fd < 0 || write_all(fd, o.p, o.len) || close(fd)) {
 		fprintf(stderr, "%s: %s: cannot write\n", prog, outp);
-		return 2;
+		fd = -1;
+		goto out;
 	}
-	return 0;
+	fd = -1;
+	ret = 0;
+out:
+	if (fd >= 0)
+		close(fd);
+	buf_free(&b);
+	buf_free(&o);
+	return ret;
 }
 
 /* ------------------------------------------------------------------------
  * --attach: a detached signature made elsewhere, checked, then written
  */
 
+/* What an errno of the kernel's check means, for a message. */
+static const char *verdict_why(int v)
+{
+	switch (v) {
+	case -ENOKEY:
+		return "no key of the keyring may make it: not there, not a signing key, or refused by the key policy";
+	case -EKEYREJECTED:
+		return "a key of the keyring does not accept it: a bad signature, or a key revoked or expired when it was made";
+	case -EBADMSG:
+		return "malformed, or more signatures than the kernel reads";
+	case -ENOPKG:
+		return "an algorithm, hash or version this kernel does not support";
+	case -ENODATA:
+		return "no module_sig section";
+	}
+	return "refused";
+}
+
+/* The binary keyring gpgv and sqv read (--keyring, armour removed), in tmpdir. */
+static char ring_file[PATH_MAX + 16];
+
+/*
+ * gpgv (or sqv with --sqv) on the signature file @sigf over @dataf with the
+ * keyring: 0 when it verifies, with the fingerprint it names in @fpr (gpgv:
+ * the key that made it, from VALIDSIG; sqv: its certificate's), else -1
+ * with its last words in @msg.  The independent check beside the kernel's.
+ */
+static int ext_verify(const char *sigf, const char *dataf, char fpr[65], char *msg, size_t ml)
+{
+	struct buf out = {}, err = {};
+	struct proc_io io = { .in_fd = -1, .out = &out, .err = &err };
+	char home[PATH_MAX + 16], l[300];
+	char *argv[12], *v;
+	int i = 0, rc;
+
+	fpr[0] = 0;
+	snprintf(home, sizeof(home), "%s/gnupg", tmpdir);
+	mkdir(home, 0700);
+	if (opt.use_sqv) {
+		argv[i++] = getenv("SQV") ? getenv("SQV") : "sqv";
+		argv[i++] = "--keyring";
+		argv[i++] = ring_file;
+	} else {
+		argv[i++] = getenv("GPGV") ? getenv("GPGV") : "gpgv";
+		argv[i++] = "--homedir";
+		argv[i++] = home;
+		argv[i++] = "--status-fd";
+		argv[i++] = "1";
+		argv[i++] = "--keyring";
+		argv[i++] = ring_file;
+	}
+	argv[i++] = "--";
+	argv[i++] = (char *)sigf;
+	argv[i++] = (char *)dataf;
+	argv[i] = NULL;
+	rc = run_cmd(argv, &io);
+	buf_addc(&out, 0);
+	last_line(&err, l, sizeof(l));
+	if (opt.use_sqv) {
+		/* one line: the fingerprint of the certificate that verified it */
+		if (!rc && out.len > 40 && strspn((char *)out.p, "0123456789ABCDEFabcdef") >= 40)
+			snprintf(fpr, 65, "%.*s", (int)strspn((char *)out.p, "0123456789ABCDEFabcdef"),
+				 (char *)out.p);
+	} else {
+		v = strstr((char *)out.p, "[GNUPG:] VALIDSIG ");
+		if (v) {
+			v += 18;
+			snprintf(fpr, 65, "%.*s", (int)strspn(v, "0123456789ABCDEFabcdef"), v);
+		}
+	}
+	buf_free(&out);
+	buf_free(&err);
+	for (char *c = fpr; *c; c++)
+		*c = toupper((unsigned char)*c);
+	if (strlen(fpr) < 32) {
+		snprintf(msg, ml, "%s: %s", opt.use_sqv ? "sqv" : "gpgv", l[0] ? l : "failed");
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * --attach: a detached signature made elsewhere, checked packet by packet,
+ * then written.  Each packet must be a signature the kernel would accept
+ * with the keyring (a module carrying it alone), and gpgv (sqv) must verify
+ * it with the same key; else nothing is written.  The module with all its
+ * signatures must then be one the kernel accepts (no more than it reads).
+ */
 static int attach_one(const char *name, char *why, size_t wl)
 {
 	struct modfile m = { .name = name };
-	struct buf sig = {}, bin = {}, old = {}, err = {}, out = {};
+	struct buf sig = {}, bin = {}, old = {};
 	struct module_pgp_sig_loc loc;
-	char sp[PATH_MAX + 16], dp[PATH_MAX + 32], kp[PATH_MAX + 32], l[300];
-	struct pgp_pkt pk;
-	struct pgp_sig s;
-	size_t off;
-	int fd, ret = 1, rc;
-	bool raw_ok;
+	char sp[PATH_MAX + 16], dp[PATH_MAX + 32] = "", kp[PATH_MAX + 32] = "";
+	const u8 *q, *end, *body;
+	unsigned int tag;
+	size_t blen;
+	int fd, ret = 1, n, k;
 
 	snprintf(sp, sizeof(sp), "%s%s", name, opt.sig_suffix);
 	fd = open(sp, O_RDONLY | O_CLOEXEC);
@@ -3019,101 +3718,96 @@ static int attach_one(const char *name, char *why, size_t wl)
 		if (fd >= 0)
 			close(fd);
 		snprintf(why, wl, "cannot read the signature %s", sp);
+		buf_free(&sig);
 		return 1;
 	}
 	close(fd);
 	if (pgp_dearmor(sig.p, sig.len, &bin) || !bin.len) {
-		snprintf(why, wl, "%s is not an OpenPGP signature", sp);
+		snprintf(why, wl, "%s is not an OpenPGP signature (or its armour is damaged)", sp);
 		goto out;
 	}
-	for (off = 0; off < bin.len; off += pk.total) {
-		if (pgp_next_packet(bin.p + off, bin.len - off, &pk) || pk.tag != 2 ||
-		    pgp_parse_sig(pk.body, pk.body_len, &s)) {
-			snprintf(why, wl, "%s: not a v4 signature packet", sp);
-			goto out;
-		}
-		if (s.class != 0) {
-			snprintf(why, wl, "%s: signature class 0x%02x is not a binary document", sp,
-				 s.class);
-			goto out;
-		}
-		if (!hash_md(s.hashalgo) || s.hashalgo == 2) {
-			snprintf(why, wl, "%s: digest algorithm %u not accepted by the kernel", sp,
-				 s.hashalgo);
-			goto out;
-		}
-	}
+	n = count_sig_packets(bin.p, bin.len, why, wl);
+	if (n < 0)
+		goto out;
 	if (mod_open(&m, why, wl, true))
 		goto out;
 	if (placeholder(&m, &old, &loc, why, wl))
 		goto out;
-	/* the signed data must verify with the given keyring */
+	/* the signed data, for gpgv/sqv */
 	snprintf(dp, sizeof(dp), "%s/w%d.data", tmpdir, worker_id);
 	snprintf(kp, sizeof(kp), "%s/w%d.sig", tmpdir, worker_id);
-	fd = open(dp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-	raw_ok = fd >= 0 && !write_all(fd, m.elf.p, m.elf.len) && !close(fd);
-	fd = open(kp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-	raw_ok = raw_ok && fd >= 0 && !write_all(fd, bin.p, bin.len) && !close(fd);
-	if (!raw_ok) {
+	unlink(dp);
+	fd = open(dp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+	if (fd < 0 || write_all(fd, m.elf.p, m.elf.len) || close(fd)) {
 		snprintf(why, wl, "cannot write temporary files");
 		goto out;
 	}
-	{
-		char home[PATH_MAX + 16];
-		char *argv[12];
-		int i = 0;
-		struct proc_io io = { .in_fd = -1, .out = &out, .err = &err };
+	for (q = bin.p, end = bin.p + bin.len, k = 1; q < end; k++) {
+		const u8 *pkt = q;
+		struct kern_signer who;
+		char fpr[65], want[65], msg[400];
+		int v;
 
-		snprintf(home, sizeof(home), "%s/gnupg", tmpdir);
-		mkdir(home, 0700);
-		if (opt.use_sqv) {
-			argv[i++] = getenv("SQV") ? getenv("SQV") : "sqv";
-			argv[i++] = "--keyring";
-			argv[i++] = (char *)opt.keyring;
-			argv[i++] = "--";
-			argv[i++] = kp;
-			argv[i++] = dp;
-		} else {
-			argv[i++] = getenv("GPGV") ? getenv("GPGV") : "gpgv";
-			argv[i++] = "--homedir";
-			argv[i++] = home;
-			argv[i++] = "--status-fd";
-			argv[i++] = "1";
-			argv[i++] = "--keyring";
-			argv[i++] = (char *)opt.keyring;
-			argv[i++] = "--";
-			argv[i++] = kp;
-			argv[i++] = dp;
+		kern_next_packet(&q, end, &tag, &body, &blen);	/* (counted above) */
+		if (fill(&m.elf, &loc, pkt, q - pkt, why, wl))
+			goto out;
+		v = kern_module_check(ring, m.elf.p, m.elf.len, &who);
+		memset(m.elf.p + loc.sec_off, 0, loc.sec_size);
+		if (v) {
+			snprintf(why, wl, "%s: signature %d of %d does not verify with %s as the kernel checks it (%s: %s); nothing written",
+				 sp, k, n, opt.keyring, kern_errno_name(v), verdict_why(v));
+			goto out;
 		}
-		argv[i] = NULL;
-		rc = run_cmd(argv, &io);
-		buf_addc(&out, 0);
-		last_line(&err, l, sizeof(l));
-		if (rc || (!opt.use_sqv && !strstr((char *)out.p, "[GNUPG:] GOODSIG ") &&
-			   !strstr((char *)out.p, "[GNUPG:] EXPKEYSIG "))) {
-			snprintf(why, wl, "the signature does not verify with %s (%s: %s)",
-				 opt.keyring, opt.use_sqv ? "sqv" : "gpgv", l[0] ? l : "failed");
+		unlink(kp);
+		fd = open(kp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+		if (fd < 0 || write_all(fd, pkt, q - pkt) || close(fd)) {
+			snprintf(why, wl, "cannot write temporary files");
+			goto out;
+		}
+		if (opt.use_sqv)
+			hex_upper(who.primary, who.primary_len, want);
+		else
+			hex_upper(who.fpr, who.fpr_len, want);
+		if (ext_verify(kp, dp, fpr, msg, sizeof(msg))) {
+			snprintf(why, wl, "%s: signature %d of %d does not verify with %s (%s); nothing written",
+				 sp, k, n, opt.keyring, msg);
+			goto out;
+		}
+		if (strcmp(fpr, want)) {
+			snprintf(why, wl, "%s: signature %d of %d: the kernel and %s name different keys (%s, %s); nothing written",
+				 sp, k, n, opt.use_sqv ? "sqv" : "gpgv", want, fpr);
 			goto out;
 		}
 	}
 	buf_add(&old, bin.p, bin.len);
-	if (count_sig_packets(old.p, old.len, why, wl) > MAX_SIGS) {
-		snprintf(why, wl, "more than %d signatures, the most the kernel reads", MAX_SIGS);
+	if (count_sig_packets(old.p, old.len, why, wl) > MODULE_PGP_MAX_SIGS) {
+		snprintf(why, wl, "more than %d signatures, the most the kernel reads",
+			 MODULE_PGP_MAX_SIGS);
 		goto out;
 	}
 	if (fill(&m.elf, &loc, old.p, old.len, why, wl))
 		goto out;
+	{
+		struct kern_signer who;
+		int v = kern_module_check(ring, m.elf.p, m.elf.len, &who);
+
+		if (v) {
+			snprintf(why, wl, "the module with its signatures would be refused (%s: %s); nothing written",
+				 kern_errno_name(v), verdict_why(v));
+			goto out;
+		}
+	}
 	if (mod_replace(&m, &m.elf, why, wl))
 		goto out;
 	ret = 0;
 out:
-	unlink(dp);
-	unlink(kp);
+	if (dp[0])
+		unlink(dp);
+	if (kp[0])
+		unlink(kp);
 	buf_free(&sig);
 	buf_free(&bin);
 	buf_free(&old);
-	buf_free(&err);
-	buf_free(&out);
 	buf_free(&m.elf);
 	return ret;
 }
@@ -3128,7 +3822,7 @@ static void usage(FILE *f)
 "Usage: %s [options] MODULE...\n"
 "       %s --prepare [--reserve N] [--strip] [--replace-pkcs7] MODULE...\n"
 "       %s --attach --keyring PUBRING [--sqv] [--sig-suffix S] [--append] MODULE...\n"
-"       %s --extract DIR MODULE\n"
+"       %s --verify --keyring PUBRING [--legacy] [--algos LIST] [--data DIR] MODULE\n"
 "       %s --dearmor IN OUT\n"
 "\n"
 "Signs each MODULE (.ko, .ko.xz, .ko.zst, .ko.gz) with gpg. The OpenPGP\n"
@@ -3171,11 +3865,31 @@ static void usage(FILE *f)
 "Remote signing: --prepare writes the empty placeholder into each module and\n"
 "MODULE.tbs, the exact bytes to sign (for a .ko the module itself). Any\n"
 "OpenPGP signer makes a detached binary signature of MODULE.tbs, saved as\n"
-"MODULE.sig (--sig-suffix); --attach checks it with gpgv (or --sqv) against\n"
-"--keyring and writes it into module_sig.\n"
+"MODULE.sig (--sig-suffix); --attach checks each signature in it as the\n"
+"kernel would with the keys of --keyring, and with gpgv (or --sqv), and\n"
+"writes them into module_sig only when every one verifies with the same key\n"
+"both ways. MODULE.tbs is written through a new file renamed into place.\n"
+"\n"
+"Checking: --verify prints the kernel's verdict on MODULE (the loader's\n"
+"check, keyring rules, key policy and verifiers of this kernel tree,\n"
+"compiled in), for each signature and for the module: see\n"
+"scripts/verify-module.sh, which runs it and gpgv or sqv beside it.\n"
+"  --keyring FILE           the kernel's built-in keyring (binary or armoured)\n"
+"  --legacy                 as with CONFIG_MODULE_SIG_PGP_LEGACY\n"
+"  --algos LIST             public-key algorithms of the kernel: rsa,dsa and any\n"
+"                           of eddsa (CONFIG_CRYPTO_ED25519), ecdsa\n"
+"                           (CONFIG_CRYPTO_ECDSA_RAW); default rsa,dsa,eddsa,ecdsa\n"
+"  --data DIR               write DIR/data (the signed data) and DIR/sig.N\n"
+"\n"
+"The replaced module keeps its owner, mode and extended attributes and is\n"
+"synced before the rename; a name that is one of several hard links gets\n"
+"the new file, the other names keep the old one (a note says so).\n"
 "\n"
 "On any failure the module is left byte-identical, a line\n"
 "\"%s: MODULE: reason\" is printed and the exit status is non-zero.\n"
+"Compressed modules are refused at their first bytes when they are not ELF,\n"
+"and beyond INT_MAX bytes (what finit_module() reads), or the lower limit\n"
+"PGP_SIGN_MODULE_MAX_SIZE sets; liblzma and xz -d get a 256 MiB memory limit.\n"
 "Environment: GPG, GPG_AGENT, OBJCOPY, GPGV, SQV, SOURCE_DATE_EPOCH, GNUPGHOME,\n"
 "PGP_MODSIGN_AGENT=private|shared (which agent the jobs use),\n"
 "PGP_SIGN_MODULE_XZ=1 (.ko.xz through the xz program even when built with\n"
@@ -3190,8 +3904,8 @@ static void usage(FILE *f)
 
 enum {
 	OPT_DIGEST = 256, OPT_RESERVE, OPT_HOMEDIR, OPT_PASSFILE, OPT_APPEND, OPT_STRIP, OPT_AGENT,
-	OPT_NOAGENT, OPT_TIMINGS, OPT_REPLACE, OPT_EXTRACT, OPT_DEARMOR, OPT_PREPARE, OPT_ATTACH,
-	OPT_KEYRING, OPT_SQV, OPT_SIGSUFFIX,
+	OPT_NOAGENT, OPT_TIMINGS, OPT_REPLACE, OPT_VERIFY, OPT_DEARMOR, OPT_PREPARE, OPT_ATTACH,
+	OPT_KEYRING, OPT_SQV, OPT_SIGSUFFIX, OPT_LEGACY, OPT_ALGOS, OPT_DATA,
 };
 
 static_assert(MODULE_PGP_SIG_MAX_SIZE == 65536, "--reserve's message and --help name 65536");
@@ -3220,7 +3934,10 @@ int main(int argc, char **argv)
 		{ "gpg", no_argument, NULL, OPT_NOAGENT },
 		{ "timings", no_argument, NULL, OPT_TIMINGS },
 		{ "replace-pkcs7", no_argument, NULL, OPT_REPLACE },
-		{ "extract", required_argument, NULL, OPT_EXTRACT },
+		{ "verify", no_argument, NULL, OPT_VERIFY },
+		{ "legacy", no_argument, NULL, OPT_LEGACY },
+		{ "algos", required_argument, NULL, OPT_ALGOS },
+		{ "data", required_argument, NULL, OPT_DATA },
 		{ "dearmor", no_argument, NULL, OPT_DEARMOR },
 		{ "prepare", no_argument, NULL, OPT_PREPARE },
 		{ "attach", no_argument, NULL, OPT_ATTACH },
@@ -3231,8 +3948,9 @@ int main(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ }
 	};
-	const char *extract = NULL, *e;
-	bool dearmor = false;
+	const char *data_dir = NULL, *e;
+	struct kern_config kcfg = { .ed25519 = true, .ecdsa = true };
+	bool dearmor = false, verify = false;
 	char **mods, homebuf[PATH_MAX], passbuf[PATH_MAX], keybuf[PATH_MAX];
 	int c, total, rc = 0, i;
 	struct sigaction sa = { .sa_handler = on_signal };
@@ -3304,8 +4022,36 @@ int main(int argc, char **argv)
 		case OPT_REPLACE:
 			opt.replace_pkcs7 = true;
 			break;
-		case OPT_EXTRACT:
-			extract = optarg;
+		case OPT_VERIFY:
+			verify = true;
+			break;
+		case OPT_LEGACY:
+			kcfg.legacy = true;
+			break;
+		case OPT_ALGOS: {
+			char *list = strdup(optarg), *w, *sv;
+			bool rsa = false, dsa = false;
+
+			kcfg.ed25519 = kcfg.ecdsa = false;
+			for (w = strtok_r(list, ",", &sv); w; w = strtok_r(NULL, ",", &sv)) {
+				if (!strcmp(w, "rsa"))
+					rsa = true;
+				else if (!strcmp(w, "dsa"))
+					dsa = true;
+				else if (!strcmp(w, "eddsa"))
+					kcfg.ed25519 = true;
+				else if (!strcmp(w, "ecdsa"))
+					kcfg.ecdsa = true;
+				else
+					bad_usage("--algos: unknown algorithm '%s' (rsa, dsa, eddsa, ecdsa)", w);
+			}
+			free(list);
+			if (!rsa || !dsa)
+				bad_usage("--algos must name rsa and dsa: the kernel's OpenPGP code always has them%s", "");
+			break;
+		}
+		case OPT_DATA:
+			data_dir = optarg;
 			break;
 		case OPT_DEARMOR:
 			dearmor = true;
@@ -3341,10 +4087,17 @@ int main(int argc, char **argv)
 			bad_usage("--dearmor needs IN and OUT%s", "");
 		return do_dearmor(argv[optind], argv[optind + 1]);
 	}
-	if (extract) {
-		if (argc - optind != 1)
-			bad_usage("--extract needs DIR and one MODULE%s", "");
-		return do_extract(extract, argv[optind]);
+	kern_set_config(&kcfg);
+	if (verify) {
+		char why[WHY_MAX];
+
+		if (argc - optind != 1 || !opt.keyring)
+			bad_usage("--verify needs --keyring and one MODULE%s", "");
+		if (load_ring(opt.keyring, why, sizeof(why))) {
+			fprintf(stderr, "%s: %s\n", prog, why);
+			return 3;
+		}
+		return do_verify(data_dir, argv[optind]);
 	}
 	if (opt.append && opt.strip)
 		bad_usage("--append cannot be combined with --strip (stripping invalidates the existing signatures)%s", "");
@@ -3395,22 +4148,22 @@ int main(int argc, char **argv)
 		opt.gpg_agent = getenv("GPG_AGENT") ? getenv("GPG_AGENT") : gnupg_tool("gpg-agent");
 		opt.gpgconf = gnupg_tool("gpgconf");
 		opt.gpg_connect_agent = gnupg_tool("gpg-connect-agent");
-		if (opt.passfile) {
-			FILE *f = fopen(opt.passfile, "r");
-			char l[1024] = "";
-
-			if (f) {
-				if (!fgets(l, sizeof(l), f))
-					l[0] = 0;
-				fclose(f);
-			}
-			l[strcspn(l, "\n")] = 0;
-			passphrase = strdup(l);
-		}
+		if (opt.passfile && read_passphrase(opt.passfile))
+			fail_all(total, mods[0],
+				 "passphrase file %s: the first line is longer than %d bytes (or unreadable)",
+				 opt.passfile, PASSPHRASE_MAX);
 		preflight(total, mods[0], want && opt.agent_opt >= 0);
 	} else if (opt.mode == MODE_ATTACH) {
-		if (access(opt.keyring, R_OK))
-			fail_all(total, mods[0], "cannot read keyring %s", opt.keyring);
+		char why[WHY_MAX];
+
+		if (load_ring(opt.keyring, why, sizeof(why)))
+			fail_all(total, mods[0], "%s", why);
+		snprintf(ring_file, sizeof(ring_file), "%s/keyring.gpg", tmpdir);
+		if (write_file(tmpdir, "keyring.gpg", ring_read.p, ring_read.len))
+			fail_all(total, mods[0], "cannot write temporary files");
+		if (ring_lost)
+			note_once("the kernel would not read %s completely (%u problems; a build refuses it)",
+				  opt.keyring, ring_lost);
 	}
 
 	if (opt.jobs > 1 && total > 1) {
@@ -3446,6 +4199,7 @@ int main(int argc, char **argv)
 				}
 				rc = work(mods, total);
 				agent_stop();
+				wipe_passphrase();
 				write_timings();
 				fflush(NULL);
 				_exit(rc);
@@ -3487,6 +4241,10 @@ int main(int argc, char **argv)
 				print_timings(1);
 		}
 	}
+	wipe_passphrase();
+	kern_pubkeys_free(signer_keys);
+	kern_keyring_free(ring);
+	buf_free(&ring_read);
 	rm_tmpdir();
 	return rc;
 }

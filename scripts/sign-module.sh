@@ -7,9 +7,13 @@
 #
 # The program is, in this order: $PGP_SIGN_MODULE; pgp-sign-module beside
 # this script (a kernel tree built in place); or, outside a kernel build,
-# one compiled here from pgp-sign-module.c with ${HOSTCC:-cc} and libcrypto
-# (and liblzma when pkg-config finds it) into
-# ${XDG_CACHE_HOME:-~/.cache}/pgp-modsign (once per source version).
+# one built here by pgp-sign-module-build.sh (${HOSTCC:-cc}, libcrypto,
+# liblzma when pkg-config finds it) into ${XDG_CACHE_HOME:-~/.cache}/pgp-modsign,
+# once per source version.  A cache is used only when it and the program in
+# it belong to the caller and nobody else may write them; without one (no
+# HOME, as in a systemd unit) the program is built in a private temporary
+# directory for this run.  Nothing is run from a directory another user can
+# write.
 
 set -euo pipefail
 
@@ -21,57 +25,117 @@ here=.
 [[ $self == */* ]] && here=${self%/*}
 [[ $here == /* ]] || here=$PWD/$here
 
+# private PATH: owned by the caller, not a symlink, no write for group and others
+private()
+{
+	local mode
+
+	[[ -O $1 && ! -L $1 ]] || return 1
+	mode=$(stat -c %a -- "$1") || return 1
+	((8#$mode & 8#022)) && return 1
+	return 0
+}
+
+# cache_dir: REPLY = the build cache, made (0700, with any parent it makes)
+# when missing; 1 when there is no safe one
+cache_dir()
+{
+	local base d made
+
+	if [[ -n ${XDG_CACHE_HOME:-} ]]; then
+		base=$XDG_CACHE_HOME
+	elif [[ -n ${HOME:-} ]]; then
+		base=$HOME/.cache
+	else
+		return 1
+	fi
+	[[ $base == /* ]] || return 1
+	REPLY=$base/pgp-modsign
+	# the directories made here are checked like the cache itself
+	made=()
+	d=$REPLY
+	while [[ -n $d && ! -e $d ]]; do
+		made+=("$d")
+		d=${d%/*}
+	done
+	if ((${#made[@]})); then
+		(umask 077 && mkdir -p -- "$REPLY") 2> /dev/null || return 1
+		for d in "${made[@]}"; do
+			private "$d" || return 1
+		done
+	fi
+	# and the directory it sits in: nobody else may rename it away
+	private "$base" && private "$REPLY"
+}
+
 # build_tool: REPLY = a pgp-sign-module built from the sources beside this
 # script (cached by their checksum; a stamp per source directory names it
-# without reading the sources while the stamp is newer than all of them)
+# without reading the sources while the stamp is newer than all of them).
+# TMPBUILD is set when it was built for this run only.
 build_tool()
 {
-	local srcs=("$here/pgp-sign-module.c" "$here/pgp-sign-module.h" "$here/pgp-sign-module-elf.c"
-		    "$here/../kernel/module/signing_pgp_elf.c" "$here/../kernel/module/signing_pgp_elf.h"
-		    "$here"/pgp-shim/*/*.h)
-	local sum cache out tmp cc=${HOSTCC:-cc} lzma=() stamp f name=
+	local build=$here/pgp-sign-module-build.sh sum cache out tmp stamp f name='' srcs
 
-	cache=${XDG_CACHE_HOME:-${HOME:-/tmp}/.cache}/pgp-modsign
+	if ! cache_dir; then
+		TMPBUILD=$(mktemp -d "${TMPDIR:-/tmp}/sign-module-build.XXXXXX") || return 1
+		REPLY=$TMPBUILD/pgp-sign-module
+		build_in "$REPLY" "$TMPBUILD"
+		return
+	fi
+	cache=$REPLY
 	stamp=$cache/for${here//\//%}
-	if [[ -f $stamp ]] && read -r name < "$stamp" && [[ -x $cache/$name ]]; then
+	mapfile -t srcs < <(bash "$build" --sources)
+	if [[ -f $stamp ]] && private "$stamp" && read -r name < "$stamp" &&
+	   [[ $name =~ ^pgp-sign-module-[0-9a-f]+$ && -x $cache/$name ]] &&
+	   private "$cache/$name"; then
 		for f in "${srcs[@]}" /usr/include/lzma.h; do
 			[[ ! -e $f || $stamp -nt $f ]] || { name=; break; }
 		done
 		[[ -n $name ]] && { REPLY=$cache/$name; return 0; }
 	fi
 
-	# .ko.xz in the process with liblzma when it is installed (else xz runs)
-	if pkg-config --exists liblzma 2> /dev/null; then
-		lzma=(-DPGP_SIGN_LIBLZMA $(pkg-config --cflags --libs liblzma))
-	fi
-	sum=$({ cat -- "${srcs[@]}"; echo "${lzma[*]}"; } | sha256sum) || return 1
+	sum=$({ cat -- "${srcs[@]}"; pkg-config --cflags --libs liblzma 2> /dev/null || true; } |
+		sha256sum) || return 1
 	out=$cache/pgp-sign-module-${sum:0:16}
 	REPLY=$out
-	if [[ -x $out ]]; then
+	if [[ -x $out ]] && private "$out"; then
 		echo "${out##*/}" > "$stamp.$$" && mv -f -- "$stamp.$$" "$stamp" || true
 		return 0
 	fi
-	mkdir -p -- "$cache" || return 1
 	tmp=$(mktemp "$cache/.build.XXXXXX") || return 1
-	# two translation units: the kernel's locator with the shim headers only
-	if ! { "$cc" -O2 -c -o "$tmp.elf.o" -I"$here/pgp-shim" "$here/pgp-sign-module-elf.c" &&
-	       "$cc" -O2 -o "$tmp" "$here/pgp-sign-module.c" "$tmp.elf.o" -lcrypto "${lzma[@]}"; } > "$tmp.log" 2>&1; then
-		echo "$prog: cannot build $here/pgp-sign-module.c (needs $cc and libcrypto, libssl-dev):" >&2
-		sed 's/^/  /' "$tmp.log" >&2
-		rm -f -- "$tmp" "$tmp.elf.o" "$tmp.log"
-		return 1
-	fi
-	rm -f -- "$tmp.elf.o" "$tmp.log"
+	build_in "$tmp" "$cache" || { rm -f -- "$tmp"; return 1; }
+	chmod 0755 -- "$tmp"
 	mv -f -- "$tmp" "$out"
 	echo "${out##*/}" > "$stamp.$$" && mv -f -- "$stamp.$$" "$stamp" || true
 }
 
+# build_in OUT DIR: build the program as OUT (objects and log beside it)
+build_in()
+{
+	if ! bash "$here/pgp-sign-module-build.sh" "$1" > "$1.log" 2>&1; then
+		echo "$prog: cannot build $here/pgp-sign-module.c (needs ${HOSTCC:-cc} and libcrypto, libssl-dev):" >&2
+		sed 's/^/  /' "$1.log" >&2
+		rm -rf -- "$1.log" "$1.o"
+		return 1
+	fi
+	rm -rf -- "$1.log" "$1.o"
+}
+
+TMPBUILD=
 if [[ -n ${PGP_SIGN_MODULE:-} ]]; then
 	tool=$PGP_SIGN_MODULE
 elif [[ -x $here/pgp-sign-module && $here/pgp-sign-module -nt $here/pgp-sign-module.c ]]; then
 	tool=$here/pgp-sign-module
 else
-	build_tool || exit 1
+	build_tool || { [[ -z $TMPBUILD ]] || rm -rf -- "$TMPBUILD"; exit 1; }
 	tool=$REPLY
 fi
-exec -a "$prog" "$tool" "$@"
+if [[ -z $TMPBUILD ]]; then
+	exec -a "$prog" "$tool" "$@"
+fi
+# built for this run: run it, then remove it
+rc=0
+trap '' INT TERM HUP	# the tool cleans up after itself; then so does this
+(exec -a "$prog" "$tool" "$@") || rc=$?
+rm -rf -- "$TMPBUILD"
+exit "$rc"

@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# Offline verification of OpenPGP-signed kernel modules: pgp-sign-module
-# --extract (through sign-module.sh) locates module_sig with the kernel's own
-# locator, validates the container, writes the signed data (the whole file
-# with the section content zeroed) and the signature packets; each packet is
-# then checked with gpgv (or Sequoia's sqv). Userspace twin of
-# kernel/module/signing_pgp.c.
+# Offline verification of OpenPGP-signed kernel modules: the kernel's verdict
+# and an independent one.  pgp-sign-module --verify (through sign-module.sh)
+# runs the kernel's own code, compiled in: the module_sig locator and
+# container rules, the loader's check (kernel/module/signing_pgp.c, its cap
+# on signatures), the built-in keyring's rules (security/pgp_keys: bindings,
+# revocation, expiry at the signature's creation time, the key policy) and
+# the OpenPGP parser and verifiers.  Each signature the kernel accepts must
+# also verify with gpgv (or Sequoia's sqv), by the same key.
 
 set -euo pipefail
 
@@ -16,7 +18,6 @@ tool=$(dirname -- "$self")/sign-module.sh
 
 GPGV=${GPGV:-gpgv}
 SQV=${SQV:-sqv}
-GPG=${GPG:-gpg}
 # Bytes, not characters: gpgv's status lines carry raw notation data (a
 # Sequoia signature's salt), whose bytes in a UTF-8 locale can make read
 # take the newline after them as part of a character and merge two lines.
@@ -25,37 +26,45 @@ export LC_ALL=C
 usage()
 {
 	cat <<EOF
-Usage: $prog --keyring FILE [--sqv] [--legacy] [--algos LIST] [--quiet] MODULE...
+Usage: $prog --keyring FILE [--sqv] [--legacy] [--algos LIST] [--quiet] [--] MODULE...
 
 Verifies the OpenPGP signature(s) in the module_sig section of each MODULE
 (.ko, .ko.xz, .ko.zst, .ko.gz) against the public keys in FILE (binary or
-ASCII-armoured, as "gpg --export [--armor]" writes it).
+ASCII-armoured, as "gpg --export [--armor]" writes it), as a kernel with FILE
+as its built-in keyring would: the verdict is the kernel's own code's, built
+into the signing tool (the loader's check, the keyring's rules, the key
+policy, the verifiers), and every signature it accepts must also verify with
+gpgv (or sqv) by the same key.
 
 For each module it prints the SHA-256 of the module (as loaded, i.e.
 decompressed) and of its signed data (module_sig zeroed), the two hashes a
-blacklist entry can name; for each signature the signer's fingerprint, the
-algorithm, the digest, the creation time and the verdict. A module is good when at least
-one of its signatures verifies with a key of the keyring. As in the kernel,
-the whole file with module_sig zeroed is the signed data, key expiry is judged
-at the signature's creation time, revoked keys are refused, RSA keys need 2048
-bits, DSA keys 2048 (1024 with --legacy), digests are SHA-224/256/384/512 and
-at least as long as the key needs (DSA: q; Ed25519: 256 bits; ECDSA: the curve's).
+blacklist entry can name; for each signature the signer, the key, the
+digest, the creation time and the verdict, with the kernel's error code when
+it refuses it.  As in the kernel, the whole file with module_sig zeroed is the
+signed data, a module is good when one of its signatures (at most 16) is,
+key expiry is judged at the signature's creation time, revoked keys are
+refused, RSA keys need 2048 bits, DSA keys 2048 with q of 224 or 256 bits
+(1024/160 with --legacy), digests are SHA-224/256/384/512 and at least as
+long as the key needs.
 
   --keyring FILE  public keyring (required; may be given more than once)
-  --sqv           verify with Sequoia's sqv instead of gpgv
-  --legacy        accept SHA-1 and DSA-1024 (CONFIG_MODULE_SIG_PGP_LEGACY)
-  --algos LIST    public-key algorithms to accept (default rsa,dsa,eddsa,ecdsa);
-                  "rsa,dsa" matches a kernel without CONFIG_CRYPTO_ED25519
+  --sqv           check with Sequoia's sqv instead of gpgv
+  --legacy        as a kernel with CONFIG_MODULE_SIG_PGP_LEGACY (SHA-1, DSA-1024)
+  --algos LIST    the kernel's public-key algorithms: rsa,dsa and any of eddsa
+                  (CONFIG_CRYPTO_ED25519), ecdsa (CONFIG_CRYPTO_ECDSA_RAW);
+                  default rsa,dsa,eddsa,ecdsa
   -q, --quiet     print only failures
   -h, --help      this text
 
 Exit status: 0 every module good, 1 a module is bad, malformed or signed
-only by untrusted keys, 2 a module is unsigned or usage error (1 wins over 2).
-Environment: GPGV, SQV, GPG (used only to show key sizes when present).
+only by untrusted keys, 2 a module is unsigned or usage error, 3 a module's
+OpenPGP signature is good but it also carries an appended PKCS#7 signature,
+which the kernel checks first and this script cannot (1 wins over 2, 2 over 3).
+Environment: GPGV, SQV.
 EOF
 }
 
-keyrings=() use_sqv=0 legacy=0 quiet=0 algos=rsa,dsa,eddsa,ecdsa
+keyrings=() use_sqv=0 quiet=0 kopts=()
 while (($#)); do
 	case $1 in
 	--keyring)
@@ -66,9 +75,9 @@ while (($#)); do
 		keyrings+=("$2"); shift 2 ;;
 	--keyring=*) keyrings+=("${1#*=}"); shift ;;
 	--sqv) use_sqv=1; shift ;;
-	--legacy) legacy=1; shift ;;
-	--algos) algos=${2:-}; shift $(($# < 2 ? 1 : 2)) ;;
-	--algos=*) algos=${1#*=}; shift ;;
+	--legacy) kopts+=(--legacy); shift ;;
+	--algos) kopts+=(--algos "${2:-}"); shift $(($# < 2 ? 1 : 2)) ;;
+	--algos=*) kopts+=(--algos "${1#*=}"); shift ;;
 	-q | --quiet) quiet=1; shift ;;
 	-h | --help) usage; exit 0 ;;
 	--) shift; break ;;
@@ -76,10 +85,14 @@ while (($#)); do
 	*) break ;;
 	esac
 done
-if [[ ! $algos =~ ^(rsa|dsa|eddsa|ecdsa)(,(rsa|dsa|eddsa|ecdsa))*$ ]]; then
-	echo "$prog: --algos takes a list of rsa, dsa, eddsa, ecdsa" >&2
-	exit 2
-fi
+for ((i = 0; i < ${#kopts[@]}; i++)); do
+	if [[ ${kopts[i]} == --algos ]] &&
+	   [[ ! ${kopts[i + 1]} =~ ^(rsa|dsa|eddsa|ecdsa)(,(rsa|dsa|eddsa|ecdsa))*$ ||
+	      ,${kopts[i + 1]}, != *,rsa,* || ,${kopts[i + 1]}, != *,dsa,* ]]; then
+		echo "$prog: --algos takes rsa,dsa and any of eddsa, ecdsa (the kernel always has RSA and DSA)" >&2
+		exit 2
+	fi
+done
 if ((${#keyrings[@]} == 0 || $# == 0)); then
 	usage >&2
 	exit 2
@@ -104,96 +117,14 @@ for k in "${keyrings[@]}"; do
 		echo "$prog: $k: cannot read keyring" >&2
 		exit 2
 	fi
+	rm -f -- "$work/k.part"
 	if ! "$tool" --dearmor "$k" "$work/k.part" 2> /dev/null || [[ ! -s $work/k.part ]]; then
-		echo "$prog: $k: not an OpenPGP keyring" >&2
+		echo "$prog: $k: not an OpenPGP keyring (or its armour is damaged)" >&2
 		exit 2
 	fi
 	cat -- "$work/k.part" >> "$keyring"
 done
 mkdir -m 700 "$work/gnupg"
-
-# Key sizes for the size policy and the output (fingerprint -> "algo bits").
-declare -A key_bits=() key_algo=() key_curve=()
-if command -v "$GPG" > /dev/null 2>&1; then
-	while IFS=: read -r typ _ bits algo _ _ _ _ _ fpr _ _ _ _ _ _ curve _; do
-		case $typ in
-		pub | sub) cur_bits=$bits cur_algo=$algo cur_curve=$curve ;;
-		fpr)
-			key_bits[$fpr]=$cur_bits
-			key_algo[$fpr]=$cur_algo
-			key_curve[$fpr]=$cur_curve ;;
-		esac
-	done < <("$GPG" --homedir "$work/gnupg" --batch --no-tty --with-colons \
-		--show-keys -- "$keyring" 2> /dev/null || true)
-fi
-# DSA q sizes (key ID -> bits): a digest shorter than q is refused, as RFC 9580 says.
-declare -A key_qbits=()
-if command -v "$GPG" > /dev/null 2>&1; then
-	cur_algo='' cur_q=''
-	while read -r line; do
-		case $line in
-		:public*key\ packet:) cur_algo='' cur_q='' ;;
-		version\ 4,\ algo\ *) cur_algo=${line#version 4, algo }; cur_algo=${cur_algo%%,*} ;;
-		'pkey[1]: ['*' bits]') cur_q=${line#'pkey[1]: ['}; cur_q=${cur_q%' bits]'} ;;
-		keyid:\ *) [[ $cur_algo == 17 && -n $cur_q ]] && key_qbits[${line#keyid: }]=$cur_q ;;
-		esac
-	done < <("$GPG" --homedir "$work/gnupg" --batch --no-tty --list-packets \
-		-- "$keyring" 2> /dev/null || true)
-fi
-
-# key_policy FPR: REPLY = reason when the key is too weak, else empty
-key_policy()
-{
-	local bits=${key_bits[$1]:-} algo=${key_algo[$1]:-}
-
-	REPLY=''
-	[[ -n $bits ]] || return 0
-	case $algo in
-	1 | 2 | 3)
-		((bits >= 2048)) || REPLY="RSA key of $bits bits is below the 2048-bit minimum" ;;
-	17)
-		if ((bits < 2048)) && ! ((legacy && bits >= 1024)); then
-			REPLY="DSA key of $bits bits is below the minimum"
-		fi ;;
-	esac
-}
-
-# digest_policy FPR|KEYID PKALGO HASHID: REPLY = reason when the kernel refuses the digest
-# as too short for the key (RFC 9580: DSA at least q, Ed25519 256 bits, ECDSA by curve)
-digest_policy()
-{
-	local fpr=$1 pk=$2 ha=$3 dbits min=0 what
-
-	REPLY=''
-	case $ha in
-	2) dbits=160 ;; 8) dbits=256 ;; 9) dbits=384 ;; 10) dbits=512 ;; 11) dbits=224 ;;
-	*) return 0 ;;
-	esac
-	case $pk in
-	17) min=${key_qbits[${fpr: -16}]:-0} what="the DSA key's q ($min bits)" ;;
-	22 | 27) min=256 what="Ed25519 (256 bits)" ;;
-	19)
-		case ${key_curve[$fpr]:-} in
-		nistp256) min=256 ;; nistp384) min=384 ;; nistp521) min=512 ;;
-		esac
-		what="ECDSA ${key_curve[$fpr]:-} ($min bits)" ;;
-	esac
-	((dbits >= min)) || REPLY="digest $dbits bits is shorter than $what allows (the kernel refuses it, ENOPKG)"
-}
-
-# algo_label FPR NAME: REPLY = NAME-BITS or NAME-CURVE when the key is known
-algo_label()
-{
-	local fpr=$1 name=$2
-
-	if [[ -n ${key_curve[$fpr]:-} ]]; then
-		REPLY="$name-${key_curve[$fpr]}"
-	elif [[ -n ${key_bits[$fpr]:-} ]]; then
-		REPLY="$name-${key_bits[$fpr]}"
-	else
-		REPLY=$name
-	fi
-}
 
 say()
 {
@@ -225,11 +156,79 @@ hash_name()
 	esac
 }
 
-# verify_one MODULE -> 0 good, 1 bad, 2 unsigned
+# explain ERRNO WHY: REPLY = the reason the kernel refuses a signature
+explain()
+{
+	local e=$1 why=$2 a b
+
+	case $why in
+	revoked) REPLY="key revoked" ;;
+	expired) REPLY="key expired (or not yet valid) when the signature was made" ;;
+	bad-signature) REPLY="bad signature" ;;
+	absent) REPLY="no trusted key" ;;
+	policy-EKEYREJECTED:*) REPLY="key ${why#*:} is below the minimum the kernel accepts" ;;
+	policy-*) REPLY="key ${why#*:} is not supported by this kernel" ;;
+	unusable) REPLY="the key cannot sign (no valid self-signature, binding or signing flag)" ;;
+	sha1) REPLY="SHA1 needs --legacy" ;;
+	digest-short:*)
+		IFS=: read -r _ a b <<< "$why"
+		REPLY="digest $a bits is shorter than the $b key needs (the kernel refuses it, ENOPKG)" ;;
+	version:*) REPLY="signature version ${why#*:} not supported" ;;
+	hash:*) hash_name "${why#*:}"; REPLY="digest $REPLY not supported" ;;
+	algo:*) pkalgo_name "${why#*:}"; REPLY="public-key algorithm $REPLY not supported" ;;
+	type:*) REPLY="signature class ${why#*:} is not a binary document" ;;
+	malformed) REPLY="malformed signature" ;;
+	*) REPLY="refused" ;;
+	esac
+	[[ $REPLY == *"$e"* ]] || REPLY="$REPLY, $e"
+}
+
+# second_opinion SIG DATA KEYRING SIGNER PRIMARY: 0 when gpgv (sqv) verifies SIG
+# over DATA with KEYRING (the packets of the keyring the kernel read) by the key
+# the kernel named; else 1, REPLY = what it said
+second_opinion()
+{
+	local sig=$1 data=$2 keyring=$3 signer=$4 primary=$5 out rc=0 fpr='' line
+	local -a w
+
+	if ((use_sqv)); then
+		out=$("$SQV" --keyring "$keyring" -- "$sig" "$data" 2>&1) || rc=$?
+		if ((rc == 0)); then
+			fpr=${out%%$'\n'*}
+			fpr=${fpr^^}
+			[[ $fpr == "$primary" ]] && return 0
+			REPLY="sqv names another key ($fpr)"
+		else
+			REPLY="sqv: $(grep -v "^ *$" <<< "$out" | tail -n 1 | sed "s/^ *//" || true)"
+		fi
+		return 1
+	fi
+	out=$("$GPGV" --homedir "$work/gnupg" --status-fd 1 --keyring "$keyring" \
+		-- "$sig" "$data" 2> /dev/null) || rc=$?
+	while IFS= read -r line; do
+		read -r -a w <<< "$line"
+		[[ ${w[0]:-} == "[GNUPG:]" && ${w[1]:-} == VALIDSIG ]] && fpr=${w[2]:-}
+	done <<< "$out"
+	fpr=${fpr^^}
+	if [[ -z $fpr ]]; then
+		REPLY="gpgv does not verify it (status $rc)"
+		[[ $out == *"[GNUPG:] BADSIG "* ]] && REPLY="gpgv: bad signature"
+		[[ $out == *"[GNUPG:] NO_PUBKEY "* ]] && REPLY="gpgv: no public key"
+		return 1
+	fi
+	[[ $fpr == "$signer" ]] && return 0
+	REPLY="gpgv names another key ($fpr)"
+	return 1
+}
+
+noted_lost=0
+
+# verify_one MODULE -> 0 good, 1 bad, 2 unsigned, 3 good but with an appended PKCS#7
 verify_one()
 {
-	local mod=$1 d=$work/x good=0 n=0 i rc line signer algo hash ctime verdict reason
-	local status out fpr expired family word idx pk ha cls ct ifpr ikeyid
+	local mod=$1 d=$work/x good=0 n i rc line word p7=0 kv=- bad_line=''
+	local idx pk ha cls ct issuer v why signer primary key algo hash ctime verdict who
+	local disagree='' h1 h2 lost first=''
 	local -a sigs=()
 
 	if [[ ! -f $mod || ! -r $mod ]]; then
@@ -238,13 +237,21 @@ verify_one()
 	fi
 	rm -rf -- "$d"
 	mkdir -- "$d"
-	# the tool's answer: notes, hashes, one line per packet, or the verdict
 	rc=0
-	out=$("$tool" --extract "$d" "$mod" 2>&1) || rc=$?
+	out=$("$tool" --verify --keyring "$keyring" "${kopts[@]}" --data "$d" -- "$mod" 2>&1) ||
+		rc=$?
 	while IFS= read -r line; do
 		read -r word _ <<< "$line"
 		case $word in
-		appended-pkcs7) say "$mod: note: appended PKCS#7 signature present (not checked here)" ;;
+		appended-pkcs7)
+			p7=1
+			say "$mod: note: an appended PKCS#7 signature is present (not checked here)" ;;
+		keyring)
+			read -r _ _ lost <<< "$line"
+			if [[ $lost =~ ^[0-9]+$ ]] && ((lost > 0 && !noted_lost)); then
+				noted_lost=1
+				say "$mod: note: the kernel would not read the keyring completely ($lost problems; a kernel build refuses such a keyring)"
+			fi ;;
 		sha256)
 			read -r _ h1 h2 <<< "$line"
 			if [[ $h2 == - ]]; then
@@ -252,144 +259,77 @@ verify_one()
 			else
 				say "$mod: sha256 $h1 (module), $h2 (signed data, module_sig zeroed)"
 			fi ;;
-		sig | bad) sigs+=("$line") ;;
-		unsigned) echo "$mod: unsigned (no module_sig section)" ;;
-		BAD:) echo "$mod: $line" ;;
+		sig) sigs+=("$line") ;;
+		kernel) read -r _ kv _ <<< "$line" ;;
+		unsigned) echo "$mod: unsigned (no module_sig section; the kernel: ENODATA)" ;;
+		BAD:) bad_line=$line; echo "$mod: $line" ;;
 		*) [[ -n $line ]] && echo "$mod: BAD: $line" ;;
 		esac
 	done <<< "$out"
 	case $rc in
-	0) ;;
+	0 | 1) ;;
 	2) return 2 ;;
 	*) return 1 ;;
 	esac
 	n=${#sigs[@]}
 	for ((i = 0; i < n; i++)); do
-		read -r word idx pk ha cls ct ifpr ikeyid <<< "${sigs[i]}"
-		reason='' fpr=''
-		if [[ $word == bad ]]; then
-			reason=${sigs[i]#bad * }
-			pk=0 ha=0 ct=-1 ifpr=- ikeyid=-
+		read -r _ idx pk ha cls ct issuer v why signer primary key <<< "${sigs[i]}"
+		# numbers from the tool are checked before any arithmetic
+		if [[ ! $idx =~ ^[0-9]+$ || ! $pk =~ ^[0-9]+$ || ! $ha =~ ^[0-9]+$ ||
+		      ! $cls =~ ^[0-9]+$ || ! $ct =~ ^-?[0-9]+$ || $idx != "$i" ]]; then
+			echo "$mod: BAD: unexpected answer from the signing tool: ${sigs[i]}"
+			return 1
 		fi
-		signer=$ifpr
-		[[ $signer == - && $ikeyid != - ]] && signer="keyid $ikeyid"
-		[[ $signer == - ]] && signer=unknown
-		[[ $ifpr == - ]] && ifpr=''
 		pkalgo_name "$pk"
 		algo=$REPLY
 		hash_name "$ha"
 		hash=$REPLY
 		ctime=unknown
 		((ct >= 0)) && TZ=UTC printf -v ctime '%(%Y-%m-%dT%H:%M:%SZ)T' "$ct"
-		if [[ -z $reason ]]; then
-			if ((cls != 0)); then
-				reason="signature class $(printf '0x%02x' "$cls") is not a binary document"
-			elif ((ct < 0)); then
-				reason="no signature creation time"
-			elif [[ -z $ifpr && $ikeyid == - ]]; then
-				reason="no issuer"
-			fi
-			case $ha in
-			8 | 9 | 10 | 11) ;;
-			2) ((legacy)) || reason=${reason:-"SHA1 needs --legacy"} ;;
-			*) reason=${reason:-"digest $hash not supported"} ;;
-			esac
-			case $pk in
-			1 | 3) family=rsa ;;
-			17) family=dsa ;;
-			19) family=ecdsa ;;
-			22 | 27) family=eddsa ;;
-			*) family=none ;;
-			esac
-			if [[ ,$algos, != *,$family,* ]]; then
-				reason=${reason:-"public-key algorithm $algo not supported"}
-			fi
-		fi
-		# RFC 9580's digest sizes first: gpgv refuses a short DSA digest with an error
-		if [[ -z $reason && ($ifpr != '' || $ikeyid != -) ]]; then
-			digest_policy "${ifpr:-$ikeyid}" "$pk" "$ha"
-			[[ -n $REPLY ]] && reason=$REPLY
-		fi
-		if [[ -z $reason ]]; then
-			rc=0
-			if ((use_sqv)); then
-				out=$("$SQV" --keyring "$keyring" -- "$d/sig.$i" "$d/data" 2>&1) || rc=$?
-				if ((rc == 0)); then
-					fpr=$(head -n 1 <<< "$out")
-				else
-					reason="sqv: $(grep -v "^ *$" <<< "$out" | tail -n 1 | sed "s/^ *//" || true)"
-				fi
+		who=unknown
+		[[ $issuer == keyid:* ]] && who="keyid ${issuer#keyid:}"
+		[[ $issuer != - && $issuer != keyid:* ]] && who=$issuer
+		if [[ $v == 0 ]]; then
+			who=$primary algo=$key
+			if second_opinion "$d/sig.$i" "$d/data" "$d/keyring" "$signer" "$primary"; then
+				verdict=good
+				good=$((good + 1))
 			else
-				status=$("$GPGV" --homedir "$work/gnupg" --status-fd 1 \
-					--keyring "$keyring" -- "$d/sig.$i" "$d/data" 2> /dev/null) || rc=$?
-				# One pass over the status lines (no extra processes).
-				local -A st=()
-				local -a w
-				fpr='' expired=''
-				while read -r -a w; do
-					[[ ${w[0]:-} == "[GNUPG:]" ]] || continue
-					st[${w[1]:-}]=1
-					case ${w[1]:-} in
-					VALIDSIG) fpr=${w[11]:-} ;;
-					# Key expiry is judged at the signature's
-					# creation time, as the kernel does (it has
-					# no trusted clock): EXPKEYSIG is good if the
-					# key expired after that.
-					KEYEXPIRED)
-						if [[ ${w[2]:-} =~ ^[0-9]+$ ]] && ((w[2] <= ct)); then
-							expired=${w[2]}
-						fi ;;
-					ERRSIG) st[errsig_rc]=${w[7]:-} ;;
-					esac
-				done <<< "$status"
-				if ((rc == 0)) && [[ -n $fpr && -z $expired && -n ${st[EXPKEYSIG]:-} ]]; then
-					:
-				elif [[ -n $expired ]]; then
-					TZ=UTC printf -v expired '%(%Y-%m-%dT%H:%M:%SZ)T' "$expired"
-					reason="key expired ($expired) before the signature was made"
-				elif ((rc != 0)) || [[ -z $fpr || -z ${st[GOODSIG]:-} ]]; then
-					if [[ -n ${st[BADSIG]:-} ]]; then
-						reason="bad signature"
-					elif [[ -n ${st[NO_PUBKEY]:-} ]]; then
-						reason="no trusted key"
-					elif [[ -n ${st[REVKEYSIG]:-} ]]; then
-						reason="key revoked"
-					elif [[ -n ${st[ERRSIG]:-} ]]; then
-						reason="gpgv error ${st[errsig_rc]:-}"
-					else
-						reason="gpgv failed (status $rc)"
-					fi
-				fi
-				unset st
+				verdict="BAD (the kernel accepts it, but $REPLY)"
+				disagree="signature $((i + 1)): the kernel accepts it, but $REPLY"
 			fi
-		fi
-		if [[ -z $reason && -n $ifpr ]]; then
-			key_policy "$ifpr"
-			[[ -n $REPLY ]] && reason=$REPLY
-		fi
-		# a signature naming only a key ID: the curve is known once gpgv/sqv named the key
-		if [[ -z $reason && -z $ifpr && -n ${fpr:-} ]]; then
-			digest_policy "$fpr" "$pk" "$ha"
-			[[ -n $REPLY ]] && reason=$REPLY
-		fi
-		if [[ -n $ifpr ]]; then
-			algo_label "$ifpr" "$algo"
-			algo=$REPLY
-		fi
-		if [[ -z $reason ]]; then
-			verdict=good
-			good=$((good + 1))
-			[[ -n ${fpr:-} ]] && signer=$fpr
 		else
-			verdict="BAD ($reason)"
+			explain "$v" "$why"
+			verdict="BAD ($REPLY)"
+			[[ -n $first ]] || first="signature $((i + 1)): $REPLY"
 		fi
-		say "$mod: signature $((i + 1))/$n: signer $signer algo $algo digest $hash created $ctime: $verdict"
+		say "$mod: signature $((i + 1))/$n: signer $who algo $algo digest $hash created $ctime: $verdict"
 	done
-	if ((good > 0)); then
+	if [[ -n $disagree ]]; then
+		echo "$mod: BAD (the kernel and ${verifier##*/} disagree: $disagree; the kernel: $kv)"
+		return 1
+	fi
+	if [[ $kv == 0 && $rc == 0 ]]; then
+		if ((p7)); then
+			say "$mod: good OpenPGP signature ($good of $n signatures verified), and an appended PKCS#7 signature this script does not check (the kernel checks it first)"
+			return 3
+		fi
 		say "$mod: good ($good of $n signatures verified)"
 		return 0
 	fi
-	echo "$mod: BAD (no signature verified with a trusted key)"
+	if [[ -n $bad_line ]]; then
+		echo "$mod: BAD (the loader refuses the file; the kernel: $kv)"
+		return 1
+	fi
+	case $kv in
+	EBADMSG)
+		if ((n > 16)); then
+			echo "$mod: BAD ($n signatures, more than the 16 the kernel reads; the kernel: EBADMSG)"
+		else
+			echo "$mod: BAD (malformed signature data; the kernel: EBADMSG)"
+		fi ;;
+	*) echo "$mod: BAD (no signature verified with a trusted key${first:+: $first}; the kernel: $kv)" ;;
+	esac
 	return 1
 }
 
@@ -399,8 +339,10 @@ for mod in "$@"; do
 	verify_one "$mod" || rc=$?
 	if ((rc == 1)); then
 		final=1
-	elif ((rc == 2 && final == 0)); then
+	elif ((rc == 2 && final != 1)); then
 		final=2
+	elif ((rc == 3 && final == 0)); then
+		final=3
 	fi
 done
 exit "$final"

@@ -31,9 +31,6 @@
 #include "signing_pgp.h"
 #include "signing_pgp_elf.h"
 
-/* More signature packets than this in one module is malformed. */
-#define MODULE_PGP_MAX_SIGS	16
-
 /* The file is hashed this much at a time, with cond_resched() in between. */
 #define MODULE_PGP_HASH_CHUNK	SZ_1M
 

@@ -16,6 +16,8 @@
 #define MODULE_PGP_SIG_HDR_LEN	16
 /* Largest module_sig section: 16 signatures by RSA-16384 keys fit. */
 #define MODULE_PGP_SIG_MAX_SIZE	0x10000
+/* More signature packets than this in one module_sig is malformed. */
+#define MODULE_PGP_MAX_SIGS	16
 
 /**
  * struct module_pgp_sig_loc - where the signature lives in the module file

@@ -11,12 +11,14 @@ Usage: tests/fuzz/$prog [--time SECONDS] [--no-run] [--out DIR]
 
 Builds tests/fuzz/fuzz_signer_*.c with clang -fsanitize=fuzzer,address,undefined:
 each includes scripts/pgp-sign-module.c (its parsers of gpg-agent's Assuan
-answers and S-expressions, of OpenPGP packets and armour, of module files)
-and links the kernel's own module_sig locator (scripts/pgp-sign-module-elf.c,
-i.e. kernel/module/signing_pgp_elf.c). Then runs each target for SECONDS
-(default 60) on a working corpus DIR/corpus-<target>, seeded with a few
-inputs made here (a real module from gcc, a signed one when gpg is present,
-agent answers). Exits non-zero if a build fails or a target crashes.
+answers and S-expressions, of ASCII armour, of module files) and links the
+rest of the tool as scripts/pgp-sign-module-build.sh --objects builds it: the
+kernel's module_sig locator and OpenPGP code through scripts/pgp-shim. Every
+target checks the tool's buffer invariants after each operation
+(tests/fuzz/fuzz_signer.h). Then runs each target for SECONDS (default 60) on
+a working corpus DIR/corpus-<target>, seeded with inputs made here (DIR/seeds:
+a real module from gcc, a signed one and armour when gpg is present, agent
+answers). Exits non-zero if a build fails or a target crashes.
 
   --time SECONDS  run time per target (0 = build only)
   --no-run        same as --time 0
@@ -47,23 +49,31 @@ out=$(cd "$out" && pwd)
 # shellcheck disable=SC2054 # commas belong to -fsanitize=
 cflags=(-g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 	-fno-omit-frame-pointer -Wall -Wno-unused-function -Wno-unused-parameter)
-"$clang" "${cflags[@]/-fsanitize=fuzzer,/-fsanitize=fuzzer-no-link,}" -c -o "$out/elf.o" \
-	-I"$top/scripts/pgp-shim" "$top/scripts/pgp-sign-module-elf.c" ||
-	{ echo "$prog: the kernel's locator: build failed" >&2; exit 1; }
+mapfile -t objs < <(HOSTCC=$clang bash "$top/scripts/pgp-sign-module-build.sh" --objects \
+	"$out/tool" "${cflags[@]/-fsanitize=fuzzer,/-fsanitize=fuzzer-no-link,}")
+((${#objs[@]} > 0)) || { echo "$prog: the tool's objects: build failed" >&2; exit 1; }
+lzma=()
+if pkg-config --exists liblzma 2> /dev/null; then
+	read -r -a lzma <<< "-DPGP_SIGN_LIBLZMA $(pkg-config --cflags --libs liblzma)"
+fi
 targets=()
 for f in "$top"/tests/fuzz/fuzz_signer_*.c; do
 	name=$(basename "$f" .c)
 	echo "[build] $name"
-	"$clang" "${cflags[@]}" -o "$out/$name" "$f" "$out/elf.o" -lcrypto ||
+	"$clang" "${cflags[@]}" -o "$out/$name" "$f" "${objs[@]}" "${lzma[@]}" -lcrypto ||
 		{ echo "$prog: $name: build failed" >&2; exit 1; }
 	targets+=("$name")
 done
-[ "$secs" -gt 0 ] || exit 0
 
-# Seeds (made here, not checked in): agent answers, S-expressions, modules.
+# Seeds (made here, not checked in): agent answers, S-expressions, modules, armour.
 seeds=$out/seeds
 rm -rf "$seeds"
-mkdir -p "$seeds/assuan" "$seeds/sexp" "$seeds/elf"
+mkdir -p "$seeds/assuan" "$seeds/sexp" "$seeds/elf" "$seeds/armour"
+# the reviewer's armour: padding past the data (the heap write of finding 1)
+printf -- '-----BEGIN PGP SIGNATURE-----\n\nQU==========\n=AAAA\n-----END PGP SIGNATURE-----\n' \
+	> "$seeds/armour/pads"
+printf -- '-----BEGIN PGP SIGNATURE-----\n\nQUJD\n=AAAA\n-----END PGP SIGNATURE-----\n' \
+	> "$seeds/armour/crc"
 printf 'OK Pleased to meet you' > "$seeds/assuan/ok"
 printf 'ERR 67108881 No secret key <GPG Agent>' > "$seeds/assuan/err"
 printf 'S KEYINFO 0123456789ABCDEF0123456789ABCDEF01234567 D - - - C - - -' > "$seeds/assuan/keyinfo"
@@ -72,6 +82,9 @@ printf 'D (7:sig-val(5:eddsa(1:r4:%%25ab)(1:s4:cd%%0Aq)))' > "$seeds/assuan/d-ed
 printf '(7:sig-val(3:rsa(1:s8:abcdefgh)))' > "$seeds/sexp/rsa"
 printf '(7:sig-val(5:flags5:eddsa)(5:eddsa(1:r4:abcd)(1:s4:efgh)))' > "$seeds/sexp/eddsa"
 printf '(7:sig-val(3:dsa(1:r3:abc)(1:s3:def)))' > "$seeds/sexp/dsa"
+# a value longer than an MPI's two-octet bit count can describe (65535 bits)
+python3 -c 'import sys; sys.stdout.buffer.write(b"(7:sig-val(5:eddsa(1:r1:A)(1:s8200:" + b"\xff" * 8200 + b")))")' \
+	> "$seeds/sexp/huge"
 if command -v gcc > /dev/null; then
 	gcc -O2 -c -o "$seeds/elf/testmod.ko" "$top/tests/host/sign/testmod.c" 2> /dev/null || true
 	gcc -m32 -O2 -c -o "$seeds/elf/testmod32.ko" "$top/tests/host/sign/testmod.c" 2> /dev/null || true
@@ -85,11 +98,15 @@ if [ -f "$seeds/elf/testmod.ko" ] && command -v gpg > /dev/null; then
 		cp "$seeds/elf/testmod.ko" "$seeds/elf/signed.ko"
 		"$top/scripts/sign-module.sh" -q --homedir "$g" "$seeds/elf/signed.ko" 2> /dev/null ||
 			rm -f "$seeds/elf/signed.ko"
-		gpg --homedir "$g" --batch --export --armor > "$seeds/elf/key.asc" 2> /dev/null || true
+		gpg --homedir "$g" --batch --export --armor > "$seeds/armour/key.asc" 2> /dev/null || true
+		printf 'data\n' | gpg --homedir "$g" --batch --armor --detach-sign \
+			> "$seeds/armour/sig.asc" 2> /dev/null || true
 	fi
 	gpgconf --homedir "$g" --kill gpg-agent > /dev/null 2>&1 || true
 	rm -rf "$g"
 fi
+
+[ "$secs" -gt 0 ] || exit 0
 
 status=0
 for name in "${targets[@]}"; do

@@ -18,6 +18,11 @@ Usage: pgpcraft.py keyring-c OUT.h     C arrays for security/pgp_keys KUnit
                                        256 bits) and MODULE (which has a module_sig section)
                                        signed by it over SHA-224 (DIR/dsa-q256-sha224.ko) and
                                        SHA-256 (DIR/dsa-q256-sha256.ko), which gpg will not make
+       pgpcraft.py agree MODULE DIR    every crafted keyring and key (DIR/ring-*.gpg) and
+                                       MODULE signed in every crafted way (DIR/sig-*.ko: the
+                                       review's weak-key, unhashed-issuer, DSA q=160, 17-packet
+                                       and expired-key cases among them), DIR/mixed.sig,
+                                       DIR/expired.sig and DIR/in-time.sig for --attach
        pgpcraft.py notation-sig DATA DIR
                                        DIR/ed.pub (an Ed25519 certificate) and DIR/ed.sig, its
                                        detached signature over DATA with a binary notation (as
@@ -304,12 +309,12 @@ def pkt(tag, body):
     return pgpmod.packet(tag, body)
 
 
-def cert(primary, uid, self_time, subkeys=(), flags=0x03, self_extra=b''):
+def cert(primary, uid, self_time, subkeys=(), flags=0x03, self_extra=b'', hash_id=8):
     """A transferable public key: primary, user ID, positive certification,
     then (subkey Key, binding time) pairs bound for signing with back-signatures."""
     out = pkt(6, primary.body) + pkt(13, uid)
     out += pkt(2, signature(primary, 0x13, primary.hashed() + uid_hashed(uid), self_time,
-                            extra=sub(27, bytes([flags])) + self_extra))
+                            hash_id=hash_id, extra=sub(27, bytes([flags])) + self_extra))
     for sk, t in subkeys:
         out += pkt(14, sk.body) + binding(primary, sk, t)
     return out
@@ -466,10 +471,94 @@ def notation_sig(data, out):
                                                          extra=sub(20, note))))
 
 
+def agree(module, out):
+    """Every key and signature this file can craft, on one module, for the
+    check that the offline verifier and the kernel agree: DIR/ring-*.gpg (the
+    crafted keyrings and one certificate per crafted key) and DIR/sig-*.ko
+    (MODULE, whose module_sig must hold 17 Ed25519 signatures, signed in
+    every way below); DIR/mixed.sig and DIR/expired.sig, detached signatures
+    of MODULE's signed data for --attach."""
+    with open(module, 'rb') as f:
+        data = bytearray(f.read())
+    sec = pgpmod.find_section(pgpmod.elf_sections(data), 'module_sig')
+    if sec is None:
+        sys.exit(f'pgpcraft.py: {module}: no module_sig section')
+    off, size = sec['offset'], sec['size']
+    data[off:off + size] = bytes(size)
+    data = bytes(data)
+    os.makedirs(out, exist_ok=True)
+    rings, keys = keyrings()
+    for name, ring, _ in rings:
+        write(os.path.join(out, f'ring-{name}.gpg'), ring)
+    a, sa, b, c = keys['a'], keys['sa'], keys['b'], keys['c']
+    dsa1024 = Key(DSA(b'dsa 1024/160', 1024, 160), T0)
+    dsa_q160 = Key(DSA(b'dsa 2048/160', 2048, 160), T0)
+    dsa_q256 = Key(DSA(b'dsa 2048/256'), T0)
+    ed = Key(Ed25519(b'ed25519 weak hash'), T0)
+    p384 = Key(P384(b'ecdsa p-384 weak hash'), T0)
+    exp = Key(Ed25519(b'expiring in a day'), T0)
+    unknown = Key(Ed25519(b'in no keyring'), T0)
+    certs = {
+        'dsa1024': cert(dsa1024, b'dsa1024 <dsa1024@example.org>', T0),
+        'dsa-q160': cert(dsa_q160, b'dsa q160 <q160@example.org>', T0),
+        'dsa-q256': cert(dsa_q256, b'weak dsa <weak@example.org>', T0),
+        'ed': cert(ed, b'ed <ed@example.org>', T0),
+        'p384': cert(p384, b'p384 <p384@example.org>', T0, hash_id=9),
+        'expiring': cert(exp, b'expiring <exp@example.org>', T0,
+                         self_extra=sub(9, struct.pack('>I', 86400))),
+    }
+    for name, ring in certs.items():
+        write(os.path.join(out, f'ring-{name}.gpg'), ring)
+    a_b = next(r for n, r, _ in rings if n == 'a_b')
+    write(os.path.join(out, 'ring-all.gpg'), a_b + b''.join(certs.values()))
+
+    def sig(key, hash_id=10, t=T1, **kw):
+        return pkt(2, signature(key, 0x00, data, t, hash_id=hash_id, **kw))
+
+    keyid_only = dict(issuer=False, extra=b'')
+    mods = {
+        'a': [sig(a)], 'sa': [sig(sa)], 'b': [sig(b)], 'c': [sig(c)],
+        'a-then-b': [sig(a), sig(b)], 'unknown-then-a': [sig(unknown), sig(a)],
+        'unknown': [sig(unknown)],
+        # the review's cases
+        'dsa1024-keyid-only': [pkt(2, signature(dsa1024, 0x00, data, T1, hash_id=8, issuer=False,
+                                                 extra=sub(16, dsa1024.keyid)))],
+        'dsa1024': [sig(dsa1024, 8)],
+        'dsa1024-unhashed-ed-fpr': [pkt(2, signature(dsa1024, 0x00, data, T1, hash_id=8,
+                                                      issuer=False, extra=sub(16, dsa1024.keyid),
+                                                      unhashed=sub(33, b'\x04' + ed.fpr)))],
+        'dsa1024-fpr-unhashed-ed-fpr': [pkt(2, signature(dsa1024, 0x00, data, T1, hash_id=8,
+                                                          unhashed=sub(33, b'\x04' + ed.fpr)))],
+        'ed-unhashed-keyid': [pkt(2, signature(ed, 0x00, data, T1, hash_id=10, issuer=False,
+                                                extra=sub(33, b'\x04' + ed.fpr),
+                                                unhashed=sub(16, ed.keyid)))],
+        'dsa-q160': [sig(dsa_q160, 8)],
+        'dsa-q256-sha224': [sig(dsa_q256, 11)], 'dsa-q256-sha256': [sig(dsa_q256, 8)],
+        'ed-sha224': [sig(ed, 11)], 'ed-sha512': [sig(ed, 10)],
+        'ed-sha1': [sig(ed, 2)],
+        'p384-sha256': [sig(p384, 8)], 'p384-sha384': [sig(p384, 9)],
+        'expired-key': [sig(exp, 10, T1)], 'expiring-in-time': [sig(exp, 10, T0 + 3600)],
+        'before-key': [sig(a, 10, T0 - 86400)],
+        'sixteen': [sig(a)] * 16, 'seventeen': [sig(a)] * 17,
+        'keyid-only-a': [pkt(2, signature(a, 0x00, data, T1, **keyid_only,
+                                          unhashed=sub(16, a.keyid)))],
+    }
+    for name, packets in mods.items():
+        box = pgpmod.container(b''.join(packets), size=size)
+        if len(box) != size:
+            sys.exit(f'pgpcraft.py: {module}: module_sig of {size} bytes is too small for {name}')
+        write(os.path.join(out, f'sig-{name}.ko'), data[:off] + box + data[off + size:])
+    # for --attach: one good signature and one by a key in no keyring; one made
+    # after its key expired
+    write(os.path.join(out, 'mixed.sig'), sig(a) + sig(unknown))
+    write(os.path.join(out, 'expired.sig'), sig(exp, 10, T1))
+    write(os.path.join(out, 'in-time.sig'), sig(exp, 10, T0 + 3600))
+
+
 def main(argv):
     cmds = {'keyring-c': keyring_c, 'keyring-dir': keyring_dir, 'weak-c': weak_c,
-            'weak-module': weak_module, 'notation-sig': notation_sig}
-    nargs = {'weak-module': 4, 'notation-sig': 4}
+            'weak-module': weak_module, 'notation-sig': notation_sig, 'agree': agree}
+    nargs = {'weak-module': 4, 'notation-sig': 4, 'agree': 4}
     if len(argv) < 2 or argv[1] not in cmds or len(argv) != nargs.get(argv[1], 3):
         sys.stdout.write(__doc__)
         return 0 if len(argv) == 2 and argv[1] in ('-h', '--help') else 2

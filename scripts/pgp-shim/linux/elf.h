@@ -1,2 +1,4 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-#include "kernel.h"
+/* Userspace shim: the uapi ELF definitions plus the kcompat basics. */
+#include_next <linux/elf.h>
+#include "../kcompat.h"

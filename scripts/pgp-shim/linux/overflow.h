@@ -1,2 +1,3 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-#include "kernel.h"
+/* Userspace shim: see kcompat.h. */
+#include "../kcompat.h"

@@ -2,10 +2,11 @@
 /*
  * Host-test stand-ins, implemented with OpenSSL, for the kernel maths'
  * dsa_check_key(), dsa_verify(), dsa_precompute(), rsassa_pkcs1_verify(),
- * rsassa_precompute(),
- * ed25519_verify() and ecdsa_raw_verify(): the same contract and error
- * codes as their kernel-doc in crypto/, so the OpenPGP layer can be tested
- * against an independent implementation.
+ * rsassa_precompute() and ed25519_verify(), with the same contract and error
+ * codes as their kernel-doc in crypto/, so that the OpenPGP layer can be tested against an
+ * independent implementation; ecdsa_raw_verify() is the stand-in that
+ * scripts/pgp-shim/ecdsa_openssl.c gives the tools (the kernel's ECDSA is
+ * its ECC code, which userspace does not have).
  */
 #define OPENSSL_SUPPRESS_DEPRECATED
 #include <openssl/bn.h>
@@ -236,48 +237,5 @@ int ed25519_verify(const u8 pub[32], const u8 *msg, size_t msg_len, const u8 sig
 	return ret;
 }
 
-int ecdsa_raw_verify(enum ecdsa_raw_curve curve, const u8 *point, size_t point_len,
-		     const u8 *digest, size_t digest_len,
-		     const u8 *r, size_t r_len, const u8 *s, size_t s_len)
-{
-	static const int nids[] = {
-		[ECDSA_RAW_P256] = NID_X9_62_prime256v1,
-		[ECDSA_RAW_P384] = NID_secp384r1,
-		[ECDSA_RAW_P521] = NID_secp521r1,
-	};
-	const unsigned char *pp = point;
-	EC_KEY *ec = NULL;
-	ECDSA_SIG *sig = NULL;
-	BIGNUM *br, *bs;
-	int ret = -EINVAL;
-
-	if ((unsigned int)curve >= ARRAY_SIZE(nids))
-		return -ENOPKG;
-	if (!digest_len || digest_len > 64)
-		return -EINVAL;
-	ec = EC_KEY_new_by_curve_name(nids[curve]);
-	if (!ec)
-		return -ENOMEM;
-	/* uncompressed only, on the curve (o2i_ECPublicKey checks the point) */
-	if (point_len < 1 || point[0] != 0x04 ||
-	    !o2i_ECPublicKey(&ec, &pp, (long)point_len) || EC_KEY_check_key(ec) != 1)
-		goto out;
-	ret = -EKEYREJECTED;
-	br = BN_bin2bn(r, r_len, NULL);
-	bs = BN_bin2bn(s, s_len, NULL);
-	sig = ECDSA_SIG_new();
-	if (!br || !bs || !sig) {
-		BN_free(br);
-		BN_free(bs);
-		ret = -ENOMEM;
-		goto out;
-	}
-	ECDSA_SIG_set0(sig, br, bs);
-	/* OpenSSL truncates the digest to the order's length (FIPS 186-4 6.4) */
-	if (ECDSA_do_verify(digest, (int)digest_len, sig, ec) == 1)
-		ret = 0;
-out:
-	ECDSA_SIG_free(sig);
-	EC_KEY_free(ec);
-	return ret;
-}
+/* ecdsa_raw_verify(): the one the tools use too */
+#include "../../../scripts/pgp-shim/ecdsa_openssl.c"

@@ -46,7 +46,7 @@ w=$top/build/fuzz-long
 mkdir -p "$w/artifacts"
 report=$w/report.md
 
-echo "[build] tests/fuzz/build-pgp.sh, tests/fuzz/build-keyring.sh, tests/fuzz/build-crypto.sh"
+echo "[build] tests/fuzz/build-pgp.sh, tests/fuzz/build-keyring.sh, tests/fuzz/build-crypto.sh, tests/fuzz/build-signer.sh"
 nice -n "$nice_n" bash "$top/tests/fuzz/build-pgp.sh" --no-run --out "$w/pgp" >"$w/build-pgp.log" 2>&1 ||
 	{ echo "$prog: build-pgp.sh failed (log: $w/build-pgp.log)" >&2; exit 1; }
 nice -n "$nice_n" bash "$top/tests/fuzz/build-keyring.sh" --no-run --out "$w/keyring" \
@@ -55,6 +55,9 @@ nice -n "$nice_n" bash "$top/tests/fuzz/build-keyring.sh" --no-run --out "$w/key
 nice -n "$nice_n" bash "$top/tests/fuzz/build-crypto.sh" --no-run --out "$w/crypto" \
 	>"$w/build-crypto.log" 2>&1 ||
 	{ echo "$prog: build-crypto.sh failed (log: $w/build-crypto.log)" >&2; exit 1; }
+nice -n "$nice_n" bash "$top/tests/fuzz/build-signer.sh" --no-run --out "$w/signer" \
+	>"$w/build-signer.log" 2>&1 ||
+	{ echo "$prog: build-signer.sh failed (log: $w/build-signer.log)" >&2; exit 1; }
 
 # target  binary  corpus name  seeds (a directory or -)
 table=(
@@ -65,6 +68,10 @@ table=(
 	"fuzz_modsig $w/keyring/fuzz_modsig modsig $w/keyring/seeds-modsig"
 	"fuzz_mldsa $w/crypto/fuzz_mldsa mldsa -"
 	"fuzz_keytype $w/keyring/fuzz_keytype keytype $w/keyring/seeds-keytype"
+	"fuzz_signer_armour $w/signer/fuzz_signer_armour signer_armour $w/signer/seeds/armour"
+	"fuzz_signer_assuan $w/signer/fuzz_signer_assuan signer_assuan $w/signer/seeds/assuan"
+	"fuzz_signer_elf $w/signer/fuzz_signer_elf signer_elf $w/signer/seeds/elf"
+	"fuzz_signer_sexp $w/signer/fuzz_signer_sexp signer_sexp $w/signer/seeds/sexp"
 )
 # every tests/fuzz/fuzz_*.c must be in the table
 for f in "$top"/tests/fuzz/fuzz_*.c; do

@@ -29,7 +29,7 @@ tool=${SIGNFILE_TOOL:-$real_tool}
 name=sign-file-pgp.sh
 verify=$top/scripts/verify-module.sh
 only=${SIGNFILE_ONLY:-}
-nchecks=30
+nchecks=31
 
 for t in gpg gpgv sqv gcc xz openssl sha256sum readelf; do
 	command -v "$t" > /dev/null 2>&1 || { echo "Bail out! $t not installed"; exit 1; }
@@ -145,9 +145,13 @@ gk "$T/g2" "Other <other@example.org>"
 # SHA-224 is too short for Ed25519 (RFC 9580; the kernel and verify-module.sh refuse it):
 # the sha224 case signs with an RSA key
 gk "$T/g" "RSA key <rsa@example.org>" rsa2048
+# a key gpg signs with and gpgv accepts, the kernel refuses (below the minimum)
+gk "$T/g" "Weak key <weak@example.org>" dsa1024
 fpr=$(fpr_of "$T/g" dkms@example.org)
 fpr_rsa=$(fpr_of "$T/g" rsa@example.org)
+fpr_weak=$(fpr_of "$T/g" weak@example.org)
 gpg --homedir "$T/g" --batch --export -- "$fpr_rsa" > "$T/cert-rsa.pgp"
+gpg --homedir "$T/g" --batch --export -- "$fpr_weak" > "$T/cert-weak.pgp"
 fpr2=$(fpr_of "$T/g" second@example.org)
 gpg --homedir "$T/g" --batch --export -- "$fpr" > "$T/cert.pgp"
 gpg --homedir "$T/g" --batch --armor --export -- "$fpr2" > "$T/cert2.asc"
@@ -309,6 +313,9 @@ tcase pem-key "KEY a PEM private key (sign-file's kind): refused as not a gpg ke
 	refused 1 "$m: .*private key" "$m" "$tool" sha512 "$T/x509.key" "$T/cert.pgp" "$m"
 tcase wrong-cert "CERT of another key: the signature does not verify, nothing written" \
 	refused 1 "$m: the signature does not verify with" "$m" "$tool" sha512 "$fpr" "$T/other.pgp" "$m"
+tcase weak-key "a DSA-1024 key the kernel refuses (gpgv does not): nothing written" \
+	refused 1 "$m: the signature does not verify with .*below the minimum" "$m" "$tool" sha256 \
+	"$fpr_weak" "$T/cert-weak.pgp" "$m"
 tcase x509-cert "CERT an X.509 certificate: refused, nothing written" \
 	refused 1 "$m: " "$m" "$tool" sha512 "$fpr" "$T/x509.der" "$m"
 tcase cert-missing "CERT missing: refused" \

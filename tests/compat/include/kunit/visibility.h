@@ -1,3 +1,1 @@
-/* SPDX-License-Identifier: GPL-2.0 */
-/* Host-test stand-in for <kunit/visibility.h>: kcompat.h defines EXPORT_SYMBOL_IF_KUNIT. */
-#include <linux/kernel.h>
+../../../../scripts/pgp-shim/kunit/visibility.h

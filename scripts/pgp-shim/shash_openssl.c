@@ -1,0 +1,263 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Userspace implementation of the kernel's crypto_shash API on OpenSSL's
+ * low-level digest functions.  Those keep their whole state in a plain
+ * struct, which lives inside the shash_desc exactly like a kernel shash
+ * context, so no per-desc heap allocation exists to leak.
+ */
+#define OPENSSL_SUPPRESS_DEPRECATED
+#include <openssl/md5.h>
+#include <openssl/sha.h>
+#include <crypto/hash.h>
+#include <crypto/sha2.h>
+
+enum compat_alg { C_MD5, C_SHA1, C_SHA224, C_SHA256, C_SHA384, C_SHA512 };
+
+struct crypto_shash {
+	enum compat_alg alg;
+	const char *name;
+	unsigned int digestsize, blocksize;
+};
+
+union compat_hash_state {
+	MD5_CTX md5;
+	SHA_CTX sha1;
+	SHA256_CTX sha256;
+	SHA512_CTX sha512;
+};
+
+static const struct crypto_shash compat_algs[] = {
+	{ C_MD5, "md5", 16, 64 },
+	{ C_SHA1, "sha1", 20, 64 },
+	{ C_SHA224, "sha224", 28, 64 },
+	{ C_SHA256, "sha256", 32, 64 },
+	{ C_SHA384, "sha384", 48, 128 },
+	{ C_SHA512, "sha512", 64, 128 },
+};
+
+static bool compat_disabled[ARRAY_SIZE(compat_algs)];
+unsigned long compat_shash_nonoload;
+
+_Static_assert(sizeof(union compat_hash_state) <= 360, "descsize");
+
+void compat_shash_disable(const char *name, bool disabled)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(compat_algs); i++)
+		if (!strcmp(compat_algs[i].name, name))
+			compat_disabled[i] = disabled;
+}
+
+struct crypto_shash *crypto_alloc_shash(const char *alg_name, u32 type, u32 mask)
+{
+	struct crypto_shash *tfm;
+	size_t i;
+
+	if (!(mask & CRYPTO_NOLOAD))
+		compat_shash_nonoload++;
+	for (i = 0; i < ARRAY_SIZE(compat_algs); i++) {
+		if (strcmp(compat_algs[i].name, alg_name))
+			continue;
+		if (compat_disabled[i])
+			return ERR_PTR(-ENOENT);
+		tfm = kmalloc(sizeof(*tfm), GFP_KERNEL);
+		if (!tfm)
+			return ERR_PTR(-ENOMEM);
+		*tfm = compat_algs[i];
+		return tfm;
+	}
+	return ERR_PTR(-ENOENT);
+}
+
+int crypto_has_shash(const char *alg_name, u32 type, u32 mask)
+{
+	struct crypto_shash *tfm = crypto_alloc_shash(alg_name, type, mask);
+
+	if (IS_ERR(tfm))
+		return 0;
+	crypto_free_shash(tfm);
+	return 1;
+}
+
+/*
+ * The kernel takes a reference on an unkeyed transform; here a transform is
+ * a small descriptor of the algorithm, so a copy of it is the same thing.
+ */
+struct crypto_shash *crypto_clone_shash(struct crypto_shash *tfm)
+{
+	struct crypto_shash *copy = kmalloc(sizeof(*copy), GFP_KERNEL);
+
+	if (!copy)
+		return ERR_PTR(-ENOMEM);
+	*copy = *tfm;
+	return copy;
+}
+
+void crypto_free_shash(struct crypto_shash *tfm)
+{
+	if (!IS_ERR_OR_NULL(tfm))
+		kfree(tfm);
+}
+
+unsigned int crypto_shash_digestsize(struct crypto_shash *tfm)
+{
+	return tfm->digestsize;
+}
+
+unsigned int crypto_shash_blocksize(struct crypto_shash *tfm)
+{
+	return tfm->blocksize;
+}
+
+unsigned int crypto_shash_descsize(struct crypto_shash *tfm)
+{
+	return sizeof(union compat_hash_state);
+}
+
+unsigned int crypto_shash_statesize(struct crypto_shash *tfm)
+{
+	return sizeof(union compat_hash_state);
+}
+
+int crypto_shash_export(struct shash_desc *desc, void *out)
+{
+	memcpy(out, shash_desc_ctx(desc), sizeof(union compat_hash_state));
+	return 0;
+}
+
+int crypto_shash_import(struct shash_desc *desc, const void *in)
+{
+	memcpy(shash_desc_ctx(desc), in, sizeof(union compat_hash_state));
+	return 0;
+}
+
+const char *crypto_shash_alg_name(struct crypto_shash *tfm)
+{
+	return tfm->name;
+}
+
+int crypto_shash_init(struct shash_desc *desc)
+{
+	union compat_hash_state *st = shash_desc_ctx(desc);
+
+	switch (desc->tfm->alg) {
+	case C_MD5:
+		MD5_Init(&st->md5);
+		break;
+	case C_SHA1:
+		SHA1_Init(&st->sha1);
+		break;
+	case C_SHA224:
+		SHA224_Init(&st->sha256);
+		break;
+	case C_SHA256:
+		SHA256_Init(&st->sha256);
+		break;
+	case C_SHA384:
+		SHA384_Init(&st->sha512);
+		break;
+	case C_SHA512:
+		SHA512_Init(&st->sha512);
+		break;
+	}
+	return 0;
+}
+
+int crypto_shash_update(struct shash_desc *desc, const u8 *data, unsigned int len)
+{
+	union compat_hash_state *st = shash_desc_ctx(desc);
+
+	switch (desc->tfm->alg) {
+	case C_MD5:
+		MD5_Update(&st->md5, data, len);
+		break;
+	case C_SHA1:
+		SHA1_Update(&st->sha1, data, len);
+		break;
+	case C_SHA224:
+		SHA224_Update(&st->sha256, data, len);
+		break;
+	case C_SHA256:
+		SHA256_Update(&st->sha256, data, len);
+		break;
+	case C_SHA384:
+		SHA384_Update(&st->sha512, data, len);
+		break;
+	case C_SHA512:
+		SHA512_Update(&st->sha512, data, len);
+		break;
+	}
+	return 0;
+}
+
+int crypto_shash_final(struct shash_desc *desc, u8 *out)
+{
+	union compat_hash_state *st = shash_desc_ctx(desc);
+
+	switch (desc->tfm->alg) {
+	case C_MD5:
+		MD5_Final(out, &st->md5);
+		break;
+	case C_SHA1:
+		SHA1_Final(out, &st->sha1);
+		break;
+	case C_SHA224:
+		SHA224_Final(out, &st->sha256);
+		break;
+	case C_SHA256:
+		SHA256_Final(out, &st->sha256);
+		break;
+	case C_SHA384:
+		SHA384_Final(out, &st->sha512);
+		break;
+	case C_SHA512:
+		SHA512_Final(out, &st->sha512);
+		break;
+	}
+	return 0;
+}
+
+int crypto_shash_finup(struct shash_desc *desc, const u8 *data, unsigned int len, u8 *out)
+{
+	crypto_shash_update(desc, data, len);
+	return crypto_shash_final(desc, out);
+}
+
+int crypto_shash_digest(struct shash_desc *desc, const u8 *data, unsigned int len, u8 *out)
+{
+	crypto_shash_init(desc);
+	return crypto_shash_finup(desc, data, len, out);
+}
+
+int crypto_shash_tfm_digest(struct crypto_shash *tfm, const u8 *data,
+			    unsigned int len, u8 *out)
+{
+	SHASH_DESC_ON_STACK(desc, tfm);
+
+	desc->tfm = tfm;
+	return crypto_shash_digest(desc, data, len, out);
+}
+
+void sha256(const u8 *data, unsigned int len, u8 *out)
+{
+	SHA256(data, len, out);
+}
+
+_Static_assert(sizeof(struct sha256_state) >= sizeof(SHA256_CTX), "sha256_state");
+
+void sha256_init(struct sha256_state *sctx)
+{
+	SHA256_Init((SHA256_CTX *)sctx);
+}
+
+void sha256_update(struct sha256_state *sctx, const u8 *data, unsigned int len)
+{
+	SHA256_Update((SHA256_CTX *)sctx, data, len);
+}
+
+void sha256_final(struct sha256_state *sctx, u8 *out)
+{
+	SHA256_Final(out, (SHA256_CTX *)sctx);
+	memset(sctx, 0, sizeof(*sctx));
+}

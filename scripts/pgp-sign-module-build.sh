@@ -1,0 +1,113 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Builds scripts/pgp-sign-module outside Kbuild (scripts/Makefile builds it
+# the same way in a kernel build): the tool, the kernel's module_sig locator,
+# and the kernel's OpenPGP code (the loader's check, the keyring rules, the
+# parser and verifiers) compiled unchanged through scripts/pgp-shim.
+# sign-module.sh, the host tests and the fuzz targets build with it.
+
+set -euo pipefail
+
+prog=${0##*/}
+here=$(cd -- "$(dirname -- "$0")" && pwd)
+top=$(cd -- "$here/.." && pwd)
+
+usage()
+{
+	cat <<EOF
+Usage: $prog [--objects] OUT [CFLAGS...]
+       $prog --sources
+
+Builds pgp-sign-module as OUT, its objects in OUT.o/, with \${HOSTCC:-cc},
+libcrypto and (when pkg-config finds it) liblzma; CFLAGS are added to every
+compile and to the link (-fsanitize=... for the tests).
+  --objects   build only the objects (everything but pgp-sign-module.o) into
+              OUT.o/ and print their paths (the fuzz targets include
+              pgp-sign-module.c and link these)
+  --sources   print the source files (what a cached build depends on)
+EOF
+}
+
+# The kernel's files the tool compiles (wrappers in scripts/pgp-shim/kernel
+# choose what a kernel configuration would) and the stand-ins they run on.
+kernel_units=(pgp_parser pgp_verify keyring_parse mont dsa rsassa ed25519)
+shim_units=(compat shash_openssl hash_info ecdsa_openssl)
+
+sources()
+{
+	local f
+
+	printf '%s\n' "$here/pgp-sign-module.c" "$here/pgp-sign-module.h" \
+		"$here/pgp-sign-module-elf.c" "$here/pgp-sign-module-kernel.c" "$0" \
+		"$top/kernel/module/signing_pgp.c" "$top/kernel/module/signing_pgp.h" \
+		"$top/kernel/module/signing_pgp_elf.c" "$top/kernel/module/signing_pgp_elf.h" \
+		"$top/crypto/pgp/pgp_parser.c" "$top/crypto/pgp/pgp_verify.c" \
+		"$top/crypto/pgp/pgp_internal.h" "$top/security/pgp_keys/keyring_parse.c" \
+		"$top"/crypto/{mont,dsa,rsassa,ed25519}.c
+	for f in "$top"/include/crypto/{pgp,dsa,rsassa,ed25519,mont,ecdsa_raw}.h \
+		"$top/include/keys/pgp_keys.h"; do
+		echo "$f"
+	done
+	find "$here/pgp-shim" -type f \( -name '*.c' -o -name '*.h' \) | sort
+}
+
+objects_only=0
+case ${1:-} in
+-h | --help) usage; exit 0 ;;
+--sources) sources; exit 0 ;;
+--objects) objects_only=1; shift ;;
+esac
+if (($# < 1)); then
+	usage >&2
+	exit 2
+fi
+out=$1
+shift
+extra=("$@")
+cc=${HOSTCC:-cc}
+obj=$out.o
+rm -rf -- "$obj"
+mkdir -p -- "$obj"
+
+lzma=() lzma_libs=()
+if pkg-config --exists liblzma 2> /dev/null; then
+	read -r -a lzma <<< "-DPGP_SIGN_LIBLZMA $(pkg-config --cflags liblzma)"
+	read -r -a lzma_libs <<< "$(pkg-config --libs liblzma)"
+fi
+# Kernel code: the shim's headers first, the kernel tree's (or this
+# repository's) include/ after the system's, so that <linux/elf.h> and the
+# like are the shim's or the C library's, <crypto/pgp.h> the tree's.
+shim=(-DKCOMPAT_RUNTIME_CONFIG -DCONFIG_PGP_BUILTIN_KEYS=1 -I"$here/pgp-shim/module"
+	-I"$here/pgp-shim" -idirafter "$top/include")
+
+objs=()
+# cc_one OBJ SRC FLAGS...
+cc_one()
+{
+	local o=$obj/$1 src=$2
+
+	shift 2
+	"$cc" -O2 "$@" "${extra[@]}" -c -o "$o" "$src" || return 1
+	objs+=("$o")
+}
+
+((objects_only)) || cc_one pgp-sign-module.o "$here/pgp-sign-module.c" "${lzma[@]}"
+cc_one elf.o "$here/pgp-sign-module-elf.c" "${shim[@]}"
+cc_one kernel.o "$here/pgp-sign-module-kernel.c" "${shim[@]}"
+for u in "${kernel_units[@]}"; do
+	cc_one "k-$u.o" "$here/pgp-shim/kernel/$u.c" "${shim[@]}"
+done
+# kernel/module/signing_pgp.c includes "internal.h" from its own directory,
+# which in a kernel tree is the loader's: a copy here finds the shim's.
+cp -- "$top/kernel/module/signing_pgp.c" "$obj/signing_pgp.c"
+cc_one k-signing_pgp.o "$obj/signing_pgp.c" "${shim[@]}" -I"$top/kernel/module" \
+	-Dmodule_pgp_sig_locate=kern_sig_locate
+for u in "${shim_units[@]}"; do
+	cc_one "s-$u.o" "$here/pgp-shim/$u.c" "${shim[@]}"
+done
+if ((objects_only)); then
+	printf '%s\n' "${objs[@]}"
+	exit 0
+fi
+"$cc" "${extra[@]}" -o "$out" "${objs[@]}" -lcrypto "${lzma_libs[@]}"
