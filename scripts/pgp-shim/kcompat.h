@@ -84,9 +84,11 @@
 #define barrier()		do { __asm__ __volatile__("" : : : "memory"); } while (0)
 #define barrier_data(p)		do { __asm__ __volatile__("" : : "r"(p) : "memory"); } while (0)
 #define READ_ONCE(x)		(*(const volatile __typeof__(x) *)&(x))
-#define smp_load_acquire(p)	READ_ONCE(*(p))
-#define smp_store_release(p, v)	WRITE_ONCE(*(p), (v))
 #define WRITE_ONCE(x, v)	(*(volatile __typeof__(x) *)&(x) = (v))
+/* the host programs are single-threaded: an acquire is a plain load, */
+#define smp_load_acquire(p)	READ_ONCE(*(p))
+/* and a release a plain store */
+#define smp_store_release(p, v)	WRITE_ONCE(*(p), (v))
 #define __stringify_1(x)	#x
 #define __stringify(x)		__stringify_1(x)
 #define __same_type(a, b)	__builtin_types_compatible_p(__typeof__(a), __typeof__(b))

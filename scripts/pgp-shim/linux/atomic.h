@@ -12,5 +12,5 @@ typedef struct {
 #define atomic_read(v)		((v)->counter)
 #define atomic_set(v, i)	((v)->counter = (i))
 #define atomic_inc_return(v)	(++(v)->counter)
-#define atomic_dec(v)		((void)--(v)->counter)
+#define atomic_dec(v)		((void)((v)->counter -= 1))
 #endif
