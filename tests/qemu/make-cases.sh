@@ -175,7 +175,7 @@ if grep -q '^CONFIG_MODULE_SIG_PGP=y' "$obj/.config"; then
 	python3 "$top/tests/qemu/make-corpus.py" "$out/mods/rsa2048-sha256.ko" "$FPR_rsa2048" \
 		"$out/mods" "$list"
 
-	# The OpenPGP layer's corpus (tests/host/pgp/gen-malformed.py, 47 payloads), wrapped into
+	# The OpenPGP layer's corpus (tests/host/pgp/gen-malformed.py, 48 payloads), wrapped into
 	# modules by tests/host/module/wrap-corpus.py with the loader's errno for each.
 	sign wide.ko "$FPR_rsa3072" sha256 --reserve 65536
 	python3 "$top/tests/host/module/wrap-corpus.py" --extract "$out/mods/wide.ko" "$out/wide.sig"
