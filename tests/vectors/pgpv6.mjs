@@ -55,6 +55,7 @@ const HASHNAME = { 8: 'sha256', 9: 'sha384', 10: 'sha512', 11: 'sha224', 12: 'sh
 	14: 'sha3-512', 2: 'sha1' };
 
 export const enc = (s) => new TextEncoder().encode(s);
+export const ed25519PublicKey = (sk) => ed25519.getPublicKey(sk);
 export const hex = (b) => Buffer.from(b).toString('hex');
 export function cat(...parts) {
 	const n = parts.reduce((a, p) => a + p.length, 0), out = new Uint8Array(n);
@@ -142,7 +143,8 @@ export class Key {
 		if (!this.algo)
 			throw new Error(`${algo}: unknown algorithm`);
 		this.created = created;
-		this.edSeed = derive(`pgpv6 ed25519 ${algo} ${seed}`, 32);
+		/* the Ed25519 (half) of a seed is the same in v4, v6 and composite keys */
+		this.edSeed = derive(`pgpv6 ed25519 ${seed}`, 32);
 		this.edPub = ed25519.getPublicKey(this.edSeed);
 		if (this.algo === 30) {
 			const ml = ml_dsa65.keygen(derive(`pgpv6 mldsa65 ${seed}`, 32));
@@ -213,24 +215,28 @@ export function parseKey(body) {
 // issuerFpr (default true), issuerKeyid (default v4: true), rnd (ML-DSA randomness).
 // Returns { body, digest, hashedFields, salt }.
 export function signature(signer, opts = {}) {
-	const v = signer.version;
+	const v = opts.version ?? signer.version;
 	const type = opts.type ?? 0x00;
-	const hashId = HASH[opts.hash ?? 'sha512'];
+	const hashId = typeof opts.hash === 'number' ? opts.hash : HASH[opts.hash ?? 'sha512'];
 	const created = opts.created ?? DEFAULT_CREATED + 3600;
 	let hashedArea = cat(subpacket(2, u32(created)), ...(opts.subs ?? []));
 	if (opts.issuerFpr !== false)
-		hashedArea = cat(hashedArea, subpacket(33, cat(u8(v), signer.fpr)));
+		hashedArea = cat(hashedArea, subpacket(33, opts.issuerFprData ?? cat(u8(v), signer.fpr)));
 	let unhashed = opts.unhashed ?? new Uint8Array(0);
 	if (v === 4 && opts.issuerKeyid !== false && !opts.unhashed)
 		unhashed = subpacket(16, signer.keyid);
+	const algo = opts.algo ?? signer.algo;
 	const fields = v === 6 ?
-		cat(u8(6, type, signer.algo, hashId), u32(hashedArea.length), hashedArea) :
-		cat(u8(4, type, signer.algo, hashId), u16(hashedArea.length), hashedArea);
-	const trailer = cat(u8(v, 0xff), u32(fields.length));
+		cat(u8(6, type, algo, hashId), u32(hashedArea.length), hashedArea) :
+		cat(u8(4, type, algo, hashId), u16(hashedArea.length), hashedArea);
+	const trailer = opts.trailer ? opts.trailer(fields) : cat(u8(v, 0xff), u32(fields.length));
 	const salt = v === 6 ? (opts.salt ?? derive(`salt ${opts.saltSeed ?? ''} ${hex(signer.fpr)} ${type} ${created}`,
-		SALT[hashId])) : new Uint8Array(0);
-	const d = digest(HASHNAME[hashId], salt, opts.data ?? new Uint8Array(0), fields, trailer);
-	const values = signer.signRaw(d, opts.rnd);
+		SALT[hashId] ?? 16)) : new Uint8Array(0);
+	const data = opts.data ?? new Uint8Array(0);
+	// opts.hashed(salt, data, fields, trailer): the hashed stream, for wrong constructions
+	const stream = opts.hashed ? opts.hashed(salt, data, fields, trailer) : [salt, data, fields, trailer];
+	const d = digest(HASHNAME[hashId] ?? 'sha256', ...stream);
+	const values = opts.values ?? signer.signRaw(d, opts.rnd);
 	const body = v === 6 ?
 		cat(fields, u32(unhashed.length), unhashed, d.subarray(0, 2), u8(salt.length), salt, values) :
 		cat(fields, u16(unhashed.length), unhashed, d.subarray(0, 2), values);

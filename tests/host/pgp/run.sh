@@ -76,7 +76,8 @@ pgp=("$root"/crypto/pgp/pgp_parser.c "$root"/crypto/pgp/pgp_verify.c)
 # ML-DSA-65 (and its SHAKE) has no OpenSSL 3.0 counterpart: every variant uses the kernel's
 pgp+=(-DCONFIG_CRYPTO_MLDSA=1 "$root"/crypto/shake.c "$root"/crypto/mldsa.c)
 oracle=("$root/tests/compat/stubs/algs_openssl.c")
-kunit=("$root/crypto/pgp/tests/pgp_kunit.c" "$root/tests/host/pgp/pgp_host_kunit.c")
+kunit=("$root/crypto/pgp/tests/pgp_kunit.c" "$root/crypto/pgp/tests/pgp_v6_kunit.c"
+	"$root/tests/host/pgp/pgp_host_kunit.c")
 if [ "$coverage" = 1 ]; then
 	cflags+=(-fprofile-instr-generate -fcoverage-mapping)
 	mkdir -p "$work/prof"
