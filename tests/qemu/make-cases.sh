@@ -126,6 +126,9 @@ if grep -q '^CONFIG_MODULE_SIG_PGP=y' "$obj/.config"; then
 		exit 0
 	fi
 
+	# OpenPGP v6 and ML-DSA-65+Ed25519 signatures (made on the test side, v6 keys built in)
+	"$top/tests/qemu/cases-pq.sh" "$obj" "$module" "$out"
+
 	# Concurrency: three different signed modules loaded and unloaded in parallel.
 	moddir=$(dirname "$module")
 	cp "$moddir/pgpbig_64k.ko" "$out/mods/c64k.ko"

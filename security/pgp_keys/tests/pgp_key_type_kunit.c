@@ -304,7 +304,7 @@ static void kt6_v4_certified_by_v6(struct kunit *test)
 	KT_EXPECT(test, kt6_vendor4, 0);
 }
 
-static void kt6_uncertified(struct kunit *test)
+static void kt6_uncertified_test(struct kunit *test)
 {
 	KT_TRUST(test, kt6_distro);
 	KT_EXPECT(test, kt6_uncertified, -ENOKEY);
@@ -336,7 +336,7 @@ static void kt6_subkey_binding(struct kunit *test)
 static struct kunit_case pgp_key_type_cases[] = {
 	KUNIT_CASE(kt6_certified),
 	KUNIT_CASE(kt6_v4_certified_by_v6),
-	KUNIT_CASE(kt6_uncertified),
+	KUNIT_CASE(kt6_uncertified_test),
 	KUNIT_CASE(kt6_untrusted_certifier),
 	KUNIT_CASE(kt6_subkey_binding),
 	KUNIT_CASE(kt_certified),
