@@ -151,7 +151,7 @@ if grep -q '^CONFIG_MODULE_SIG_PGP=y' "$obj/.config"; then
 	nmod=$(find "$out/modinst" -name '*.ko' | wc -l)
 	if ! grep -q "SIGNPGP $nmod modules, -j2" "$out/modinst.log" ||
 	   ! find "$out/modinst" -name '*.ko' -print0 |
-		xargs -0 "$top/scripts/verify-module.sh" -q --keyring "$keys/trusted.pgp" ||
+		xargs -0 "$top/scripts/verify-module.sh" -q --keyring "$keys/trusted-v4.pgp" ||
 	   [[ -n $(find "$out/modinst" -name .modules.pgp-sign) ]]; then
 		echo "$prog: make modules_install did not sign all $nmod modules in one run:" >&2
 		cat "$out/modinst.log" >&2

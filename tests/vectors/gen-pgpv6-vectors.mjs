@@ -17,7 +17,7 @@
 //
 // Every verdict is checked here against the independent verifier of pgpv6.mjs (and, for
 // the standards' samples, their published fingerprints) before it is written.
-import { readFileSync, writeFileSync, renameSync } from 'node:fs';
+import { readFileSync, writeFileSync, renameSync, mkdirSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as L from './pgpv6.mjs';
@@ -480,6 +480,16 @@ function write(path, text) {
 	process.stderr.write(`gen-pgpv6-vectors: wrote ${path}\n`);
 }
 write(join(outdir, 'crypto/pgp/tests/pgp_v6_kunit_vectors.h'), h);
+// seeds of tests/fuzz/fuzz_pgp_v6.c: key packets and signature packets over pgp6_kv_data
+const seeds = join(outdir, 'tests/fuzz/corpus/pgp_v6');
+mkdirSync(seeds, { recursive: true });
+const seed = (name, b) => writeFileSync(join(seeds, name), b);
+seed('key-e6', packet(6, e6.body));
+seed('key-c6', packet(6, c6.body));
+seed('key-pq', packet(6, r9980[0][1]));
+sigs.filter((v) => v.data === data).forEach((v, i) =>
+	seed(`sig-${String(i).padStart(2, '0')}`, packet(2, v.sig)));
+seed('sig-rollover', cat(packet(2, e4sig), packet(2, c6sig)));
 write(join(outdir, 'security/pgp_keys/tests/keyring_kunit_v6.h'), certHeader('_KEYRING_KUNIT_V6_H',
 	'OpenPGP v6 certificates (RFC 9580, RFC 9980) for keyring_kunit.c.', kv));
 write(join(outdir, 'security/pgp_keys/tests/pgp_key_type_kunit_v6.h'), certHeader('_PGP_KEY_TYPE_KUNIT_V6_H',

@@ -53,7 +53,7 @@ n=0
 failed=0
 # shellcheck source=tests/lib/plan.sh
 . "$root/tests/lib/plan.sh"
-plan_first 386
+plan_first 412
 ok() { n=$((n + 1)); echo "ok $n - $1"; }
 skip() { n=$((n + 1)); echo "ok $n - $1 # SKIP $2"; }
 notok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $1"; }
@@ -335,6 +335,92 @@ for v in "${variants[@]}"; do
 		esac
 	done
 done
+
+# ---- v6 and ML-DSA-65+Ed25519: the kernel code against independent implementations ----
+# Keys and signatures from the test-side signer (tests/vectors/pgpv6.mjs: noble's Ed25519
+# and ML-DSA-65); each verdict of pgp-check (the kernel's code) is compared with that
+# signer's own verifier and, for Ed25519, with OpenPGP.js 6.  V6_CASES random cases
+# (default 60): a key, a hash, and one change (none, a signature byte, a data byte, a
+# truncation).
+v6_keys=(mldsa65-ed25519:host-pq ed25519:host-ed ed25519-v4:host-e4)
+v6_cases=${V6_CASES:-60}
+if ! nm=$("$root/mk/node-deps.sh" --check --print 2>"$work/nm.err"); then
+	why=$(head -n 1 "$work/nm.err")
+	for k in "${v6_keys[@]}"; do
+		skip "v6 ${k%%:*}: fingerprint as the test-side signer computes it" "$why"
+		skip "v6 ${k%%:*}: signatures over 4 hashes verify, changed data refused" "$why"
+	done
+	skip "v6: $v6_cases random cases, kernel code and independent verifiers agree" "$why"
+	skip "v6 Ed25519: every byte and truncation of a signature refused" "$why"
+else
+	export NODE_MODULES_DIR=$nm
+	pgpv6() { node "$root/tests/vectors/pgpv6.mjs" "$@"; }
+	v=${variants[${#variants[@]} - 1]}
+	for k in "${v6_keys[@]}"; do
+		name=${k%%:*}
+		pgpv6 cert "$k" >"$work/v6-$name.pgp"
+		check "v6 $name: fingerprint as the test-side signer computes it" \
+			"$(pgpv6 fpr "$k")" "$(pc "$v" fpr "$work/v6-$name.pgp" | awk 'NR == 1 { print $1 }')"
+		bad=0
+		for h in sha256 sha384 sha512 sha3-256; do
+			pgpv6 sign "$k" --hash "$h" <"$data" >"$work/v6-$name.$h.sig"
+			[ "$(pc "$v" verify "$work/v6-$name.pgp" "$work/v6-$name.$h.sig" "$data")" = OK ] ||
+				{ bad=$((bad + 1)); echo "#   $name/$h: not OK"; }
+			[ "$(pc "$v" verify "$work/v6-$name.pgp" "$work/v6-$name.$h.sig" "$work/data.bad")" = \
+				EKEYREJECTED ] || { bad=$((bad + 1)); echo "#   $name/$h: changed data not refused"; }
+		done
+		check "v6 $name: signatures over 4 hashes verify, changed data refused" 0 "$bad"
+	done
+	# the differential cases
+	dis=0 goods=0
+	RANDOM=${TEST_SEED:-1}
+	for ((i = 1; i <= v6_cases; i++)); do
+		k=${v6_keys[RANDOM % 3]} name=${k%%:*}
+		hs=(sha256 sha384 sha512 sha3-256 sha224)
+		h=${hs[RANDOM % 5]}
+		pgpv6 sign "$k" --hash "$h" --salt-seed "case$i" <"$data" >"$work/c.sig"
+		cp "$data" "$work/c.data"
+		what="$name/$h"
+		case $((RANDOM % 4)) in
+		1) off=$((RANDOM % $(stat -c %s "$work/c.sig")))
+		   python3 "$root/tests/qemu/v6mod.py" flip "$work/c.sig" "$off" $((RANDOM % 255 + 1))
+		   what+=", signature octet $off changed" ;;
+		2) off=$((RANDOM % $(stat -c %s "$work/c.data")))
+		   python3 "$root/tests/qemu/v6mod.py" flip "$work/c.data" "$off" 0x04
+		   what+=", data octet $off changed" ;;
+		3) cut=$(( $(stat -c %s "$work/c.sig") - RANDOM % 40 - 1 ))
+		   head -c "$cut" "$work/c.sig" >"$work/c.cut" && mv "$work/c.cut" "$work/c.sig"
+		   what+=", cut to $cut octets" ;;
+		esac
+		kern=$(pc "$v" verify "$work/v6-$name.pgp" "$work/c.sig" "$work/c.data")
+		ind=BAD
+		pgpv6 verify "$work/v6-$name.pgp" "$work/c.sig" "$work/c.data" >"$work/c.ind" 2>&1 && ind=OK
+		ojs=-
+		if [ "$name" != mldsa65-ed25519 ]; then
+			ojs=BAD
+			pgpv6 openpgpjs-verify "$work/v6-$name.pgp" "$work/c.sig" "$work/c.data" \
+				>"$work/c.ojs" 2>&1 && ojs=OK
+		fi
+		kv=BAD
+		[ "$kern" = OK ] && kv=OK
+		[ "$kv" = OK ] && goods=$((goods + 1))
+		if [ "$kv" != "$ind" ] || { [ "$ojs" != - ] && [ "$ojs" != "$kv" ]; }; then
+			dis=$((dis + 1))
+			echo "#   case $i ($what): kernel $kern, test-side verifier $ind, OpenPGP.js $ojs"
+			sed 's/^/#     /' "$work/c.ind" "$work/c.ojs" 2>/dev/null | head -4
+		fi
+	done
+	echo "# v6 differential: $v6_cases cases, $goods good, $dis disagreements"
+	check "v6: $v6_cases random cases, kernel code and independent verifiers agree" 0 "$dis"
+	out=$(pc "$v" sweep "$work/v6-ed25519.pgp" "$work/v6-ed25519.sha512.sig" "$data" | tail -1)
+	echo "# [$v] v6 Ed25519 $out"
+	refused=$(sed -n 's/^sweep: \([0-9]*\)\/\([0-9]*\) .*/\1 \2/p' <<<"$out")
+	if [ -n "$refused" ] && [ "${refused% *}" = "${refused#* }" ]; then
+		ok "v6 Ed25519: every byte and truncation of a signature refused"
+	else
+		notok "v6 Ed25519: every byte and truncation of a signature refused"
+	fi
+fi
 
 if [ "$coverage" = 1 ]; then
 	llvm-profdata merge -o "$work/all.profdata" "$work"/prof/*.profraw
