@@ -177,9 +177,10 @@ add('v6 signature checked with a v4 key (same Ed25519 key)', e4, e6sig, data, 0,
 	'RFC 9580 5.2.3.35: a v6 signature is made by a v6 key');
 add('v4 signature checked with a v6 key (same Ed25519 key)', e6, e4sig, data, 0, '-EKEYREJECTED',
 	'a v4 signature is made by a v4 key');
+const v4fpr = L.derive('v4 fpr', 20);
 add('composite algorithm in a v4 signature', c6, signature(c6, { data, created: T, version: 4,
-	issuerFprData: cat(u8(4), L.derive('v4 fpr', 20)) }).body, data, '-EBADMSG', 0,
-	'RFC 9980 5.3.1: v6 signatures only');
+	issuerFprData: cat(u8(4), v4fpr), unhashed: subpacket(16, v4fpr.subarray(12)) }).body, data,
+	'-EBADMSG', 0, 'RFC 9980 5.3.1: v6 signatures only');
 
 // wrong constructions of the hashed stream: the kernel's must be the one that verifies
 const wrong = {
@@ -215,6 +216,12 @@ add('v6 signature with unknown hash 100', e6, signature(e6, { data, created: T, 
 add('v6 with a v4 issuer fingerprint', e6, signature(e6, { data, created: T,
 	issuerFprData: cat(u8(4), e4.fpr) }).body, data, '-EBADMSG', 0,
 	'RFC 9580 5.2.3.35: the key version is the signature\'s');
+add('v6 with a 32-octet issuer fingerprint labelled version 4', e6, signature(e6, { data, created: T,
+	issuerFprData: cat(u8(4), e6.fpr) }).body, data, '-EBADMSG', 0,
+	'RFC 9580 5.2.3.35: the version octet must be the signature\'s');
+add('v4 with a 20-octet issuer fingerprint labelled version 6', e4, signature(e4, { data, created: T,
+	issuerFprData: cat(u8(6), e4.fpr) }).body, data, '-EBADMSG', 0,
+	'RFC 9580 5.2.3.35: the version octet must be the signature\'s');
 add('v6 with a v6 issuer fingerprint of 20 octets', e6, signature(e6, { data, created: T,
 	issuerFprData: cat(u8(6), e6.fpr.subarray(0, 20)) }).body, data, '-EBADMSG', 0, 'length');
 add('v6 without issuer fingerprint', e6, signature(e6, { data, created: T, issuerFpr: false,

@@ -53,7 +53,7 @@ n=0
 failed=0
 # shellcheck source=tests/lib/plan.sh
 . "$root/tests/lib/plan.sh"
-plan_first 412
+plan_first 415
 ok() { n=$((n + 1)); echo "ok $n - $1"; }
 skip() { n=$((n + 1)); echo "ok $n - $1 # SKIP $2"; }
 notok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $1"; }
@@ -420,6 +420,53 @@ else
 	else
 		notok "v6 Ed25519: every byte and truncation of a signature refused"
 	fi
+fi
+
+# ---- mutants of the v6 and composite code: the KUnit suites must catch each ----
+# mutants.txt: "FILE<TAB>sed -z expression<TAB>what"; the suites built with that copy of
+# FILE, the kernel's maths (Ed25519, ML-DSA-65), no sanitizers (a mutant may read out of
+# bounds), must fail.
+if [ "$quick" = 0 ]; then
+	mdir=$work/mut
+	mkdir -p "$mdir"
+	mflags=(-std=gnu11 -O1 -w -I"$root/tests/compat/include" -I"$root/include" -I"$root/crypto/pgp"
+		-DCONFIG_ARCH_SUPPORTS_INT128=1 -DPGP_HOST_KERNEL_MATHS=1 -DCONFIG_CRYPTO_ED25519=1
+		-DCONFIG_CRYPTO_MLDSA=1)
+	mobjs=()
+	for f in "${kunit[@]}" "${compat[@]}" "$root/tests/compat/kunit_main.c" \
+		"$root"/crypto/{mont,dsa,rsassa,ed25519,shake,mldsa}.c; do
+		o=$mdir/$(basename "$f" .c).o
+		"$cc" "${mflags[@]}" -c -o "$o" "$f" 2>>"$mdir/build.log" && mobjs+=("$o")
+	done
+	nmut=0 caught=0 survived=()
+	while IFS=$'\t' read -r file expr what; do
+		[ -n "$file" ] && [ "${file#\#}" = "$file" ] || continue
+		nmut=$((nmut + 1))
+		cp "$root"/crypto/pgp/pgp_{parser,verify}.c "$mdir/"
+		sed -z -i "$expr" "$mdir/$(basename "$file")"
+		if cmp -s "$mdir/$(basename "$file")" "$root/$file"; then
+			echo "# mutant $nmut ($what): the expression changes nothing in $file"
+			survived+=("$nmut")
+			continue
+		fi
+		if ! "$cc" "${mflags[@]}" -o "$mdir/kunit" "$mdir"/pgp_{parser,verify}.c "${mobjs[@]}" \
+			-lcrypto >"$mdir/mbuild.log" 2>&1; then
+			echo "# mutant $nmut ($what): does not build"
+			sed 's/^/#   /' "$mdir/mbuild.log" | head -n 3
+			survived+=("$nmut")
+		elif timeout 300 "$mdir/kunit" >"$mdir/kunit.tap" 2>&1; then
+			echo "# mutant $nmut ($what): SURVIVED, the KUnit suites pass"
+			survived+=("$nmut")
+		else
+			caught=$((caught + 1))
+			echo "# mutant $nmut ($what): caught by $(grep -E '^ +not ok' "$mdir/kunit.tap" |
+				sed 's/^ *not ok [0-9]* //' | head -n 3 | tr '\n' ';')"
+		fi
+	done <"$root/tests/host/pgp/mutants.txt"
+	check "mutants of the v6 and composite code: $caught of $nmut caught by the KUnit suites" \
+		"$nmut" "$caught"
+else
+	skip "mutants of the v6 and composite code caught by the KUnit suites" "--quick"
 fi
 
 if [ "$coverage" = 1 ]; then
