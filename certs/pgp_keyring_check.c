@@ -376,11 +376,10 @@ static bool kc_parse_sig(const uint8_t *body, size_t len, bool strict, struct kc
 		nr_mpi = 2;
 		max_bits = 512;
 		break;
-	case 22:
-		if (v6)
-			return false;
-		/* fall through */
+	case 22:		/* EdDSALegacy: v4 only */
 	case 19:
+		if (v6 && body[2] == 22)
+			return false;
 		nr_mpi = 2;
 		max_bits = 8 * 66;
 		break;

@@ -167,9 +167,11 @@ struct pgp_sig {	/* parsed from a tag 2 body; pointers into it */
 	const u8 *embedded_sig;		/* subpacket 32 (back-signature) */
 	size_t embedded_sig_len;
 	u8 digest_prefix[2];
-	const u8 *mpi[2];		/* canonical: no leading zero octets; the
-					 * native octet strings of Ed25519 (one) and
-					 * ML-DSA-65+Ed25519 (Ed25519, ML-DSA-65) */
+	/*
+	 * Canonical: no leading zero octets; the native octet strings of
+	 * Ed25519 (one) and ML-DSA-65+Ed25519 (Ed25519, ML-DSA-65).
+	 */
+	const u8 *mpi[2];
 	size_t mpi_len[2];
 	unsigned int nr_mpi;
 };

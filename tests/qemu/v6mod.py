@@ -2,6 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 """Put v6 signature packets made by the test-side signer into a module's module_sig.
 
+Usage:
   v6mod.py attach MODULE OUT SIG...   OUT is MODULE with its module_sig section holding
                                       the container of the SIG packet files, in order
                                       (the section keeps its size: the rest is zeros)

@@ -24,6 +24,11 @@ import * as L from './pgpv6.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const outdir = process.argv[2];
+if (outdir === '--help' || outdir === '-h') {
+	console.log('Usage: gen-pgpv6-vectors.mjs OUTDIR   (run through gen-pgpv6-vectors.sh, which sets ' +
+		'NODE_MODULES_DIR)\nWrites the v6 KUnit vector headers and fuzz seeds under OUTDIR.');
+	process.exit(0);
+}
 if (!outdir)
 	throw new Error('usage: gen-pgpv6-vectors.mjs OUTDIR');
 const { cat, u8, u32, hex, enc, packet, packets, subpacket, signature, Key, parseKey, verifySig } = L;
@@ -396,21 +401,41 @@ ksigs.forEach((s, i) => arr(`pgp6_kv_ks${i}`, s.sig));
 for (const [name, b] of arrays)
 	h += `\nstatic const u8 ${name}[${b.length}] = {\n${cArray(b)}\n};\n`;
 const ref = (n) => `${n}, sizeof(${n})`;
+// A comment wrapped to the kernel's line length (checkpatch: 100 columns).
+const comment = (text) => {
+	const lines = [];
+	let cur = '';
+	for (const w of text.split(/\s+/)) {
+		if (cur && cur.length + 1 + w.length > 84) {
+			lines.push(cur);
+			cur = w;
+		} else {
+			cur = cur ? `${cur} ${w}` : w;
+		}
+	}
+	if (cur)
+		lines.push(cur);
+	if (lines.length === 1)
+		return `\t/* ${lines[0]} */\n`;
+	return `\t/*\n${lines.map((l) => `\t * ${l}\n`).join('')}\t */\n`;
+};
 h += '\nstatic const struct pgp6_kv_key pgp6_kv_keys[] = {\n';
 keys.forEach((k, i) => {
-	h += `\t{ "${k.name}", ${ref(`pgp6_kv_kb${i}`)}, ${ref(`pgp6_kv_kf${i}`)}, ${errno(k.parse)} },\n`;
+	h += `\t{ "${k.name}",\n\t  ${ref(`pgp6_kv_kb${i}`)},\n\t  ${ref(`pgp6_kv_kf${i}`)}, ${errno(k.parse)} },\n`;
 });
 h += '};\n\nstatic const struct pgp6_kv_sig pgp6_kv_sigs[] = {\n';
 sigs.forEach((s, i) => {
 	const kn = keyName.get(s.key) ?? fail(`${s.name}: key`);
-	h += `\t/* ${s.why} */\n\t{ "${s.name.replace(/"/g, '\\"')}", ${ref(`pgp6_kv_key_${kn}`)}, ` +
-		`${ref(`pgp6_kv_s${i}`)},\n\t  ${ref(dataName(s.data))}, ${errno(s.parse)}, ${errno(s.verify)} },\n`;
+	h += `${comment(s.why)}\t{ "${s.name.replace(/"/g, '\\"')}",\n\t  ${ref(`pgp6_kv_key_${kn}`)},\n` +
+		`\t  ${ref(`pgp6_kv_s${i}`)},\n\t  ${ref(dataName(s.data))},\n` +
+		`\t  ${errno(s.parse)}, ${errno(s.verify)} },\n`;
 });
 h += '};\n\nstatic const struct pgp6_kv_keysig pgp6_kv_keysigs[] = {\n';
 ksigs.forEach((s, i) => {
-	h += `\t{ "${s.name}", ${ref(`pgp6_kv_key_${s.signer}`)}, ${ref(`pgp6_kv_ks${i}`)},\n` +
-		`\t  ${ref(`pgp6_kv_key_${s.primary}`)}, ${s.sub ? ref(`pgp6_kv_key_${s.sub}`) : 'NULL, 0'}, ` +
-		`${s.uid ? ref(`pgp6_kv_uid_${s.uid}`) : 'NULL, 0'}, ${errno(s.verify)} },\n`;
+	h += `\t{ "${s.name}",\n\t  ${ref(`pgp6_kv_key_${s.signer}`)},\n\t  ${ref(`pgp6_kv_ks${i}`)},\n` +
+		`\t  ${ref(`pgp6_kv_key_${s.primary}`)},\n` +
+		`\t  ${s.sub ? ref(`pgp6_kv_key_${s.sub}`) : 'NULL, 0'},\n` +
+		`\t  ${s.uid ? ref(`pgp6_kv_uid_${s.uid}`) : 'NULL, 0'}, ${errno(s.verify)} },\n`;
 });
 h += '};\n\n#endif /* _PGP_V6_KUNIT_VECTORS_H */\n';
 if (/\bNaN\b|undefined/.test(h))

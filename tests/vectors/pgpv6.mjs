@@ -9,8 +9,8 @@
 // the RFCs, not from crypto/pgp.  It also makes v4 keys of the native Ed25519 algorithm 27,
 // which gpg 2.2 does not make either.
 //
-// Library (imported by gen-pgpv6-vectors.mjs) and command line (the guest cases, make-keys):
-//
+// Library (imported by gen-pgpv6-vectors.mjs) and command line (the guest cases, make-keys).
+// Usage:
 //   pgpv6.mjs cert KEY [--uid U] [--time T] [--flags F] [--sub KEY]... [--certify-by KEY]
 //                  [--revoked] [--expires SECONDS] [--no-direct]
 //       a transferable public key: the primary, its direct-key self-signature (v6), a user ID
@@ -506,7 +506,7 @@ async function main(argv) {
 	case '-h':
 	case undefined:
 		process.stdout.write(readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\n')
-			.filter((l) => l.startsWith('//')).slice(1, 32).map((l) => l.slice(3)).join('\n') + '\n');
+			.filter((l) => l.startsWith('//')).slice(1, 34).map((l) => l.slice(3)).join('\n') + '\n');
 		return cmd ? 0 : 2;
 	default:
 		throw new Error(`${cmd}: unknown command (--help)`);

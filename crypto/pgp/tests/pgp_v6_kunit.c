@@ -372,7 +372,8 @@ static void pgp_v6_test_speed(struct kunit *test)
 		if (key.algo == PGP_PUBKEY_MLDSA65_ED25519) {
 			t0 = ktime_get_ns();
 			for (j = 0; j < iters; j++)
-				KUNIT_EXPECT_EQ(test, mldsa65_verify(key.pq.mldsa, MLDSA65_PUBLIC_KEY_SIZE,
+				KUNIT_EXPECT_EQ(test, mldsa65_verify(key.pq.mldsa,
+								     MLDSA65_PUBLIC_KEY_SIZE,
 								     digest, dlen, sig.mpi[1],
 								     sig.mpi_len[1]), 0);
 			ns[2] = div_u64(ktime_get_ns() - t0, iters);

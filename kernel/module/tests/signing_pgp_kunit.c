@@ -449,9 +449,11 @@ static void pgp_shared_sha256_test(struct kunit *test)
 	for (i = 0; i < ARRAY_SIZE(locs); i++) {
 		memset(&alone, 0, sizeof(alone));
 		memset(&shared, 0, sizeof(shared));
-		KUNIT_ASSERT_EQ(test, module_pgp_hash_pass(NULL, &alone, buf, len, &locs[i], false), 0);
+		KUNIT_ASSERT_EQ(test, module_pgp_hash_pass(NULL, &alone, buf, len, &locs[i],
+							   false), 0);
 		KUNIT_ASSERT_EQ(test, pgp_hash_init(&ctx, &sig), 0);
-		KUNIT_ASSERT_EQ(test, module_pgp_hash_pass(ctx, &shared, buf, len, &locs[i], true), 0);
+		KUNIT_ASSERT_EQ(test, module_pgp_hash_pass(ctx, &shared, buf, len, &locs[i],
+							   true), 0);
 		pgp_hash_free(ctx);
 		KUNIT_ASSERT_TRUE(test, shared.have_sha256);
 		KUNIT_EXPECT_MEMEQ(test, shared.data_sha256, alone.data_sha256, SHA256_DIGEST_SIZE);
