@@ -10,7 +10,10 @@ Usage: bench/load-time.sh OBJDIR MODSDIR KEYSDIR OUTDIR
 Signs the benchmark modules (pgptest ~6 KiB, pgpbig_64k, pgpbig_256k, pgpbig 1 MiB)
 with each scheme: unsigned; mainline PKCS#7 (scripts/sign-file) with RSA-4096/SHA-512
 and ECDSA P-384/SHA-512; ours with DSA-3072/SHA-256, RSA-4096/SHA-512,
-RSA-2048/SHA-256 (and Ed25519/SHA-512 when the kernel supports it).  Boots the
+RSA-2048/SHA-256 (and Ed25519/SHA-512 when the kernel supports it; and with BENCH_PQ=1
+the v6 signatures pgp6-ed25519-sha512, pgp6-mldsa65ed25519-sha512 and -sha256, made on
+the test side by tests/vectors/pgpv6.mjs with KEYSDIR's built-in v6 keys and put in by
+tests/qemu/v6mod.py, until the signing tool makes them).  Boots the
 kernel once under QEMU TCG with -icount shift=0,sleep=off, where one guest nanosecond
 is one guest instruction (and an idle guest's clock jumps to its next timer), on one CPU, and times each module's finit_module() N times
 (tests/qemu/modtest.c bench: the unload is not timed, and the guest idles a few ticks
@@ -54,6 +57,11 @@ schemes=(unsigned mainline-rsa4096-sha512 mainline-p384-sha512 pgp-dsa3072-sha25
 if [[ ${BENCH_ED25519:-0} == 1 ]]; then
 	schemes+=(pgp-ed25519-sha512)
 fi
+if [[ ${BENCH_PQ:-0} == 1 ]]; then
+	schemes+=(pgp6-ed25519-sha512 pgp6-mldsa65ed25519-sha512 pgp6-mldsa65ed25519-sha256)
+	NODE_MODULES_DIR=$("$top/mk/node-deps.sh" --print)
+	export NODE_MODULES_DIR
+fi
 sizes=(pgptest:6k pgpbig_64k:64k pgpbig_256k:256k pgpbig:1m)
 # keep the entries named in $2 (all when it is empty); the array is named by $1
 pick() {
@@ -79,6 +87,21 @@ for sz in "${sizes[@]}"; do
 			k=${s#mainline-}
 			k=${k%-*}
 			"$obj/scripts/sign-file" sha512 "$keys/x509-$k.key" "$keys/x509-$k.crt" "$f"
+			;;
+		pgp6-*)	# room for the signature, its signed data, the test-side v6 signature
+			k=${s#pgp6-}
+			d=${k#*-}
+			k=${k%-*}
+			case $k in
+			ed25519) spec=$KEY_ed6 ;;
+			mldsa65ed25519) spec=$KEY_pq6 ;;
+			esac
+			"$top/scripts/sign-module.sh" --quiet -u "$FPR_rsa2048" --digest sha256 \
+				--reserve 8192 "$f"
+			python3 "$top/tests/qemu/siglayout.py" extract "$f" "$f.data" "$f.v4" >/dev/null
+			node "$top/tests/vectors/pgpv6.mjs" sign "$spec" --hash "$d" <"$f.data" >"$f.sig"
+			python3 "$top/tests/qemu/v6mod.py" attach "$f" "$f" "$f.sig"
+			rm -f "$f.data" "$f.v4" "$f.sig"
 			;;
 		pgp-*)
 			k=${s#pgp-}
@@ -116,11 +139,12 @@ guest=$(tr -d '\r' <"$out/console.log" | sed -n 's/^# modtest: bench, \([0-9]*\)
 	echo "tick_ns $((1000000000 / hz))"
 	echo "guest ${guest:-? ?}"
 	echo "n $n"
-	grep -E '^CONFIG_(SMP|TREE_RCU|TINY_RCU|SYSTEM_BLACKLIST_KEYRING)=' "$obj/.config" | sed 's/^/config /'
+	grep -E '^CONFIG_(SMP|TREE_RCU|TINY_RCU|SYSTEM_BLACKLIST_KEYRING|CRYPTO_MLDSA)=' "$obj/.config" |
+		sed 's/^/config /'
 	echo "run $(date -u +%F)"
 } >"$out/load-time.txt"
 tr -d '\r' <"$out/console.log" |
-	grep -E 'pgp_test_hash_speed: |dsa_speed: |modsign-pgp: Key .*DSA tables' |
+	grep -E 'pgp_test_hash_speed: |dsa_speed: |pgp_v6_test_speed: |modsign-pgp: Key .*DSA tables' |
 	sed 's/^.*\] //; s/^ *# *//' >"$out/guest-kunit.txt" || true
 if grep -q ' error ' "$out/load-time.txt"; then
 	echo "$prog: some variants did not load:" >&2

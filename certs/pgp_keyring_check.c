@@ -12,9 +12,10 @@
  *  - any packet but a marker or trust packet before the first public key,
  *  - a signature whose version or type cannot be read, and a revocation
  *    signature (0x20, 0x28, 0x30) that does not parse as the kernel parses
- *    it (version 4, well-formed subpackets, creation time and issuer, an
- *    algorithm and hash it knows, minimal MPIs),
- *  - subpackets that are not well-formed, in any version 4 signature,
+ *    it (version 4 or 6, well-formed subpackets, creation time and issuer,
+ *    an algorithm and hash it knows, the salt of a v6 signature, minimal
+ *    MPIs),
+ *  - subpackets that are not well-formed, in any version 4 or 6 signature,
  *  - a designated revoker (subpacket 12) in any signature, and a key or
  *    subkey revocation (0x20, 0x28) issued by a key other than the primary
  *    of its certificate: the kernel does not honour designated revokers,
@@ -42,7 +43,8 @@
 
 #include "pgp_keyring_check.h"
 
-#define FPR_LEN		20
+#define FPR_LEN		20	/* v4 */
+#define FPR_MAX		32	/* v6 */
 #define KEYID_LEN	8
 
 struct kc_state {
@@ -53,10 +55,12 @@ struct kc_state {
 	unsigned int problems;
 
 	bool have_primary;
-	bool primary_v4;
-	uint8_t primary_fpr[FPR_LEN];
+	bool primary_known;		/* a v4 or v6 primary, fingerprinted */
+	uint8_t primary_fpr[FPR_MAX];
+	size_t primary_fpr_len;
 
-	uint8_t (*fprs)[FPR_LEN];	/* every v4 key seen so far */
+	uint8_t (*fprs)[FPR_MAX];	/* every v4 and v6 key seen so far */
+	size_t *fpr_lens;
 	size_t *fpr_offs;
 	size_t nr_fprs, max_fprs;
 };
@@ -137,6 +141,7 @@ static bool kc_informational(uint8_t type)
 }
 
 struct kc_sig {
+	uint8_t version;
 	bool has_time;
 	bool has_keyid;
 	uint8_t keyid[KEYID_LEN];
@@ -150,14 +155,10 @@ static bool kc_issuer_fpr(struct kc_sig *sig, const uint8_t *d, size_t len)
 {
 	size_t flen;
 
-	if (len < 1)
+	/* the key version is the signature's */
+	if (len < 1 || d[0] != sig->version)
 		return false;
-	if (d[0] == 4)
-		flen = FPR_LEN;
-	else if (d[0] == 5 || d[0] == 6)
-		flen = 32;
-	else
-		return false;
+	flen = sig->version == 6 ? FPR_MAX : FPR_LEN;
 	if (len != 1 + flen)
 		return false;
 	if (sig->fpr_len && (sig->fpr_len != flen || memcmp(sig->fpr, d + 1, flen)))
@@ -297,25 +298,46 @@ static bool kc_is_revocation(int type)
 	return type == 0x20 || type == 0x28 || type == 0x30;
 }
 
-/* A version 4 signature that the kernel's parser takes. */
-static bool kc_parse_v4(const uint8_t *body, size_t len, bool strict, struct kc_sig *sig)
+/* The salt size of a v6 signature's hash (RFC 9580 9.5), 0 for none. */
+static unsigned int kc_salt_len(uint8_t hash)
+{
+	switch (hash) {
+	case 8: case 11: case 12:
+		return 16;
+	case 9:
+		return 24;
+	case 10: case 14:
+		return 32;
+	default:
+		return 0;
+	}
+}
+
+/* A version 4 or 6 signature that the kernel's parser takes. */
+static bool kc_parse_sig(const uint8_t *body, size_t len, bool strict, struct kc_sig *sig)
 {
 	const uint8_t *p = body, *end = body + len;
 	unsigned int i, nr_mpi, max_bits;
-	size_t hlen, ulen;
+	size_t hlen, ulen, w;
+	bool v6;
 
 	memset(sig, 0, sizeof(*sig));
-	if (len < 6)
+	if (len < 1 || (body[0] != 4 && body[0] != 6))
 		return false;
-	hlen = be16(body + 4);
-	p += 6;
+	sig->version = body[0];
+	v6 = sig->version == 6;
+	w = v6 ? 4 : 2;		/* subpacket area counts */
+	if (len < 4 + w)
+		return false;
+	hlen = v6 ? be32(body + 4) : be16(body + 4);
+	p += 4 + w;
 	if (hlen > (size_t)(end - p) || !kc_subpackets(p, p + hlen, true, strict, sig))
 		return false;
 	p += hlen;
-	if (end - p < 2)
+	if ((size_t)(end - p) < w)
 		return false;
-	ulen = be16(p);
-	p += 2;
+	ulen = v6 ? be32(p) : be16(p);
+	p += w;
 	if (ulen > (size_t)(end - p) || !kc_subpackets(p, p + ulen, false, strict, sig))
 		return false;
 	p += ulen;
@@ -324,17 +346,26 @@ static bool kc_parse_v4(const uint8_t *body, size_t len, bool strict, struct kc_
 
 	if (!sig->has_time)
 		return false;
-	if (sig->fpr_len == FPR_LEN) {
-		if (sig->has_keyid && memcmp(sig->keyid, sig->fpr + FPR_LEN - KEYID_LEN, KEYID_LEN))
+	if (sig->fpr_len) {
+		const uint8_t *id = sig->fpr + (v6 ? 0 : FPR_LEN - KEYID_LEN);
+
+		if (sig->has_keyid && memcmp(sig->keyid, id, KEYID_LEN))
 			return false;
-		memcpy(sig->keyid, sig->fpr + FPR_LEN - KEYID_LEN, KEYID_LEN);
+		memcpy(sig->keyid, id, KEYID_LEN);
 		sig->has_keyid = true;
 	}
-	if (!sig->fpr_len && !sig->has_keyid)
+	if (!sig->fpr_len && (v6 || !sig->has_keyid))
 		return false;
 	if (end - p < 2)
 		return false;
 	p += 2;		/* digest prefix */
+	if (v6) {
+		unsigned int want = kc_salt_len(body[3]);
+
+		if (end - p < 1 || !want || p[0] != want || (size_t)(end - p - 1) < want)
+			return false;
+		p += 1 + want;
+	}
 
 	switch (body[2]) {
 	case 1: case 3:
@@ -345,12 +376,22 @@ static bool kc_parse_v4(const uint8_t *body, size_t len, bool strict, struct kc_
 		nr_mpi = 2;
 		max_bits = 512;
 		break;
-	case 19: case 22:
+	case 22:		/* EdDSALegacy: v4 only */
+	case 19:
+		if (v6 && body[2] == 22)
+			return false;
 		nr_mpi = 2;
 		max_bits = 8 * 66;
 		break;
 	case 27:
 		if (end - p != 64)
+			return false;
+		p = end;
+		nr_mpi = 0;
+		max_bits = 0;
+		break;
+	case 30:	/* ML-DSA-65+Ed25519, v6 only */
+		if (!v6 || end - p != 64 + 3309)
 			return false;
 		p = end;
 		nr_mpi = 0;
@@ -364,8 +405,10 @@ static bool kc_parse_v4(const uint8_t *body, size_t len, bool strict, struct kc_
 			return false;
 	if (p != end)
 		return false;
-	switch (body[3]) {	/* SHA-1 is read for revocations */
-	case 2: case 8: case 9: case 10: case 11:
+	switch (body[3]) {	/* SHA-1 is read for v4 revocations */
+	case 2:
+		return !v6;
+	case 8: case 9: case 10: case 11: case 12: case 14:
 		return true;
 	default:
 		return false;
@@ -384,25 +427,27 @@ static void kc_signature(struct kc_state *s, size_t off, const uint8_t *body, si
 				   type);
 		return;
 	}
-	if (len < 2 || body[0] != 4) {
+	if (len < 2 || (body[0] != 4 && body[0] != 6)) {
 		kc_problem(s, off, 2, "signature packet of version %d: its type cannot be read",
 			   len ? body[0] : -1);
 		return;
 	}
 	type = body[1];
 	if (kc_is_revocation(type)) {
-		if (!kc_parse_v4(body, len, true, &sig)) {
+		if (!kc_parse_sig(body, len, true, &sig)) {
 			kc_problem(s, off, 2, "revocation signature (type 0x%02x) that the kernel cannot parse",
 				   type);
 			return;
 		}
-		if (type != 0x30 && s->primary_v4) {
-			const uint8_t *id = s->primary_fpr + FPR_LEN - KEYID_LEN;
+		if (type != 0x30 && s->primary_known) {
+			/* a v4 key ID is the fingerprint's end, a v6 one its start */
+			const uint8_t *id = s->primary_fpr +
+				(s->primary_fpr_len == FPR_LEN ? FPR_LEN - KEYID_LEN : 0);
 			bool by_primary;
 
 			if (sig.fpr_len)
-				by_primary = sig.fpr_len == FPR_LEN &&
-					     !memcmp(sig.fpr, s->primary_fpr, FPR_LEN);
+				by_primary = sig.fpr_len == s->primary_fpr_len &&
+					     !memcmp(sig.fpr, s->primary_fpr, sig.fpr_len);
 			else
 				by_primary = !memcmp(sig.keyid, id, KEYID_LEN);
 
@@ -410,7 +455,7 @@ static void kc_signature(struct kc_state *s, size_t off, const uint8_t *body, si
 				kc_problem(s, off, 2, "revocation (type 0x%02x) issued by another key than the certificate's primary (a designated revoker): not honoured by the kernel",
 					   type);
 		}
-	} else if (!kc_parse_v4(body, len, false, &sig)) {
+	} else if (!kc_parse_sig(body, len, false, &sig)) {
 		kc_problem(s, off, 2, "signature (type 0x%02x) with malformed subpackets", type);
 		return;
 	}
@@ -419,45 +464,70 @@ static void kc_signature(struct kc_state *s, size_t off, const uint8_t *body, si
 			   type);
 }
 
-/* Fingerprint a v4 key packet body; false when it is not one. */
-static bool kc_fingerprint(const uint8_t *body, size_t len, uint8_t fpr[FPR_LEN])
+/*
+ * Fingerprint a v4 key packet body (SHA-1 of 0x99, be16 length, body) or a
+ * v6 one (SHA-256 of 0x9b, be32 length, body); 0 when it is neither, else
+ * the fingerprint's length.
+ */
+static size_t kc_fingerprint(const uint8_t *body, size_t len, uint8_t fpr[FPR_MAX])
 {
-	uint8_t hdr[3] = { 0x99, (uint8_t)(len >> 8), (uint8_t)len };
+	uint8_t hdr[5];
+	size_t hlen;
+	const EVP_MD *alg;
 	EVP_MD_CTX *md;
 	bool ok;
 
-	if (len < 1 || body[0] != 4 || len > 0xffff)
-		return false;
+	if (len < 1)
+		return 0;
+	if (body[0] == 4 && len <= 0xffff) {
+		hdr[0] = 0x99;
+		hdr[1] = (uint8_t)(len >> 8);
+		hdr[2] = (uint8_t)len;
+		hlen = 3;
+		alg = EVP_sha1();
+	} else if (body[0] == 6 && len <= 0xffffffff) {
+		hdr[0] = 0x9b;
+		hdr[1] = (uint8_t)(len >> 24);
+		hdr[2] = (uint8_t)(len >> 16);
+		hdr[3] = (uint8_t)(len >> 8);
+		hdr[4] = (uint8_t)len;
+		hlen = 5;
+		alg = EVP_sha256();
+	} else {
+		return 0;
+	}
 	md = EVP_MD_CTX_new();
 	if (!md)
 		abort();
-	ok = EVP_DigestInit_ex(md, EVP_sha1(), NULL) &&
-	     EVP_DigestUpdate(md, hdr, sizeof(hdr)) &&
+	ok = EVP_DigestInit_ex(md, alg, NULL) &&
+	     EVP_DigestUpdate(md, hdr, hlen) &&
 	     EVP_DigestUpdate(md, body, len) &&
 	     EVP_DigestFinal_ex(md, fpr, NULL);
 	EVP_MD_CTX_free(md);
 	if (!ok)
 		abort();
-	return true;
+	return body[0] == 6 ? FPR_MAX : FPR_LEN;
 }
 
 static void kc_key(struct kc_state *s, size_t off, int tag, const uint8_t *body, size_t len)
 {
-	uint8_t fpr[FPR_LEN];
-	size_t i;
+	uint8_t fpr[FPR_MAX];
+	size_t i, flen;
 
 	if (tag == 6) {
 		s->have_primary = true;
-		s->primary_v4 = false;
+		s->primary_known = false;
 	}
-	if (!kc_fingerprint(body, len, fpr))
+	flen = kc_fingerprint(body, len, fpr);
+	if (!flen)
 		return;
 	if (tag == 6) {
-		s->primary_v4 = true;
-		memcpy(s->primary_fpr, fpr, FPR_LEN);
+		s->primary_known = true;
+		memcpy(s->primary_fpr, fpr, flen);
+		s->primary_fpr_len = flen;
 	}
 	for (i = 0; i < s->nr_fprs; i++) {
-		if (memcmp(s->fprs[i], fpr, FPR_LEN))
+		if (s->fpr_lens[i] != flen || memcmp(s->fprs[i], fpr, flen))
 			continue;
 		if (tag == 6)
 			kc_problem(s, off, tag, "a later copy of the certificate at offset %zu: the kernel uses the first copy's self-signature; merge them (gpg --import both, then gpg --export)",
@@ -470,15 +540,18 @@ static void kc_key(struct kc_state *s, size_t off, int tag, const uint8_t *body,
 	if (s->nr_fprs == s->max_fprs) {
 		size_t n = s->max_fprs ? 2 * s->max_fprs : 16;
 		void *f = realloc(s->fprs, n * sizeof(*s->fprs));
-		void *o = f ? realloc(s->fpr_offs, n * sizeof(*s->fpr_offs)) : NULL;
+		void *l = f ? realloc(s->fpr_lens, n * sizeof(*s->fpr_lens)) : NULL;
+		void *o = l ? realloc(s->fpr_offs, n * sizeof(*s->fpr_offs)) : NULL;
 
-		if (!f || !o)
+		if (!f || !l || !o)
 			abort();
 		s->fprs = f;
+		s->fpr_lens = l;
 		s->fpr_offs = o;
 		s->max_fprs = n;
 	}
-	memcpy(s->fprs[s->nr_fprs], fpr, FPR_LEN);
+	memcpy(s->fprs[s->nr_fprs], fpr, flen);
+	s->fpr_lens[s->nr_fprs] = flen;
 	s->fpr_offs[s->nr_fprs++] = off;
 }
 
@@ -543,6 +616,7 @@ unsigned int keyring_check(const uint8_t *buf, size_t len, kc_report_fn report, 
 			kc_signature(&s, off, q, blen);
 	}
 	free(s.fprs);
+	free(s.fpr_lens);
 	free(s.fpr_offs);
 	return s.problems;
 }

@@ -45,11 +45,11 @@ echo "   \$ scripts/sign-module.sh --homedir ... --local-user ${FPR_rsa4096:0:16
 scripts/sign-module.sh --homedir "$KEYS_DIR/gnupg" -u "$FPR_rsa4096" --digest sha512 "$demo/pgptest.ko" 2>&1 | sed 's/^/   /'
 readelf -S -W "$demo/pgptest.ko" | grep module_sig | sed 's/^ */   section: /'
 echo "   \$ scripts/verify-module.sh --keyring trusted.pgp pgptest.ko      (gpgv, no kernel needed)"
-scripts/verify-module.sh --keyring "$KEYS_DIR/trusted.pgp" "$demo/pgptest.ko" 2>&1 | sed 's/^/   /' || true
+scripts/verify-module.sh --keyring "$KEYS_DIR/trusted-v4.pgp" "$demo/pgptest.ko" 2>&1 | sed 's/^/   /' || true
 cp "$demo/pgptest.ko" "$demo/pgptest-tampered.ko"
 off=$(python3 tests/elfedit.py flip "$demo/pgptest-tampered.ko" .rodata)
 echo "   one byte of .rodata changed (offset $off):"
-scripts/verify-module.sh --keyring "$KEYS_DIR/trusted.pgp" "$demo/pgptest-tampered.ko" 2>&1 | sed 's/^/   /' || true
+scripts/verify-module.sh --keyring "$KEYS_DIR/trusted-v4.pgp" "$demo/pgptest-tampered.ko" 2>&1 | sed 's/^/   /' || true
 
 step "4. make signed, tampered and unsigned copies for the kernel to judge, and the vendor flow"
 echo "   run-time keys (tests/qemu/cases-keys.sh): the distribution key is built in; the vendor's key,"

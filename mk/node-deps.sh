@@ -9,10 +9,11 @@ usage() {
 Usage: mk/node-deps.sh [--check] [--print]
 
 Installs the test dependencies of tests/vectors/node/package.json (@noble/post-quantum,
-an independent ML-DSA) into build/node/node_modules with `npm ci` and the versions of
-its package-lock.json: the vector generators (tests/vectors/gen-mldsa-vectors.sh) and the
-differential host test (tests/host/crypto) use them; nothing the kernel or the tools
-need at run time.  Does nothing when build/node already holds that lock file's install.
+an independent ML-DSA; @noble/curves, an independent Ed25519; openpgp, OpenPGP.js 6, an
+independent OpenPGP v6 implementation) into build/node/node_modules with `npm ci` and the
+versions of its package-lock.json: the vector generators (tests/vectors/gen-*-vectors.sh,
+the test-side v6 signer tests/vectors/pgpv6.mjs) and the differential checks (tests/host/crypto,
+tests/host/pgp, the guest cases) use them; nothing the kernel or the tools need at run time.  Does nothing when build/node already holds that lock file's install.
 Needs node >= 20.19 and npm (make deps).
 
   --check   only check: exit 1 (with the reason on stderr) when not installed
@@ -41,7 +42,8 @@ node -e 'const [a, b] = process.versions.node.split(".").map(Number);
 	die "node $(node --version) is older than 20.19, which @noble/post-quantum needs"
 
 if ! cmp -s "$src/package-lock.json" "$dst/.installed-lock.json" 2>/dev/null ||
-   [[ ! -d $dst/node_modules/@noble/post-quantum ]]; then
+   [[ ! -d $dst/node_modules/@noble/post-quantum || ! -d $dst/node_modules/@noble/curves ||
+      ! -d $dst/node_modules/openpgp ]]; then
 	((check == 0)) || die "build/node is not installed: run mk/node-deps.sh (make deps)"
 	mkdir -p "$dst"
 	cp "$src/package.json" "$src/package-lock.json" "$dst/"

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * OpenPGP (RFC 4880 / RFC 9580) v4 packet, public key and signature parser.
+ * OpenPGP (RFC 4880 / RFC 9580) packet, public key and signature parser:
+ * version 4 and version 6 keys and signatures, and the key and signature
+ * encodings of ML-DSA-65+Ed25519 (RFC 9980).
  *
  * Every input is treated as hostile: each length is compared with the bytes
  * that remain before anything is read, lengths are kept in size_t and
@@ -18,6 +20,7 @@
 #include <linux/string.h>
 #include <linux/unaligned.h>
 #include <crypto/sha1.h>
+#include <crypto/sha2.h>
 #include "pgp_internal.h"
 
 /* Reads a new-format length (RFC 4880 4.2.2); subpackets use the same form
@@ -228,6 +231,24 @@ static int pgp_read_curve(const u8 **p, const u8 *end, struct pgp_pubkey *key)
 	return 0;
 }
 
+/* RFC 9580 5.5.4.3: SHA-256 of 0x9b, be32(body length) and the body; the
+ * key ID is the first eight octets.
+ */
+static void pgp_v6_fingerprint(struct pgp_pubkey *key)
+{
+	struct sha256_state st;
+	u8 hdr[5];
+
+	hdr[0] = 0x9b;
+	put_unaligned_be32(key->body_len, hdr + 1);
+	sha256_init(&st);
+	sha256_update(&st, hdr, sizeof(hdr));
+	sha256_update(&st, key->body, key->body_len);
+	sha256_final(&st, key->fpr);
+	key->fpr_len = SHA256_DIGEST_SIZE;
+	memcpy(key->keyid, key->fpr, PGP_KEYID_LEN);
+}
+
 static int pgp_v4_fingerprint(struct pgp_pubkey *key)
 {
 	struct crypto_shash *tfm;
@@ -259,20 +280,26 @@ static int pgp_v4_fingerprint(struct pgp_pubkey *key)
 }
 
 /**
- * pgp_parse_pubkey - Parse a v4 public key or public subkey packet body
+ * pgp_parse_pubkey - Parse a v4 or v6 public key or public subkey packet body
  * @body: Packet body (tag 6 or 14)
  * @len: Length of @body
  * @key: Filled in; its pointers refer into @body
  *
- * Computes the v4 fingerprint (SHA-1 over 0x99 || be16 length || body) and
- * key ID for every v4 key, and extracts the key material of RSA (1, 3) and
- * DSA (17) keys.  ECDSA (19), EdDSA (22) and Ed25519 (27) keys are parsed
- * far enough to identify the curve and point.
+ * Computes the fingerprint and key ID of every v4 key (SHA-1 over 0x99 ||
+ * be16 length || body; the key ID is its last eight octets) and v6 key
+ * (SHA-256 over 0x9b || be32 length || body; the key ID is its first eight
+ * octets), and extracts the key material of RSA (1, 3) and DSA (17) keys.
+ * ECDSA (19), EdDSA (22, v4 only) and Ed25519 (27) keys are parsed far
+ * enough to identify the curve and point; an ML-DSA-65+Ed25519 key (30, v6
+ * only) is its 32-octet Ed25519 and 1952-octet ML-DSA-65 public keys.  The
+ * four-octet key material count of a v6 key must be the rest of the body.
  *
- * Return: 0 on success; -ENOPKG for a packet version other than 4 (no
+ * Return: 0 on success; -ENOPKG for a packet version other than 4 and 6 (no
  * fingerprint) or an algorithm or curve this layer cannot use (fpr, keyid,
  * algo and creation time are still valid); -EBADMSG for a malformed body,
- * including bytes left over after the key material; -ENOMEM.
+ * including bytes left over after the key material, a v6 key material count
+ * that is not the rest of the body, EdDSALegacy in a v6 key or
+ * ML-DSA-65+Ed25519 in a v4 key; -ENOMEM.
  */
 int pgp_parse_pubkey(const u8 *body, size_t len, struct pgp_pubkey *key)
 {
@@ -284,12 +311,12 @@ int pgp_parse_pubkey(const u8 *body, size_t len, struct pgp_pubkey *key)
 	if (len < 1)
 		return -EBADMSG;
 	key->version = body[0];
-	if (key->version != 4)
+	if (key->version != 4 && key->version != 6)
 		return -ENOPKG;
 	if (len < 6)
 		return -EBADMSG;
-	/* The v4 fingerprint encodes the body length in two octets */
-	if (len > 0xffff)
+	/* The v4 fingerprint encodes the body length in two octets, v6 in four */
+	if (key->version == 4 ? len > 0xffff : len > U32_MAX)
 		return -EBADMSG;
 	key->creation_time = get_unaligned_be32(body + 1);
 	key->algo = body[5];
@@ -297,9 +324,21 @@ int pgp_parse_pubkey(const u8 *body, size_t len, struct pgp_pubkey *key)
 	key->body_len = len;
 	p += 6;
 
-	ret = pgp_v4_fingerprint(key);
-	if (ret)
-		return ret;
+	if (key->version == 6) {
+		pgp_v6_fingerprint(key);
+		/* A scalar count of the key material: the rest of the body */
+		if (end - p < 4 || get_unaligned_be32(p) != (size_t)(end - p - 4))
+			return -EBADMSG;
+		p += 4;
+		if (key->algo == PGP_PUBKEY_EDDSA_LEGACY)
+			return -EBADMSG;	/* v4 only (RFC 9580 9.2) */
+	} else {
+		ret = pgp_v4_fingerprint(key);
+		if (ret)
+			return ret;
+		if (key->algo == PGP_PUBKEY_MLDSA65_ED25519)
+			return -EBADMSG;	/* v6 only (RFC 9980 5.3.2) */
+	}
 
 	switch (key->algo) {
 	case PGP_PUBKEY_RSA:
@@ -354,6 +393,14 @@ int pgp_parse_pubkey(const u8 *body, size_t len, struct pgp_pubkey *key)
 		key->bits = 255;
 		p += 32;
 		break;
+	case PGP_PUBKEY_MLDSA65_ED25519:
+		/* Ed25519 then ML-DSA-65 public key, fixed lengths (RFC 9980 5.3.2.1) */
+		if (end - p != PGP_COMPOSITE_ED25519_KEY_LEN + PGP_COMPOSITE_MLDSA_KEY_LEN)
+			return -EBADMSG;
+		key->pq.ed25519 = p;
+		key->pq.mldsa = p + PGP_COMPOSITE_ED25519_KEY_LEN;
+		p = end;
+		break;
 	default:
 		/* Elgamal, RSA encrypt-only, X25519, ...: fingerprinted only */
 		return -ENOPKG;
@@ -386,14 +433,41 @@ int pgp_parse_pubkey(const u8 *body, size_t len, struct pgp_pubkey *key)
 EXPORT_SYMBOL_GPL(pgp_parse_pubkey);
 
 /**
+ * pgp_salt_len - The v6 signature salt length of a hash algorithm
+ * @hash_id: RFC 9580 9.5 hash ID
+ *
+ * Return: the salt size RFC 9580 9.5 gives for @hash_id (16 for SHA2-256,
+ * SHA2-224 and SHA3-256, 24 for SHA2-384, 32 for SHA2-512 and SHA3-512);
+ * 0 for a hash a v6 signature cannot use (MD5, SHA-1, RIPEMD-160) or one
+ * this layer does not know.
+ */
+int pgp_salt_len(u8 hash_id)
+{
+	switch (hash_id) {
+	case PGP_HASH_SHA256:
+	case PGP_HASH_SHA224:
+	case PGP_HASH_SHA3_256:
+		return 16;
+	case PGP_HASH_SHA384:
+		return 24;
+	case PGP_HASH_SHA512:
+	case PGP_HASH_SHA3_512:
+		return 32;
+	default:
+		return 0;
+	}
+}
+EXPORT_SYMBOL_GPL(pgp_salt_len);
+
+/**
  * pgp_hash_algo - Map an OpenPGP hash algorithm ID to the kernel's enum
  * @hash_id: RFC 4880 9.4 hash ID
  * @legacy: admit SHA-1
  * @hash: Set to the kernel's hash_algo on success
  *
- * Return: 0 and *@hash set for SHA-224/256/384/512 (and SHA-1 when
- * @legacy); -ENOPKG for every other ID (MD5, RIPEMD-160, SHA-1 without
- * @legacy, SHA-3, unknown).
+ * Return: 0 and *@hash set for SHA2-224/256/384/512, SHA3-256 and SHA3-512
+ * (and SHA-1 when @legacy); -ENOPKG for every other ID (MD5, RIPEMD-160,
+ * SHA-1 without @legacy, unknown).
  */
 int pgp_hash_algo(u8 hash_id, bool legacy, enum hash_algo *hash)
 {
@@ -409,6 +483,12 @@ int pgp_hash_algo(u8 hash_id, bool legacy, enum hash_algo *hash)
 		return 0;
 	case PGP_HASH_SHA224:
 		*hash = HASH_ALGO_SHA224;
+		return 0;
+	case PGP_HASH_SHA3_256:
+		*hash = HASH_ALGO_SHA3_256;
+		return 0;
+	case PGP_HASH_SHA3_512:
+		*hash = HASH_ALGO_SHA3_512;
 		return 0;
 	case PGP_HASH_SHA1:
 		if (!legacy)
@@ -454,6 +534,18 @@ const char *pgp_pubkey_algo_name(u8 algo)
 		return "ed25519";
 	case 28:
 		return "ed448";
+	case PGP_PUBKEY_MLDSA65_ED25519:
+		return "mldsa65-ed25519";
+	case 31:
+		return "mldsa87-ed448";
+	case 32:
+	case 33:
+	case 34:
+		return "slhdsa";
+	case 35:
+		return "mlkem768-x25519";
+	case 36:
+		return "mlkem1024-x448";
 	default:
 		return "unknown";
 	}
@@ -522,24 +614,18 @@ static int pgp_sub_issuer(struct pgp_sig *sig, const u8 *d, size_t len)
 	return 0;
 }
 
-/* A second issuer fingerprint (unhashed area) must repeat the first */
+/*
+ * The key version in an issuer fingerprint must be the signature's (RFC
+ * 9580 5.2.3.35).  A second issuer fingerprint (unhashed area) must repeat
+ * the first.
+ */
 static int pgp_sub_issuer_fpr(struct pgp_sig *sig, const u8 *d, size_t len)
 {
 	size_t flen;
 
-	if (len < 1)
+	if (len < 1 || d[0] != sig->version)
 		return -EBADMSG;
-	switch (d[0]) {
-	case 4:
-		flen = PGP_V4_FPR_LEN;
-		break;
-	case 5:
-	case 6:
-		flen = 32;
-		break;
-	default:
-		return -EBADMSG;
-	}
+	flen = sig->version == 6 ? PGP_V6_FPR_LEN : PGP_V4_FPR_LEN;
 	if (len != 1 + flen)
 		return -EBADMSG;
 	if (sig->issuer_fpr_len &&
@@ -687,46 +773,88 @@ static int pgp_parse_subpackets(const u8 *p, const u8 *end, bool hashed,
 	return 0;
 }
 
+/* Is @hash_id one a v6 signature must not use (RFC 9580 9.5: no salt size)? */
+static bool pgp_hash_weak(u8 hash_id)
+{
+	return hash_id == PGP_HASH_MD5 || hash_id == PGP_HASH_SHA1 ||
+	       hash_id == PGP_HASH_RIPEMD160;
+}
+
+/* The v6 salt (RFC 9580 5.2.3): a one-octet size, which the hash fixes. */
+static int pgp_read_salt(const u8 **p, const u8 *end, struct pgp_sig *sig)
+{
+	const u8 *q = *p;
+	size_t n;
+	int want;
+
+	if (end - q < 1)
+		return -EBADMSG;
+	n = *q++;
+	if (n > (size_t)(end - q) || n > PGP_SALT_MAX || pgp_hash_weak(sig->hash_id))
+		return -EBADMSG;
+	/* an unknown hash: no size to check it against, -ENOPKG later */
+	want = pgp_salt_len(sig->hash_id);
+	if (want && n != want)
+		return -EBADMSG;
+	sig->salt = q;
+	sig->salt_len = n;
+	*p = q + n;
+	return 0;
+}
+
 /**
- * pgp_parse_sig - Parse a v4 signature packet body
+ * pgp_parse_sig - Parse a v4 or v6 signature packet body
  * @body: Packet body (tag 2)
  * @len: Length of @body
  * @sig: Filled in; its pointers refer into @body
- * @legacy: admit SHA-1
+ * @legacy: admit SHA-1 (v4 signatures only)
  *
  * Checks the whole packet: both subpacket areas (1/2/5-octet lengths,
- * critical bit, duplicates), the digest prefix, and the signature values,
- * which must consume the body exactly.  A signature must carry a hashed
- * creation time and an issuer (fingerprint or key ID); an issuer key ID
- * must agree with the issuer fingerprint.
+ * critical bit, duplicates), the digest prefix, the salt of a v6 signature
+ * (whose size the hash fixes: 16 octets for SHA2-256, 24 for SHA2-384, 32
+ * for SHA2-512), and the signature values, which must consume the body
+ * exactly.  A signature must carry a hashed creation time and an issuer; a
+ * v4 signature names it by fingerprint or key ID, which must agree, a v6
+ * signature by its fingerprint (an issuer key ID, if any, must be the
+ * fingerprint's first eight octets).  The key version in an issuer
+ * fingerprint must be the signature's.  Ed25519 (27) signatures are 64
+ * native octets; ML-DSA-65+Ed25519 (30) signatures, v6 only, are the
+ * 64-octet Ed25519 and the 3309-octet ML-DSA-65 signatures; EdDSALegacy
+ * (22) is v4 only.
  *
- * Return: 0 on success; -ENOPKG for a version other than 4, an unknown
- * public-key algorithm or a hash this layer does not accept (MD5,
- * RIPEMD-160, SHA-1 without @legacy, unknown); -EBADMSG for any malformed
- * field, an unknown critical subpacket, a missing creation time or issuer,
- * or trailing data.
+ * Return: 0 on success; -ENOPKG for a version other than 4 and 6, an
+ * unknown public-key algorithm or a hash this layer does not accept (MD5,
+ * RIPEMD-160, SHA-1 without @legacy, unknown); -EBADMSG for any
+ * malformed field, an unknown critical subpacket, a missing creation time
+ * or issuer, a v6 signature whose salt size is not its hash's or whose hash
+ * is MD5, SHA-1 or RIPEMD-160, an algorithm the signature's version may not
+ * use, or trailing data.
  */
 int pgp_parse_sig(const u8 *body, size_t len, struct pgp_sig *sig, bool legacy)
 {
 	const u8 *p = body, *end = body + len;
-	size_t hlen, ulen;
+	size_t hlen, ulen, hdr;
 	u64 seen = 0;
 	unsigned int i, nr_mpi, max_bits = PGP_MPI_MAX_BITS;
+	bool v6;
 	int ret;
 
 	memset(sig, 0, sizeof(*sig));
 	if (len < 1)
 		return -EBADMSG;
 	sig->version = body[0];
-	if (sig->version != 4)
+	if (sig->version != 4 && sig->version != 6)
 		return -ENOPKG;
-	if (len < 6)
+	v6 = sig->version == 6;
+	/* v4: two-octet subpacket area counts, v6: four-octet ones */
+	hdr = v6 ? 8 : 6;
+	if (len < hdr)
 		return -EBADMSG;
 	sig->type = body[1];
 	sig->pubkey_algo = body[2];
 	sig->hash_id = body[3];
-	hlen = get_unaligned_be16(body + 4);
-	p += 6;
+	hlen = v6 ? get_unaligned_be32(body + 4) : get_unaligned_be16(body + 4);
+	p += hdr;
 	if (hlen > (size_t)(end - p))
 		return -EBADMSG;
 	ret = pgp_parse_subpackets(p, p + hlen, true, sig, &seen);
@@ -734,12 +862,12 @@ int pgp_parse_sig(const u8 *body, size_t len, struct pgp_sig *sig, bool legacy)
 		return ret;
 	p += hlen;
 	sig->hashed = body;
-	sig->hashed_len = 6 + hlen;
+	sig->hashed_len = hdr + hlen;
 
-	if (end - p < 2)
+	if (end - p < (v6 ? 4 : 2))
 		return -EBADMSG;
-	ulen = get_unaligned_be16(p);
-	p += 2;
+	ulen = v6 ? get_unaligned_be32(p) : get_unaligned_be16(p);
+	p += v6 ? 4 : 2;
 	if (ulen > (size_t)(end - p))
 		return -EBADMSG;
 	ret = pgp_parse_subpackets(p, p + ulen, false, sig, &seen);
@@ -749,21 +877,28 @@ int pgp_parse_sig(const u8 *body, size_t len, struct pgp_sig *sig, bool legacy)
 
 	if (!(seen & PGP_SEEN(PGP_SUB_CREATION_TIME)))
 		return -EBADMSG;
-	if (sig->issuer_fpr_len == PGP_V4_FPR_LEN) {
-		const u8 *id = sig->issuer_fpr + PGP_V4_FPR_LEN - PGP_KEYID_LEN;
+	if (sig->issuer_fpr_len) {
+		/* v4: the key ID is the last eight octets, v6: the first eight */
+		const u8 *id = sig->issuer_fpr +
+			       (v6 ? 0 : sig->issuer_fpr_len - PGP_KEYID_LEN);
 
 		if (sig->has_issuer_keyid && memcmp(sig->issuer_keyid, id, PGP_KEYID_LEN))
 			return -EBADMSG;
 		memcpy(sig->issuer_keyid, id, PGP_KEYID_LEN);
 		sig->has_issuer_keyid = true;
 	}
-	if (!sig->issuer_fpr_len && !sig->has_issuer_keyid)
+	if (!sig->issuer_fpr_len && (v6 || !sig->has_issuer_keyid))
 		return -EBADMSG;
 
 	if (end - p < 2)
 		return -EBADMSG;
 	memcpy(sig->digest_prefix, p, 2);
 	p += 2;
+	if (v6) {
+		ret = pgp_read_salt(&p, end, sig);
+		if (ret)
+			return ret;
+	}
 
 	switch (sig->pubkey_algo) {
 	case PGP_PUBKEY_RSA:
@@ -775,18 +910,34 @@ int pgp_parse_sig(const u8 *body, size_t len, struct pgp_sig *sig, bool legacy)
 		nr_mpi = 2;
 		max_bits = PGP_DSA_Q_MAX_BITS;
 		break;
-	case PGP_PUBKEY_ECDSA:
 	case PGP_PUBKEY_EDDSA_LEGACY:
+		/* Ed25519Legacy: never in a v6 signature (RFC 9580 5.2.3.3) */
+		if (v6)
+			return -EBADMSG;
+		fallthrough;
+	case PGP_PUBKEY_ECDSA:
 		nr_mpi = 2;
 		max_bits = 8 * 66;
 		break;
 	case PGP_PUBKEY_ED25519:
-		/* Native 64-octet signature (RFC 9580 5.2.3) */
+		/* Native 64-octet signature (RFC 9580 5.2.3.4) */
 		if (end - p != 64)
 			return -EBADMSG;
 		sig->mpi[0] = p;
 		sig->mpi_len[0] = 64;
 		sig->nr_mpi = 1;
+		p = end;
+		nr_mpi = 0;
+		break;
+	case PGP_PUBKEY_MLDSA65_ED25519:
+		/* v6 only; Ed25519 then ML-DSA-65, fixed lengths (RFC 9980 5.3.1) */
+		if (!v6 || end - p != PGP_COMPOSITE_ED25519_SIG_LEN + PGP_COMPOSITE_MLDSA_SIG_LEN)
+			return -EBADMSG;
+		sig->mpi[0] = p;
+		sig->mpi_len[0] = PGP_COMPOSITE_ED25519_SIG_LEN;
+		sig->mpi[1] = p + PGP_COMPOSITE_ED25519_SIG_LEN;
+		sig->mpi_len[1] = PGP_COMPOSITE_MLDSA_SIG_LEN;
+		sig->nr_mpi = 2;
 		p = end;
 		nr_mpi = 0;
 		break;
@@ -804,7 +955,8 @@ int pgp_parse_sig(const u8 *body, size_t len, struct pgp_sig *sig, bool legacy)
 	if (p != end)
 		return -EBADMSG;
 
-	return pgp_hash_algo(sig->hash_id, legacy, &sig->hash);
+	/* SHA-1 is a legacy of v4 only; a v6 signature never gets here with it */
+	return pgp_hash_algo(sig->hash_id, legacy && !v6, &sig->hash);
 }
 EXPORT_SYMBOL_GPL(pgp_parse_sig);
 
@@ -815,7 +967,8 @@ EXPORT_SYMBOL_GPL(pgp_parse_sig);
  *
  * RSA needs 2048 <= n <= 8192 bits; DSA needs p >= 2048 bits with q of 224 or 256
  * bits, or exactly 1024/160 with @legacy.  Ed25519 is accepted when the
- * kernel has an Ed25519 verifier.
+ * kernel has an Ed25519 verifier, ML-DSA-65+Ed25519 (a v6 key) when it has
+ * Ed25519 and ML-DSA-65 verifiers.
  *
  * Return: 0 if usable; -EKEYREJECTED for a key below the minimum; -ENOPKG
  * for a version, algorithm or size that cannot be verified.
@@ -824,7 +977,7 @@ int pgp_check_key_policy(const struct pgp_pubkey *key, bool legacy)
 {
 	unsigned int qbits;
 
-	if (key->version != 4)
+	if (key->version != 4 && key->version != 6)
 		return -ENOPKG;
 	switch (key->algo) {
 	case PGP_PUBKEY_RSA:
@@ -853,11 +1006,15 @@ int pgp_check_key_policy(const struct pgp_pubkey *key, bool legacy)
 		return key->ec.curve == PGP_CURVE_NIST_P256 ||
 		       key->ec.curve == PGP_CURVE_NIST_P384 ||
 		       key->ec.curve == PGP_CURVE_NIST_P521 ? 0 : -ENOPKG;
+	case PGP_PUBKEY_MLDSA65_ED25519:
+		if (!IS_REACHABLE(CONFIG_CRYPTO_ED25519) || !IS_REACHABLE(CONFIG_CRYPTO_MLDSA))
+			return -ENOPKG;
+		return key->version == 6 ? 0 : -ENOPKG;
 	default:
 		return -ENOPKG;
 	}
 }
 EXPORT_SYMBOL_GPL(pgp_check_key_policy);
 
-MODULE_DESCRIPTION("OpenPGP v4 packet parser and signature verification");
+MODULE_DESCRIPTION("OpenPGP v4 and v6 packet parser and signature verification");
 MODULE_LICENSE("GPL");

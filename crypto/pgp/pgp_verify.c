@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * OpenPGP v4 signature hashing and verification: digest over the signed
- * data, the hashed part of the signature and its trailer, the 16-bit
- * digest prefix check, then the public-key operation.
+ * OpenPGP v4 and v6 signature hashing and verification: digest over the
+ * salt (v6), the signed data, the hashed part of the signature and its
+ * trailer, the 16-bit digest prefix check, then the public-key operation.
  */
 
 #define pr_fmt(fmt) "modsign-pgp: " fmt
@@ -22,12 +22,32 @@
 #if IS_REACHABLE(CONFIG_CRYPTO_ED25519)
 #include <crypto/ed25519.h>
 #endif
+#if IS_REACHABLE(CONFIG_CRYPTO_MLDSA)
+#include <crypto/mldsa.h>
+#endif
 
+/*
+ * A digest in progress for one signature: its hash, its version (which
+ * decides how keys are hashed and the trailer) and, for v6, the salt that
+ * was hashed first, so that it is finished only for a signature with that
+ * very salt.
+ */
 struct pgp_hash_ctx {
 	struct crypto_shash *tfm;
 	enum hash_algo hash;
+	u8 version;
+	u8 salt_len;
+	u8 salt[PGP_SALT_MAX];
 	struct shash_desc desc;		/* must be last: context follows */
 };
+
+/* Was @ctx started for @sig: same hash, version and salt? */
+static bool pgp_hash_for(const struct pgp_hash_ctx *ctx, const struct pgp_sig *sig)
+{
+	return ctx->hash == sig->hash && ctx->version == sig->version &&
+	       ctx->salt_len == sig->salt_len &&
+	       (!sig->salt_len || !memcmp(ctx->salt, sig->salt, sig->salt_len));
+}
 
 /**
  * pgp_alloc_shash - Allocate a hash transform without module autoloading
@@ -62,9 +82,13 @@ struct crypto_shash *pgp_alloc_shash(const char *name)
  * @ctx: Set to the new context
  * @sig: A signature for which pgp_parse_sig() returned 0
  *
+ * A v6 signature's salt is hashed first (RFC 9580 5.2.4): the context then
+ * serves only signatures with that salt.
+ *
  * Context: May sleep.
  * Return: 0; -ENOPKG if the hash is not available in this kernel (never
- * loaded on demand); -ENOMEM.
+ * loaded on demand); -EINVAL for a signature that is neither v4 nor v6, or
+ * a salt longer than %PGP_SALT_MAX; -ENOMEM.
  */
 int pgp_hash_init(struct pgp_hash_ctx **ctx, const struct pgp_sig *sig)
 {
@@ -73,6 +97,9 @@ int pgp_hash_init(struct pgp_hash_ctx **ctx, const struct pgp_sig *sig)
 	int ret;
 
 	*ctx = NULL;
+	if ((sig->version != 4 && sig->version != 6) || sig->salt_len > PGP_SALT_MAX ||
+	    (sig->version == 4 && sig->salt_len))
+		return -EINVAL;
 	if (sig->hash >= HASH_ALGO__LAST || !hash_algo_name[sig->hash])
 		return -ENOPKG;
 	tfm = pgp_alloc_shash(hash_algo_name[sig->hash]);
@@ -89,8 +116,14 @@ int pgp_hash_init(struct pgp_hash_ctx **ctx, const struct pgp_sig *sig)
 	}
 	c->tfm = tfm;
 	c->hash = sig->hash;
+	c->version = sig->version;
+	c->salt_len = sig->salt_len;
+	if (sig->salt_len)
+		memcpy(c->salt, sig->salt, sig->salt_len);
 	c->desc.tfm = tfm;
 	ret = crypto_shash_init(&c->desc);
+	if (!ret && sig->salt_len)
+		ret = crypto_shash_update(&c->desc, sig->salt, sig->salt_len);
 	if (ret)
 		goto err_free_ctx;
 	*ctx = c;
@@ -152,6 +185,9 @@ int pgp_hash_clone(struct pgp_hash_ctx **dst, const struct pgp_hash_ctx *src)
 	}
 	c->tfm = tfm;
 	c->hash = src->hash;
+	c->version = src->version;
+	c->salt_len = src->salt_len;
+	memcpy(c->salt, src->salt, sizeof(c->salt));
 	c->desc.tfm = tfm;
 	/* export only reads the state; the API just lacks a const */
 	ret = crypto_shash_export((struct shash_desc *)&src->desc, state);
@@ -170,6 +206,38 @@ err_free:
 	return ret;
 }
 EXPORT_SYMBOL_GPL(pgp_hash_clone);
+
+/**
+ * pgp_hash_peek - The digest of what a context was fed so far
+ * @ctx: Context from pgp_hash_init() or pgp_hash_clone(); not changed
+ * @digest: Set to the digest; %HASH_MAX_DIGESTSIZE bytes of room
+ * @len: Set to the length of the digest
+ *
+ * For a v4 signature's context, the plain digest of the data fed so far:
+ * a caller that needs that digest of the same data for another purpose
+ * gets it without a second pass.  (A v6 context hashed its salt first.)
+ *
+ * Context: May sleep.
+ * Return: 0; -ENOMEM; or the crypto API's error.
+ */
+int pgp_hash_peek(const struct pgp_hash_ctx *ctx, u8 *digest, unsigned int *len)
+{
+	struct pgp_hash_ctx *c;
+	int ret;
+
+	*len = 0;
+	if (crypto_shash_digestsize(ctx->tfm) > HASH_MAX_DIGESTSIZE)
+		return -EINVAL;
+	ret = pgp_hash_clone(&c, ctx);
+	if (ret)
+		return ret;
+	ret = crypto_shash_final(&c->desc, digest);
+	if (!ret)
+		*len = crypto_shash_digestsize(c->tfm);
+	pgp_hash_free(c);
+	return ret;
+}
+EXPORT_SYMBOL_GPL(pgp_hash_peek);
 
 /**
  * pgp_hash_update - Feed signed data into the digest
@@ -200,22 +268,37 @@ EXPORT_SYMBOL_GPL(pgp_hash_update);
 /**
  * pgp_hash_pubkey - Hash a public key the way key signatures cover it
  * @ctx: Context from pgp_hash_init()
- * @key: A parsed v4 key
+ * @key: A parsed v4 or v6 key
  *
- * Feeds 0x99 || be16(body length) || body (RFC 4880 5.2.4).
+ * The format is the signature's (RFC 9580 5.2.4): a v4 signature feeds
+ * 0x99 || be16(body length) || body, a v6 signature 0x9b || be32(body
+ * length) || body.
  *
- * Return: 0; -EINVAL for a key that is not v4 or too long; crypto errors.
+ * Return: 0; -EINVAL for a key that is neither v4 nor v6, or too long for a
+ * v4 signature; crypto errors.
  */
 int pgp_hash_pubkey(struct pgp_hash_ctx *ctx, const struct pgp_pubkey *key)
 {
-	u8 hdr[3];
+	u8 hdr[5];
+	size_t n;
 	int ret;
 
-	if (key->version != 4 || !key->body || key->body_len > 0xffff)
+	if ((key->version != 4 && key->version != 6) || !key->body)
 		return -EINVAL;
-	hdr[0] = 0x99;
-	put_unaligned_be16(key->body_len, hdr + 1);
-	ret = pgp_hash_update(ctx, hdr, sizeof(hdr));
+	if (ctx->version == 6) {
+		if (key->body_len > U32_MAX)
+			return -EINVAL;
+		hdr[0] = 0x9b;
+		put_unaligned_be32(key->body_len, hdr + 1);
+		n = 5;
+	} else {
+		if (key->body_len > 0xffff)
+			return -EINVAL;
+		hdr[0] = 0x99;
+		put_unaligned_be16(key->body_len, hdr + 1);
+		n = 3;
+	}
+	ret = pgp_hash_update(ctx, hdr, n);
 	if (ret)
 		return ret;
 	return pgp_hash_update(ctx, key->body, key->body_len);
@@ -258,7 +341,6 @@ static bool pgp_algo_matches(u8 sig_algo, u8 key_algo)
 	return sig_algo == key_algo;
 }
 
-/* Ed25519 hook: OpenPGP EdDSA signs the digest, R and S are 32 octets each */
 /*
  * ECDSA (algorithm 19) on NIST P-256/P-384/P-521, through the kernel's own
  * ecdsa/ecc code (crypto/ecdsa_raw.c).  RFC 9580 5.2.3.2 asks for a digest at
@@ -330,13 +412,48 @@ static int pgp_verify_ed25519(const struct pgp_sig *sig, const struct pgp_pubkey
 }
 
 /*
+ * ML-DSA-65+Ed25519 (RFC 9980 5.2.3): the Ed25519 half and the ML-DSA-65
+ * half (pure ML-DSA, empty context) each sign the digest, and both must
+ * verify.  Either half failing, including an ML-DSA hint that does not
+ * decode, is a signature that does not verify.
+ */
+static int pgp_verify_composite(const struct pgp_sig *sig, const struct pgp_pubkey *key,
+				const u8 *digest, size_t digest_len)
+{
+#if IS_REACHABLE(CONFIG_CRYPTO_ED25519) && IS_REACHABLE(CONFIG_CRYPTO_MLDSA)
+	int ret;
+
+	BUILD_BUG_ON(PGP_COMPOSITE_MLDSA_KEY_LEN != MLDSA65_PUBLIC_KEY_SIZE);
+	BUILD_BUG_ON(PGP_COMPOSITE_MLDSA_SIG_LEN != MLDSA65_SIGNATURE_SIZE);
+	BUILD_BUG_ON(PGP_COMPOSITE_ED25519_KEY_LEN != ED25519_PUBLIC_KEY_SIZE);
+	BUILD_BUG_ON(PGP_COMPOSITE_ED25519_SIG_LEN != ED25519_SIGNATURE_SIZE);
+	if (sig->nr_mpi != 2 || sig->mpi_len[0] != PGP_COMPOSITE_ED25519_SIG_LEN ||
+	    sig->mpi_len[1] != PGP_COMPOSITE_MLDSA_SIG_LEN || !key->pq.ed25519 || !key->pq.mldsa)
+		return -EBADMSG;
+	ret = ed25519_verify(key->pq.ed25519, digest, digest_len, sig->mpi[0]);
+	if (!ret)
+		ret = mldsa65_verify(key->pq.mldsa, PGP_COMPOSITE_MLDSA_KEY_LEN, digest, digest_len,
+				     sig->mpi[1], sig->mpi_len[1]);
+	/* -EINVAL: an unusable Ed25519 key; -EBADMSG: an ML-DSA hint that does not decode */
+	if (ret == -EINVAL || ret == -EBADMSG)
+		return -EKEYREJECTED;
+	if (ret == -ENOENT)
+		return -ENOPKG;	/* Ed25519's SHA-512 is not built in */
+	return ret;
+#else
+	return -ENOPKG;
+#endif
+}
+
+/*
  * Hash and key sizes that RFC 9580 forbids together, refused as an
  * unsupported combination (like a weak hash without the legacy option):
  * a DSA digest shorter than q (5.2.3.4: "the hash size MUST be at least the
  * size of q"; SHA-224 with a 256-bit q would be zero-padded) and Ed25519
  * with a digest shorter than 256 bits (5.1.4 and 5.2.3.5); ECDSA with a
  * digest shorter than the curve's table in 5.2.3.2 (256 bits for P-256,
- * 384 for P-384, 512 for P-521).
+ * 384 for P-384, 512 for P-521); ML-DSA-65+Ed25519 with a digest shorter
+ * than 256 bits (RFC 9980 5.3.1).
  */
 static int pgp_check_digest_size(const struct pgp_pubkey *key, unsigned int dlen)
 {
@@ -347,6 +464,7 @@ static int pgp_check_digest_size(const struct pgp_pubkey *key, unsigned int dlen
 		return 0;
 	case PGP_PUBKEY_EDDSA_LEGACY:
 	case PGP_PUBKEY_ED25519:
+	case PGP_PUBKEY_MLDSA65_ED25519:
 		return dlen < 32 ? -ENOPKG : 0;
 	case PGP_PUBKEY_ECDSA:
 		switch (key->ec.curve) {
@@ -370,13 +488,13 @@ static int pgp_check_digest_size(const struct pgp_pubkey *key, unsigned int dlen
  * @digest: Set to the digest; %HASH_MAX_DIGESTSIZE bytes of room
  * @len: Set to the length of the digest
  *
- * Appends the hashed part of @sig and the v4 trailer 0x04 0xff
- * be32(hashed length) and finalises the digest, for a caller that checks it
- * later (or elsewhere) with pgp_sig_verify_digest().
+ * Appends the hashed part of @sig and the trailer: its version (0x04 or
+ * 0x06), 0xff and be32(hashed length), and finalises the digest, for a
+ * caller that checks it later (or elsewhere) with pgp_sig_verify_digest().
  *
  * Context: May sleep.
- * Return: 0; -EINVAL for a context of another hash or a signature that is
- * not v4; the crypto API's error.
+ * Return: 0; -EINVAL for a context of another hash, version or salt than
+ * @sig's; the crypto API's error.
  */
 int pgp_sig_digest(struct pgp_hash_ctx *ctx, const struct pgp_sig *sig,
 		   u8 *digest, unsigned int *len)
@@ -385,12 +503,12 @@ int pgp_sig_digest(struct pgp_hash_ctx *ctx, const struct pgp_sig *sig,
 	int ret;
 
 	*len = 0;
-	if (ctx->hash != sig->hash || sig->version != 4 ||
+	if (!pgp_hash_for(ctx, sig) || sig->hashed_len > U32_MAX ||
 	    crypto_shash_digestsize(ctx->tfm) > HASH_MAX_DIGESTSIZE) {
 		ret = -EINVAL;
 		goto out;
 	}
-	trailer[0] = 0x04;
+	trailer[0] = sig->version;
 	trailer[1] = 0xff;
 	put_unaligned_be32(sig->hashed_len, trailer + 2);
 	ret = pgp_hash_update(ctx, sig->hashed, sig->hashed_len);
@@ -413,28 +531,35 @@ EXPORT_SYMBOL_GPL(pgp_sig_digest);
  *
  * Checks the digest size against the key, compares the first two octets of
  * @digest with the signature's digest prefix and only then runs the
- * public-key verification (DSA, RSA PKCS#1 v1.5; Ed25519 and ECDSA when
- * built).
+ * public-key verification (DSA, RSA PKCS#1 v1.5; Ed25519, ECDSA and
+ * ML-DSA-65+Ed25519 when built).  A v4 signature is made by a v4 key, a v6
+ * signature by a v6 key (RFC 9580 5.2.3.35): any other pairing is refused.
  *
  * Context: May sleep.
- * Return: 0 if the signature is valid; -EKEYREJECTED for a wrong digest
- * prefix, a key of another algorithm, a bad signature or an invalid key;
- * -ENOPKG for a digest too short for the key (DSA: shorter than q;
- * Ed25519: shorter than 256 bits; ECDSA: shorter than the curve's minimum),
- * checked before anything else, or for an algorithm this kernel cannot
- * verify (ECDSA without CONFIG_CRYPTO_ECDSA_RAW, Ed25519 without
- * CONFIG_CRYPTO_ED25519, other curves); -EBADMSG for a signature whose
- * values do not fit the algorithm; -EINVAL for a digest of another size or
- * a signature or key that is not v4; -ENOMEM.
+ * Return: 0 if the signature is valid; -EKEYREJECTED for a key of another
+ * version than the signature, a wrong digest prefix, a key of another
+ * algorithm, a bad signature (for ML-DSA-65+Ed25519: either half bad) or an
+ * invalid key; -ENOPKG for a digest too short for the key (DSA: shorter
+ * than q; Ed25519 and ML-DSA-65+Ed25519: shorter than 256 bits; ECDSA:
+ * shorter than the curve's minimum), checked before anything else but the
+ * versions, or for an algorithm this kernel cannot verify (ECDSA without
+ * CONFIG_CRYPTO_ECDSA_RAW, Ed25519 without CONFIG_CRYPTO_ED25519,
+ * ML-DSA-65+Ed25519 without it or CONFIG_CRYPTO_MLDSA, other curves);
+ * -EBADMSG for a signature whose values do not fit the algorithm; -EINVAL
+ * for a digest of another size or a signature or key that is neither v4
+ * nor v6; -ENOMEM.
  */
 int pgp_sig_verify_digest(const struct pgp_sig *sig, const struct pgp_pubkey *key,
 			  const u8 *digest, unsigned int dlen)
 {
 	int ret;
 
-	if (sig->version != 4 || key->version != 4 ||
+	if ((sig->version != 4 && sig->version != 6) ||
+	    (key->version != 4 && key->version != 6) ||
 	    sig->hash >= HASH_ALGO__LAST || dlen != hash_digest_size[sig->hash])
 		return -EINVAL;
+	if (sig->version != key->version)
+		return -EKEYREJECTED;
 	ret = pgp_check_digest_size(key, dlen);
 	if (ret)
 		return ret;
@@ -464,6 +589,9 @@ int pgp_sig_verify_digest(const struct pgp_sig *sig, const struct pgp_pubkey *ke
 	case PGP_PUBKEY_ECDSA:
 		ret = pgp_verify_ecdsa(sig, key, digest, dlen);
 		break;
+	case PGP_PUBKEY_MLDSA65_ED25519:
+		ret = pgp_verify_composite(sig, key, digest, dlen);
+		break;
 	default:
 		ret = -ENOPKG;
 		break;
@@ -488,7 +616,8 @@ EXPORT_SYMBOL_GPL(pgp_sig_verify_digest);
  * Context: May sleep.
  * Return: 0 if the signature is valid; the errors of pgp_sig_verify_digest()
  * (-EKEYREJECTED, -ENOPKG, -EBADMSG, -ENOMEM; -EINVAL for a signature or key
- * that is not v4); -EINVAL for a context of another hash.
+ * that is neither v4 nor v6); -EINVAL for a context of another hash,
+ * version or salt.
  */
 int pgp_sig_verify(struct pgp_hash_ctx *ctx, const struct pgp_sig *sig,
 		   const struct pgp_pubkey *key)
@@ -497,9 +626,13 @@ int pgp_sig_verify(struct pgp_hash_ctx *ctx, const struct pgp_sig *sig,
 	unsigned int dlen;
 	int ret;
 
-	if (ctx->hash != sig->hash || sig->version != 4 || key->version != 4) {
+	if (!pgp_hash_for(ctx, sig) || (key->version != 4 && key->version != 6)) {
 		pgp_hash_free(ctx);
 		return -EINVAL;
+	}
+	if (key->version != sig->version) {
+		pgp_hash_free(ctx);
+		return -EKEYREJECTED;
 	}
 	ret = pgp_check_digest_size(key, crypto_shash_digestsize(ctx->tfm));
 	if (ret) {

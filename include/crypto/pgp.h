@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * OpenPGP (RFC 4880 v4) packet parser and signature verification.
+ * OpenPGP (RFC 4880, RFC 9580 v4 and v6) packet parser and signature
+ * verification, with the ML-DSA-65+Ed25519 composite of RFC 9980.
  *
  * All structures hold pointers into the caller's buffer; nothing is copied,
  * so the buffer must outlive the parsed structure.  Every parser treats its
@@ -60,6 +61,8 @@ enum pgp_hash_id {
 	PGP_HASH_SHA384		= 9,
 	PGP_HASH_SHA512		= 10,
 	PGP_HASH_SHA224		= 11,
+	PGP_HASH_SHA3_256	= 12,
+	PGP_HASH_SHA3_512	= 14,
 };
 
 struct pgp_packet {
@@ -75,6 +78,7 @@ enum pgp_pubkey_algo {
 	PGP_PUBKEY_ECDSA	= 19,
 	PGP_PUBKEY_EDDSA_LEGACY	= 22,
 	PGP_PUBKEY_ED25519	= 27,
+	PGP_PUBKEY_MLDSA65_ED25519 = 30,	/* RFC 9980 composite, v6 only */
 };
 
 /* Curves recognised by OID in ECDSA/EdDSA/ECDH key packets */
@@ -92,7 +96,17 @@ enum pgp_curve {
 
 #define PGP_FPR_MAX		32
 #define PGP_V4_FPR_LEN		20
+#define PGP_V6_FPR_LEN		32
 #define PGP_KEYID_LEN		8
+
+/* The v6 signature salt: its length is fixed by the hash (RFC 9580 9.5) */
+#define PGP_SALT_MAX		32
+
+/* ML-DSA-65+Ed25519 (RFC 9980 5.3): fixed-length key and signature halves */
+#define PGP_COMPOSITE_ED25519_KEY_LEN	32
+#define PGP_COMPOSITE_ED25519_SIG_LEN	64
+#define PGP_COMPOSITE_MLDSA_KEY_LEN	1952
+#define PGP_COMPOSITE_MLDSA_SIG_LEN	3309
 
 /* Limits applied to key material (bits) */
 #define PGP_MPI_MAX_BITS	16384
@@ -106,7 +120,7 @@ enum pgp_curve {
 #define PGP_DSA_Q_MAX_BITS	512
 
 struct pgp_pubkey {	/* parsed from a tag 6 or 14 body; pointers into that body */
-	u8 version;
+	u8 version;			/* 4 or 6 */
 	u32 creation_time;
 	u8 algo;
 	unsigned int bits;
@@ -123,11 +137,15 @@ struct pgp_pubkey {	/* parsed from a tag 6 or 14 body; pointers into that body *
 			size_t point_len;
 			u8 curve;	/* enum pgp_curve */
 		} ec;
+		struct {		/* ML-DSA-65+Ed25519 */
+			const u8 *ed25519;	/* 32 octets */
+			const u8 *mldsa;	/* 1952 octets */
+		} pq;
 	};
 };
 
 struct pgp_sig {	/* parsed from a tag 2 body; pointers into it */
-	u8 version, type, pubkey_algo, hash_id;
+	u8 version, type, pubkey_algo, hash_id;	/* version 4 or 6 */
 	enum hash_algo hash;
 	u32 creation_time;
 	u32 sig_expiry;			/* seconds after creation, 0 = never */
@@ -144,10 +162,16 @@ struct pgp_sig {	/* parsed from a tag 2 body; pointers into it */
 	bool has_revocation_reason;
 	const u8 *hashed;		/* version..end of hashed subpackets */
 	size_t hashed_len;
+	const u8 *salt;			/* v6: hashed before anything else */
+	u8 salt_len;			/* 0 for v4 */
 	const u8 *embedded_sig;		/* subpacket 32 (back-signature) */
 	size_t embedded_sig_len;
 	u8 digest_prefix[2];
-	const u8 *mpi[2];		/* canonical: no leading zero octets */
+	/*
+	 * Canonical: no leading zero octets; the native octet strings of
+	 * Ed25519 (one) and ML-DSA-65+Ed25519 (Ed25519, ML-DSA-65).
+	 */
+	const u8 *mpi[2];
 	size_t mpi_len[2];
 	unsigned int nr_mpi;
 };
@@ -161,11 +185,13 @@ int pgp_parse_pubkey(const u8 *body, size_t len, struct pgp_pubkey *key);
 int pgp_check_key_policy(const struct pgp_pubkey *key, bool legacy);
 int pgp_parse_sig(const u8 *body, size_t len, struct pgp_sig *sig, bool legacy);
 int pgp_hash_algo(u8 hash_id, bool legacy, enum hash_algo *hash);
+int pgp_salt_len(u8 hash_id);
 const char *pgp_pubkey_algo_name(u8 algo);
 
 int pgp_hash_init(struct pgp_hash_ctx **ctx, const struct pgp_sig *sig);
 int pgp_hash_update(struct pgp_hash_ctx *ctx, const void *data, size_t len);
 int pgp_hash_clone(struct pgp_hash_ctx **dst, const struct pgp_hash_ctx *src);
+int pgp_hash_peek(const struct pgp_hash_ctx *ctx, u8 *digest, unsigned int *len);
 int pgp_hash_pubkey(struct pgp_hash_ctx *ctx, const struct pgp_pubkey *key);
 int pgp_hash_userid(struct pgp_hash_ctx *ctx, const u8 *uid, size_t len);
 int pgp_sig_verify(struct pgp_hash_ctx *ctx, const struct pgp_sig *sig,

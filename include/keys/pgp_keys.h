@@ -28,6 +28,9 @@
 /* Longest user ID kept for the listing and the boot log (bytes). */
 #define PGP_KEYS_UID_MAX	128
 
+/* Room for a key's algorithm and size as the logs show it ("rsa4096"). */
+#define PGP_KEYS_ALGO_MAX	32
+
 /**
  * struct pgp_builtin_key - one key (primary or subkey) of the keyring
  * @pub: parsed key packet; fingerprint, key ID, algorithm, size and key
@@ -123,6 +126,7 @@ static inline u32 pgp_keys_earliest(u32 a, u32 b)
 	return a < b ? a : b;
 }
 
+const char *pgp_keys_algo(char buf[PGP_KEYS_ALGO_MAX], const struct pgp_pubkey *key);
 int pgp_keys_parse(const u8 *data, size_t len, struct pgp_builtin_key *keys,
 		   unsigned int max, bool legacy);
 int pgp_keys_parse_checked(const u8 *data, size_t len,

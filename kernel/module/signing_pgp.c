@@ -63,6 +63,34 @@ static int module_pgp_feed(struct pgp_hash_ctx *ctx, struct sha256_state *sha,
 	return 0;
 }
 
+/*
+ * The blacklist's digests from a pass whose own digest is plain SHA-256 of
+ * the signed data (a v4 signature's): @ctx after the signed data is the
+ * signed data's digest, and a copy of it taken before module_sig, fed the
+ * section as it is and the rest of the file, the whole file's.  Only the
+ * bytes from module_sig on are hashed a second time.
+ */
+static int module_pgp_shared_sha256(struct pgp_hash_ctx *ctx,
+				    struct pgp_hash_ctx *file_ctx,
+				    struct module_pgp_hashes *h, const u8 *file,
+				    size_t len, const struct module_pgp_sig_loc *loc)
+{
+	const size_t end = loc->sec_off + loc->sec_size;
+	unsigned int dlen, flen;
+	int ret;
+
+	ret = pgp_hash_peek(ctx, h->data_sha256, &dlen);
+	if (!ret)
+		ret = module_pgp_feed(file_ctx, NULL, file + loc->sec_off, loc->sec_size);
+	if (!ret)
+		ret = module_pgp_feed(file_ctx, NULL, file + end, len - end);
+	if (!ret)
+		ret = pgp_hash_peek(file_ctx, h->file_sha256, &flen);
+	if (!ret && (dlen != SHA256_DIGEST_SIZE || flen != SHA256_DIGEST_SIZE))
+		ret = -EINVAL;
+	return ret;
+}
+
 /**
  * module_pgp_hash_pass() - one pass over a module file
  * @ctx: digest to feed the signed data to, or NULL
@@ -71,6 +99,9 @@ static int module_pgp_feed(struct pgp_hash_ctx *ctx, struct sha256_state *sha,
  * @file: the module file
  * @len: its length
  * @loc: where module_sig lies in it (inside the file)
+ * @shared: @ctx is plain SHA-256 of what it is fed (a v4 signature's
+ *	digest): @h's digests are taken from it instead of being computed
+ *	beside it
  *
  * The signed data is the file with the content of module_sig replaced by
  * zeros.  The file is read in chunks of %MODULE_PGP_HASH_CHUNK bytes, with
@@ -78,44 +109,71 @@ static int module_pgp_feed(struct pgp_hash_ctx *ctx, struct sha256_state *sha,
  * bytes before module_sig.
  *
  * Context: process context; may sleep.
- * Return: 0, or the error of pgp_hash_update().
+ * Return: 0, or the error of pgp_hash_update(), pgp_hash_clone() or
+ * pgp_hash_peek().
  */
 VISIBLE_IF_KUNIT int module_pgp_hash_pass(struct pgp_hash_ctx *ctx,
 					  struct module_pgp_hashes *h,
 					  const u8 *file, size_t len,
-					  const struct module_pgp_sig_loc *loc)
+					  const struct module_pgp_sig_loc *loc,
+					  bool shared)
 {
 	const size_t end = loc->sec_off + loc->sec_size;
 	struct sha256_state data_sha, file_sha;
+	struct pgp_hash_ctx *file_ctx = NULL;
+	struct sha256_state *sha;
 	int ret;
 
+	if (!ctx)
+		shared = false;
+	sha = h && !shared ? &data_sha : NULL;
 	sha256_init(&data_sha);
-	ret = module_pgp_feed(ctx, h ? &data_sha : NULL, file, loc->sec_off);
+	ret = module_pgp_feed(ctx, sha, file, loc->sec_off);
 	if (ret)
 		goto out;
+	if (h && shared) {
+		ret = pgp_hash_clone(&file_ctx, ctx);
+		if (ret)
+			goto out;
+	}
 	file_sha = data_sha;
-	ret = module_pgp_feed(ctx, h ? &data_sha : NULL, NULL, loc->sec_size);
+	ret = module_pgp_feed(ctx, sha, NULL, loc->sec_size);
 	if (ret)
 		goto out;
-	ret = module_pgp_feed(ctx, h ? &data_sha : NULL, file + end, len - end);
+	ret = module_pgp_feed(ctx, sha, file + end, len - end);
 	if (ret || !h)
 		goto out;
-	sha256_update(&file_sha, file + loc->sec_off, loc->sec_size);
-	ret = module_pgp_feed(NULL, &file_sha, file + end, len - end);
-	if (ret)
-		goto out;
-	sha256_final(&data_sha, h->data_sha256);
-	sha256_final(&file_sha, h->file_sha256);
+	if (shared) {
+		ret = module_pgp_shared_sha256(ctx, file_ctx, h, file, len, loc);
+		if (ret)
+			goto out;
+	} else {
+		sha256_update(&file_sha, file + loc->sec_off, loc->sec_size);
+		ret = module_pgp_feed(NULL, &file_sha, file + end, len - end);
+		if (ret)
+			goto out;
+		sha256_final(&data_sha, h->data_sha256);
+		sha256_final(&file_sha, h->file_sha256);
+	}
 	h->have_sha256 = true;
 out:
+	pgp_hash_free(file_ctx);
 	memzero_explicit(&data_sha, sizeof(data_sha));
 	memzero_explicit(&file_sha, sizeof(file_sha));
 	return ret;
 }
 EXPORT_SYMBOL_IF_KUNIT(module_pgp_hash_pass);
 
+/* Does pass @pass hash what @sig needs: the same algorithm and salt? */
+static bool module_pgp_pass_for(const struct module_pgp_pass *pass,
+				const struct pgp_sig *sig)
+{
+	return pass->hash == sig->hash && pass->salt_len == sig->salt_len &&
+	       (!sig->salt_len || !memcmp(pass->salt, sig->salt, sig->salt_len));
+}
+
 /**
- * module_pgp_digest() - the digest of the signed data for one hash algorithm
+ * module_pgp_digest() - the digest of the signed data for one signature
  * @h: the module's digests so far
  * @sig: a parsed signature
  * @file: the module file
@@ -123,13 +181,15 @@ EXPORT_SYMBOL_IF_KUNIT(module_pgp_hash_pass);
  * @loc: where module_sig lies
  * @ctx: set to a copy of the digest, to be finished by pgp_sig_verify()
  *
- * The file is hashed once per hash algorithm, for at most
- * %MODULE_PGP_MAX_HASHES algorithms; the first pass also computes the
- * SHA-256 digests the blacklist is checked against.
+ * The file is hashed once per hash algorithm of v4 signatures and once per
+ * v6 signature (its salt comes first), for at most %MODULE_PGP_MAX_HASHES
+ * passes; the first pass also gives the SHA-256 digests the blacklist is
+ * checked against, from the signature's own digest when that is plain
+ * SHA-256 (a v4 SHA-256 signature), else from a SHA-256 beside it.
  *
  * Context: process context; may sleep.
- * Return: 0; -ENOPKG for a hash this kernel lacks, or a further algorithm
- * beyond %MODULE_PGP_MAX_HASHES; -ENOMEM; -EKEYREJECTED when hashing failed.
+ * Return: 0; -ENOPKG for a hash this kernel lacks, or a further pass beyond
+ * %MODULE_PGP_MAX_HASHES; -ENOMEM; -EKEYREJECTED when hashing failed.
  */
 VISIBLE_IF_KUNIT int module_pgp_digest(struct module_pgp_hashes *h,
 				       const struct pgp_sig *sig,
@@ -138,12 +198,16 @@ VISIBLE_IF_KUNIT int module_pgp_digest(struct module_pgp_hashes *h,
 				       struct pgp_hash_ctx **ctx)
 {
 	const bool blacklist = IS_ENABLED(CONFIG_SYSTEM_BLACKLIST_KEYRING);
+	struct module_pgp_pass *pass;
 	unsigned int i;
+	bool first;
 	int ret;
 
 	*ctx = NULL;
+	if (sig->salt_len > PGP_SALT_MAX)
+		return -EBADMSG;
 	for (i = 0; i < h->nr; i++)
-		if (h->algo[i] == sig->hash)
+		if (module_pgp_pass_for(&h->pass[i], sig))
 			break;
 	if (i == h->nr) {
 		if (h->nr == MODULE_PGP_MAX_HASHES) {
@@ -154,15 +218,19 @@ VISIBLE_IF_KUNIT int module_pgp_digest(struct module_pgp_hashes *h,
 		ret = pgp_hash_init(&h->ctx[i], sig);
 		if (ret)
 			return ret == -ENOMEM ? ret : -ENOPKG;
-		ret = module_pgp_hash_pass(h->ctx[i],
-					   blacklist && !h->have_sha256 ? h : NULL,
-					   file, len, loc);
+		first = blacklist && !h->have_sha256;
+		ret = module_pgp_hash_pass(h->ctx[i], first ? h : NULL, file, len, loc,
+					   sig->version == 4 && sig->hash == HASH_ALGO_SHA256);
 		if (ret) {
 			pgp_hash_free(h->ctx[i]);
 			h->ctx[i] = NULL;
 			return ret == -ENOMEM ? ret : -EKEYREJECTED;
 		}
-		h->algo[i] = sig->hash;
+		pass = &h->pass[i];
+		pass->hash = sig->hash;
+		pass->salt_len = sig->salt_len;
+		if (sig->salt_len)
+			memcpy(pass->salt, sig->salt, sig->salt_len);
 		h->nr++;
 	}
 	ret = pgp_hash_clone(ctx, h->ctx[i]);
@@ -324,14 +392,15 @@ static int module_pgp_blacklisted(const struct module_pgp_hashes *h)
  *	module file, not yet validated as ELF
  *
  * Locates module_sig (see module_pgp_sig_locate()), then checks each
- * signature packet in turn: it must be a v4 binary-document signature (type
- * 0x00) by a trusted key (of the built-in or the secondary trusted keyring)
- * that is usable at the signature's creation time.  The signed data (the
- * file with the module_sig content as zeros) is hashed once per hash
- * algorithm the signatures by trusted keys use, for at most
- * %MODULE_PGP_MAX_HASHES algorithms; each such signature finishes its own
- * copy of that digest.  A signature needing a further
- * algorithm is not checked and counts as %-ENOPKG.
+ * signature packet in turn: it must be a v4 or v6 binary-document signature
+ * (type 0x00) by a trusted key of its version (of the built-in or the
+ * secondary trusted keyring) that is usable at the signature's creation
+ * time.  The signed data (the file with the module_sig content as zeros) is
+ * hashed once per hash algorithm the v4 signatures by trusted keys use and
+ * once per v6 signature by a trusted key (its salt is hashed first), for at
+ * most %MODULE_PGP_MAX_HASHES passes; each such signature finishes its own
+ * copy of that digest.  A signature needing a further pass is not checked
+ * and counts as %-ENOPKG.
  * The first good signature accepts the module, after which the system hash
  * blacklist still applies, to the SHA-256 of the signed data and to the
  * SHA-256 of the whole file: the container's own bytes are not signed, and
@@ -359,8 +428,8 @@ static int module_pgp_blacklisted(const struct module_pgp_hashes *h)
  *			  other signature verified)
  * * %-ENOPKG		- unsupported signature version, public-key or hash
  *			  algorithm (SHA-1 without CONFIG_MODULE_SIG_PGP_LEGACY),
- *			  or a hash algorithm beyond the first
- *			  %MODULE_PGP_MAX_HASHES
+ *			  a digest too short for the key, or a pass over the
+ *			  file beyond the first %MODULE_PGP_MAX_HASHES
  * * %-ENOKEY		- no signature was made by a trusted key
  */
 int module_pgp_sig_check(struct load_info *info)

@@ -4,6 +4,7 @@
  * with fault injection, kernel-flavoured vsnprintf (%*ph), string helpers.
  */
 #include "kcompat.h"
+#include <malloc.h>
 #include <time.h>
 
 /* This file formats through libc: drop the kernel-flavoured redirections. */
@@ -14,6 +15,21 @@
 long compat_alloc_fail_after = -1;
 unsigned long compat_alloc_count;
 long compat_alloc_live;
+/* bytes held by live allocations (malloc_usable_size) and their high-water mark */
+size_t compat_alloc_bytes, compat_alloc_bytes_peak;
+
+static void compat_bytes(const void *p, bool add)
+{
+	size_t n = p ? malloc_usable_size((void *)p) : 0;
+
+	if (add) {
+		compat_alloc_bytes += n;
+		if (compat_alloc_bytes > compat_alloc_bytes_peak)
+			compat_alloc_bytes_peak = compat_alloc_bytes;
+	} else {
+		compat_alloc_bytes -= n;
+	}
+}
 unsigned long compat_printk_count[8];
 unsigned long compat_warn_count;
 const char hex_asc[] = "0123456789abcdef";
@@ -45,8 +61,10 @@ void *kmalloc(size_t size, gfp_t flags)
 	if (size > (1UL << 30))		/* like KMALLOC_MAX_SIZE-ish limits */
 		return NULL;
 	p = malloc(size ? size : 1);
-	if (p)
+	if (p) {
 		compat_alloc_live++;
+		compat_bytes(p, true);
+	}
 	if (p && (flags & __GFP_ZERO))
 		memset(p, 0, size);
 	return p;
@@ -77,9 +95,11 @@ void *krealloc(const void *p, size_t size, gfp_t flags)
 
 	if (!compat_alloc_ok())
 		return NULL;
+	compat_bytes(p, false);
 	q = realloc((void *)p, size ? size : 1);
 	if (q && !p)
 		compat_alloc_live++;
+	compat_bytes(q ? q : p, true);
 	return q;
 }
 
@@ -115,8 +135,10 @@ char *kstrdup(const char *s, gfp_t flags)
 
 void kfree(const void *p)
 {
-	if (p)
+	if (p) {
 		compat_alloc_live--;
+		compat_bytes(p, false);
+	}
 	free((void *)p);
 }
 

@@ -341,6 +341,8 @@ typedef unsigned int gfp_t;
 extern long compat_alloc_fail_after;
 extern unsigned long compat_alloc_count;
 extern long compat_alloc_live;
+/* bytes of the live allocations (malloc_usable_size) and their high-water mark */
+extern size_t compat_alloc_bytes, compat_alloc_bytes_peak;
 void *kmalloc(size_t size, gfp_t flags);
 void *kzalloc(size_t size, gfp_t flags);
 void *kcalloc(size_t n, size_t size, gfp_t flags);

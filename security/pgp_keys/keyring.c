@@ -400,7 +400,7 @@ static const struct file_operations pgp_keys_fops = {
 
 static void __init pgp_keys_log(const struct pgp_builtin_key *k)
 {
-	char uid[PGP_KEYS_UID_MAX + 1];
+	char uid[PGP_KEYS_UID_MAX + 1], algo[PGP_KEYS_ALGO_MAX];
 	const struct pgp_builtin_key *p = NULL;
 	unsigned int i;
 
@@ -411,15 +411,13 @@ static void __init pgp_keys_log(const struct pgp_builtin_key *k)
 	if (k->primary >= 0)
 		p = &pgp_builtin_keys[k->primary];
 	if (p)
-		pr_info("Loaded key %*phN (%s%u, signing subkey of %*phN%s) \"%s\"\n",
-			k->pub.fpr_len, k->pub.fpr,
-			pgp_pubkey_algo_name(k->pub.algo), k->pub.bits,
+		pr_info("Loaded key %*phN (%s, signing subkey of %*phN%s) \"%s\"\n",
+			k->pub.fpr_len, k->pub.fpr, pgp_keys_algo(algo, &k->pub),
 			p->pub.fpr_len, p->pub.fpr,
 			k->revoked || p->revoked ? ", revoked" : "", uid);
 	else
-		pr_info("Loaded key %*phN (%s%u, %s%s) \"%s\"\n",
-			k->pub.fpr_len, k->pub.fpr,
-			pgp_pubkey_algo_name(k->pub.algo), k->pub.bits,
+		pr_info("Loaded key %*phN (%s, %s%s) \"%s\"\n",
+			k->pub.fpr_len, k->pub.fpr, pgp_keys_algo(algo, &k->pub),
 			k->can_sign ? "primary" : "certify-only primary",
 			k->revoked ? ", revoked" : "", uid);
 }

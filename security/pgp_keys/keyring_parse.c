@@ -9,9 +9,14 @@
  *	    (Public-Subkey [Revocation] Binding-Sig)...
  *
  * Rules:
- *  - a primary key needs a valid self-signature: a certification (0x10-0x13)
- *    over the key and a user ID that has not been revoked (0x30), or a
- *    direct-key signature (0x1f);
+ *  - a v4 primary key needs a valid self-signature: a certification
+ *    (0x10-0x13) over the key and a user ID that has not been revoked (0x30),
+ *    or a direct-key signature (0x1f); a v6 primary key needs a valid
+ *    direct-key self-signature, which alone gives its flags and expiry (RFC
+ *    9580 5.2.3.10);
+ *  - the subkeys of a v4 primary are v4 keys, those of a v6 primary v6 keys:
+ *    a subkey of the other version is skipped; every signature is of its
+ *    issuer's version, and a v4 and a v6 key hash differently into it;
  *  - a subkey needs a valid binding signature (0x18) by the primary whose key
  *    flags allow signing, and in it a valid back-signature (0x19) by the
  *    subkey over the primary;
@@ -118,6 +123,28 @@ static const char *pgp_keys_fpr(char buf[PGP_KEYS_HEX_MAX],
 	return buf;
 }
 
+/**
+ * pgp_keys_algo() - a key's algorithm and size as the logs show them
+ * @buf: room for the text
+ * @key: the key
+ *
+ * "rsa4096", "ed25519255": the algorithm's name and the key's size in bits;
+ * the name alone for a key without one size (ML-DSA-65+Ed25519, whose two
+ * halves have fixed sizes).
+ *
+ * Return: @buf.
+ */
+const char *pgp_keys_algo(char buf[PGP_KEYS_ALGO_MAX], const struct pgp_pubkey *key)
+{
+	if (key->bits)
+		snprintf(buf, PGP_KEYS_ALGO_MAX, "%s%u", pgp_pubkey_algo_name(key->algo),
+			 key->bits);
+	else
+		snprintf(buf, PGP_KEYS_ALGO_MAX, "%s", pgp_pubkey_algo_name(key->algo));
+	return buf;
+}
+EXPORT_SYMBOL_IF_KUNIT(pgp_keys_algo);
+
 /* Something in the keyring that cannot be read or honoured: log and count. */
 #define pgp_keys_lost(c, fmt, ...)			\
 	do {						\
@@ -206,7 +233,9 @@ static void pgp_keys_end_uid(struct pgp_cert *c)
 			c->uid = c->cur_uid;
 			c->uid_len = c->cur_uid_len;
 		}
-		if (!c->self.valid || c->cur_cert.time >= c->self.time)
+		/* a v6 key's flags and expiry come from its direct-key signature */
+		if (c->primary.version == 4 &&
+		    (!c->self.valid || c->cur_cert.time >= c->self.time))
 			c->self = c->cur_cert;
 	}
 	c->cur_uid = NULL;
@@ -324,7 +353,7 @@ static int pgp_keys_parse_sig(const struct pgp_packet *pkt, struct pgp_sig *sig,
 /* Type of a signature packet that did not parse, or -1 when unreadable. */
 static int pgp_keys_raw_sig_type(const struct pgp_packet *pkt)
 {
-	if (pkt->len >= 2 && pkt->body[0] == 4)
+	if (pkt->len >= 2 && (pkt->body[0] == 4 || pkt->body[0] == 6))
 		return pkt->body[1];
 	if (pkt->len >= 3 && pkt->body[0] == 3)
 		return pkt->body[2];
@@ -473,7 +502,7 @@ static noinline_for_stack int pgp_keys_handle_sig(struct pgp_cert *c, const stru
 
 static noinline_for_stack int pgp_keys_begin_sub(struct pgp_cert *c, const struct pgp_packet *pkt)
 {
-	char hex[PGP_KEYS_HEX_MAX];
+	char hex[PGP_KEYS_HEX_MAX], algo[PGP_KEYS_ALGO_MAX];
 	int ret;
 
 	c->in_sub = true;
@@ -499,11 +528,15 @@ static noinline_for_stack int pgp_keys_begin_sub(struct pgp_cert *c, const struc
 			       pgp_keys_fpr(hex, &c->primary), ret);
 		return 0;
 	}
+	if (c->sub.version != c->primary.version) {
+		pr_err("Skipping subkey %s: a v%u subkey of a v%u key\n",
+		       pgp_keys_fpr(hex, &c->sub), c->sub.version, c->primary.version);
+		return 0;
+	}
 	ret = pgp_check_key_policy(&c->sub, c->legacy);
 	if (ret) {
-		pr_warn("Skipping subkey %s: %s%u %s\n", pgp_keys_fpr(hex, &c->sub),
-			pgp_pubkey_algo_name(c->sub.algo), c->sub.bits,
-			pgp_keys_policy_why(ret));
+		pr_warn("Skipping subkey %s: %s %s\n", pgp_keys_fpr(hex, &c->sub),
+			pgp_keys_algo(algo, &c->sub), pgp_keys_policy_why(ret));
 		return 0;
 	}
 	c->sub_ok = true;
@@ -519,7 +552,7 @@ static noinline_for_stack int
 pgp_keys_parse_cert(struct pgp_cert *c, const struct pgp_packet *first,
 		    const u8 *p, const u8 *end)
 {
-	char hex[PGP_KEYS_HEX_MAX];
+	char hex[PGP_KEYS_HEX_MAX], algo[PGP_KEYS_ALGO_MAX];
 	struct pgp_builtin_key *k;
 	struct pgp_packet pkt;
 	unsigned int i, added;
@@ -539,9 +572,8 @@ pgp_keys_parse_cert(struct pgp_cert *c, const struct pgp_packet *first,
 	pgp_keys_fpr(hex, &c->primary);
 	ret = pgp_check_key_policy(&c->primary, c->legacy);
 	if (ret) {
-		pr_warn("Skipping key %s: %s%u %s\n", hex,
-			pgp_pubkey_algo_name(c->primary.algo), c->primary.bits,
-			pgp_keys_policy_why(ret));
+		pr_warn("Skipping key %s: %s %s\n", hex,
+			pgp_keys_algo(algo, &c->primary), pgp_keys_policy_why(ret));
 		return 0;
 	}
 	dup = pgp_keys_index(c->keys, *c->nr, &c->primary);
@@ -623,7 +655,8 @@ pgp_keys_parse_cert(struct pgp_cert *c, const struct pgp_packet *first,
 		return 0;
 	}
 	if (!c->self.valid) {
-		pr_err("Skipping key %s: no valid self-signature\n", hex);
+		pr_err("Skipping key %s: no valid %sself-signature\n", hex,
+		       c->primary.version == 6 ? "direct-key " : "");
 		*c->nr = c->first;
 		return 0;
 	}

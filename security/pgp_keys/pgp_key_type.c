@@ -241,11 +241,12 @@ static const char *pgp_key_state(const struct pgp_key *pk)
 static void pgp_key_describe(const struct key *key, struct seq_file *m)
 {
 	const struct pgp_key *pk = key->payload.data[asym_crypto];
+	char algo[PGP_KEYS_ALGO_MAX];
 
 	if (!pk)
 		return;
-	seq_printf(m, "OpenPGP %*phN %s%u %s %s", pk->k.pub.fpr_len, pk->k.pub.fpr,
-		   pgp_pubkey_algo_name(pk->k.pub.algo), pk->k.pub.bits,
+	seq_printf(m, "OpenPGP %*phN %s %s %s", pk->k.pub.fpr_len, pk->k.pub.fpr,
+		   pgp_keys_algo(algo, &pk->k.pub),
 		   pk->k.primary < 0 ? "primary" : "subkey", pgp_key_state(pk));
 	if (pk->expires)
 		seq_printf(m, " expires %u", pk->expires);

@@ -76,13 +76,16 @@ cflags=(-g -O1 -fsanitize=address,undefined -fno-sanitize-recover=all
 	-fno-omit-frame-pointer -Wall -Wno-format -Wno-deprecated-declarations
 	-I"$top/tests/compat/module" -I"$top/tests/compat/module/tests" -I"$top/tests/compat/include" -I"$top/include"
 	-DCONFIG_64BIT=1 -DCONFIG_PGP_BUILTIN_KEYS=1 -DCONFIG_SYSTEM_BLACKLIST_KEYRING=1
-	-DCONFIG_CRYPTO_ED25519=1 -DCONFIG_PGP_KEYS_REVOKED="\"${PGP_KEYS_REVOKED:-}\"")
+	-DCONFIG_CRYPTO_ED25519=1 -DCONFIG_CRYPTO_MLDSA=1
+	-DCONFIG_PGP_KEYS_REVOKED="\"${PGP_KEYS_REVOKED:-}\"")
 compat=("$top/tests/compat/compat.c" "$top/tests/compat/shash_openssl.c"
 	"$top/tests/compat/hash_info.c" "$top/tests/compat/stubs/algs_openssl.c")
 pgp_srcs=()
 for f in "$top"/crypto/pgp/*.c; do
 	[[ $f != *_kunit.c ]] && pgp_srcs+=("$f")
 done
+# ML-DSA-65 (for ML-DSA-65+Ed25519): the kernel's own, OpenSSL 3.0 has none
+pgp_srcs+=("$top/crypto/shake.c" "$top/crypto/mldsa.c")
 # the in-kernel maths, which the OpenSSL stand-ins of tests/compat/stubs replace
 kmath=("$top"/crypto/{mont,dsa,rsassa,ed25519}.c)
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0

@@ -126,6 +126,9 @@ if grep -q '^CONFIG_MODULE_SIG_PGP=y' "$obj/.config"; then
 		exit 0
 	fi
 
+	# OpenPGP v6 and ML-DSA-65+Ed25519 signatures (made on the test side, v6 keys built in)
+	"$top/tests/qemu/cases-pq.sh" "$obj" "$module" "$out"
+
 	# Concurrency: three different signed modules loaded and unloaded in parallel.
 	moddir=$(dirname "$module")
 	cp "$moddir/pgpbig_64k.ko" "$out/mods/c64k.ko"
@@ -148,7 +151,7 @@ if grep -q '^CONFIG_MODULE_SIG_PGP=y' "$obj/.config"; then
 	nmod=$(find "$out/modinst" -name '*.ko' | wc -l)
 	if ! grep -q "SIGNPGP $nmod modules, -j2" "$out/modinst.log" ||
 	   ! find "$out/modinst" -name '*.ko' -print0 |
-		xargs -0 "$top/scripts/verify-module.sh" -q --keyring "$keys/trusted.pgp" ||
+		xargs -0 "$top/scripts/verify-module.sh" -q --keyring "$keys/trusted-v4.pgp" ||
 	   [[ -n $(find "$out/modinst" -name .modules.pgp-sign) ]]; then
 		echo "$prog: make modules_install did not sign all $nmod modules in one run:" >&2
 		cat "$out/modinst.log" >&2
@@ -175,7 +178,7 @@ if grep -q '^CONFIG_MODULE_SIG_PGP=y' "$obj/.config"; then
 	python3 "$top/tests/qemu/make-corpus.py" "$out/mods/rsa2048-sha256.ko" "$FPR_rsa2048" \
 		"$out/mods" "$list"
 
-	# The OpenPGP layer's corpus (tests/host/pgp/gen-malformed.py, 47 payloads), wrapped into
+	# The OpenPGP layer's corpus (tests/host/pgp/gen-malformed.py, 48 payloads), wrapped into
 	# modules by tests/host/module/wrap-corpus.py with the loader's errno for each.
 	sign wide.ko "$FPR_rsa3072" sha256 --reserve 65536
 	python3 "$top/tests/host/module/wrap-corpus.py" --extract "$out/mods/wide.ko" "$out/wide.sig"

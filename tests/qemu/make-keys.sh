@@ -9,6 +9,7 @@ Usage: tests/qemu/make-keys.sh OUTDIR
 
 Creates OUTDIR/gnupg (a GnuPG home with the test keys, no passphrases),
 OUTDIR/trusted.pgp (the binary public keyring built into the test kernel),
+OUTDIR/trusted-v4.pgp (its v4 keys alone, for gpgv and sqv, which know no v6 keys),
 OUTDIR/keys.env (FPR_<name>=fingerprint for every key), OUTDIR/x509-{rsa4096,p384}.{key,crt}
 (mainline PKCS#7 comparison keys), OUTDIR/keys.config (a kernel config fragment
 pointing CONFIG_MODULE_SIG_PGP_KEYS at trusted.pgp) and OUTDIR/x509.config
@@ -22,7 +23,10 @@ certifies vendors' keys), oldca (built in; it certified latecert on 2024-07-01 a
 expired on 2024-06-01), brt (built in, revoked at run time), bdrev (built in, listed in
 CONFIG_PGP_KEYS_REVOKED), and, not built in: vendor, revvendor and rotate (a certify-only
 primary with a signing subkey), each certified by distro; uncert (certified by nobody);
-roguecert (certified by rogue, which is not trusted); latecert.  OUTDIR/runtime/ holds
+roguecert (certified by rogue, which is not trusted); latecert.
+v6 keys (tests/vectors/pgpv6.mjs, fixed seeds): pq6 (ML-DSA-65+Ed25519) and ed6 (Ed25519),
+built in; pq6unknown, not built in (keys.env: KEY_<name>=ALGO:SEED and FPR_<name>;
+their certificates in OUTDIR/v6/NAME.pgp).  OUTDIR/runtime/ holds
 their certificates as "gpg --export" writes them (NAME.pgp; revvendor-revoked.pgp and
 brt-revoked.pgp carry the revocation; rsa2048-certified.pgp is the built-in rsa2048 key
 certified by distro).  An existing complete OUTDIR is reused.
@@ -33,8 +37,39 @@ EOF
 out=$(mkdir -p "$1" && cd "$1" && pwd)
 names=(dsa2048 dsa3072 rsa2048 rsa3072 rsa4096 ed25519 nistp256 nistp384 dsa1024 sub revoked unknown)
 
+# The v6 keys (RFC 9580, RFC 9980), made from fixed seeds by the test-side signer
+# tests/vectors/pgpv6.mjs (GnuPG 2.2 makes no v6 keys): pq6 (ML-DSA-65+Ed25519) and ed6
+# (Ed25519) are built in, pq6unknown is not; their certificates are appended to
+# trusted.pgp and their specifications (ALGO:SEED for pgpv6.mjs) kept in keys.env.
+V6_KEYS=(pq6:mldsa65-ed25519:pq6-builtin ed6:ed25519:ed6-builtin
+	pq6unknown:mldsa65-ed25519:pq6-unknown)
+add_v6_keys() {
+	local top nm name spec f
+	top=$(cd "$(dirname "$0")/../.." && pwd)
+	nm=$("$top/mk/node-deps.sh" --print) || { echo "$prog: no test-only npm packages" >&2; return 1; }
+	for f in "${V6_KEYS[@]}"; do
+		name=${f%%:*} spec=${f#*:}
+		echo "KEY_$name=$spec" >>"$1"
+		echo "FPR_$name=$(NODE_MODULES_DIR=$nm node "$top/tests/vectors/pgpv6.mjs" fpr "$spec")" >>"$1"
+		mkdir -p "$out/v6"
+		NODE_MODULES_DIR=$nm node "$top/tests/vectors/pgpv6.mjs" cert "$spec" \
+			--uid "pgp-modsign test $name <$name@pgp-modsign.test>" >"$out/v6/$name.pgp"
+		[[ $name == *unknown ]] || cat "$out/v6/$name.pgp" >>"$out/trusted.pgp.tmp"
+	done
+	echo "$prog: v6 keys ${V6_KEYS[*]}"
+}
+
 if [[ -f $out/keys.env && -f $out/trusted.pgp && -f $out/x509.config && -d $out/gnupg-revoked ]] &&
 	grep -q '^FPR_rotatesub=' "$out/keys.env"; then
+	if ! grep -q '^FPR_pq6=' "$out/keys.env" || [[ ! -f $out/trusted-v4.pgp ]]; then
+		# keys made before the v6 keys: the keyring is the v4 one
+		grep -q '^FPR_pq6=' "$out/keys.env" &&
+			{ echo "$prog: $out: v6 keys without trusted-v4.pgp: remove $out" >&2; exit 1; }
+		cp "$out/trusted.pgp" "$out/trusted-v4.pgp"
+		cp "$out/trusted.pgp" "$out/trusted.pgp.tmp"
+		add_v6_keys "$out/keys.env"
+		mv "$out/trusted.pgp.tmp" "$out/trusted.pgp"
+	fi
 	echo "$prog: reusing keys in $out"
 	exit 0
 fi
@@ -136,6 +171,8 @@ for n in "${names[@]}" distro oldca brt bdrev; do
 	[[ $n == unknown ]] || trusted+=("$(eval echo "\$FPR_$n")")
 done
 gpg --batch --export "${trusted[@]}" >"$out/trusted.pgp.tmp"
+cp "$out/trusted.pgp.tmp" "$out/trusted-v4.pgp"
+add_v6_keys "$out/keys.env.tmp"
 mv "$out/trusted.pgp.tmp" "$out/trusted.pgp"
 # X.509 keys for comparing with mainline's PKCS#7 signatures (make bench): RSA-4096 and
 # ECDSA P-384, the two key types mainline's certs/Kconfig offers, trusted by the test kernel.

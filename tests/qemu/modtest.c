@@ -261,7 +261,7 @@ bad:
 static int is_bulk(const char *label)
 {
 	return !strcmp(label, "signed data") || !strcmp(label, "section header table") ||
-	       !strcmp(label, "container padding");
+	       !strcmp(label, "container padding") || !strcmp(label, "ML-DSA-65 signature");
 }
 
 static void write_scratch(const char *scratch, const unsigned char *buf, long size)

@@ -10,7 +10,9 @@ A reader of its own, written from the specifications (ELF gABI section headers;
 the module_sig container of Documentation/admin-guide/module-signing-pgp.rst:
 16-byte header "OPGPMSIG", version 1, three zero octets, be32 payload length,
 payload, zeros; RFC 4880 4.2 packets, 5.2.3 v4 signatures, 3.2 MPIs; RFC 9580
-5.2.3.35: an issuer key ID must match the issuer fingerprint), sharing no code
+5.2.3 v6 signatures (four-octet area counts, a salt sized by the hash), 5.2.3.35:
+an issuer key ID must match the issuer fingerprint; RFC 9980 5.3.1: ML-DSA-65+Ed25519
+values), sharing no code
 with scripts/ or tests/lib/, so the tamper sweep and the differential cases do
 not take their expectations from the code under test.
 
@@ -36,6 +38,8 @@ where the changed byte lies:
   signature type                                        EBADMSG
   issuer fingerprint: octets a key ID also states       EBADMSG (mismatch)
                       other octets                      unsigned (ENOKEY)
+  v6: hash algorithm with another salt size, salt length  EBADMSG
+  v6: salt, Ed25519 and ML-DSA-65 signature values      EKEYREJECTED
   hashed subpackets, digest prefix, MPIs                EKEYREJECTED
     (hashed subpacket type octets and MPI lengths: EBADMSG or EKEYREJECTED; an
      unhashed one's: EBADMSG, that area carries issuer key IDs and fingerprints only)
@@ -51,9 +55,28 @@ REJ, BAD, NOEXEC, UNS, SIGNED = 1, 2, 4, 8, 16
 NAMES = [(REJ, 'EKEYREJECTED'), (BAD, 'EBADMSG'), (NOEXEC, 'ENOEXEC'), (UNS, 'unsigned'),
          (SIGNED, 'signed')]
 MAGIC = b'OPGPMSIG'
-PK_SUPPORTED = {1, 3, 17, 19, 22, 27}      # RSA, RSA sign-only, DSA, ECDSA, EdDSA, Ed25519
-HASH_SUPPORTED = {8, 9, 10, 11}            # SHA-256, -384, -512, -224
+PK_SUPPORTED = {1, 3, 17, 19, 22, 27, 30}  # RSA, RSA sign-only, DSA, ECDSA, EdDSA, Ed25519,
+                                           # ML-DSA-65+Ed25519 (RFC 9980, v6 only)
+HASH_SUPPORTED = {8, 9, 10, 11, 12, 14}    # SHA2-256, -384, -512, -224, SHA3-256, -512
+SALT = {8: 16, 9: 24, 10: 32, 11: 16, 12: 16, 14: 32}     # RFC 9580 9.5, v6 signatures
+WEAK = {1, 2, 3}                           # MD5, SHA-1, RIPEMD-160: no v6 salt size
 MPI_COUNT = {1: 1, 3: 1, 17: 2, 19: 2, 22: 2}
+
+
+def v6_hash(h, pk, m):
+    """Outcome of a v6 signature's hash octet h changed by xor m: the salt's size is fixed
+    by the hash (RFC 9580 5.2.3), a digest under 256 bits is unsupported for Ed25519 and
+    ML-DSA-65+Ed25519 (RFC 9980 5.3.1)."""
+    n = h ^ m
+    if n in WEAK:
+        return BAD
+    if n not in SALT:
+        return UNS
+    if SALT[n] != SALT[h]:
+        return BAD
+    if n == 11 and pk in (27, 30):
+        return UNS
+    return REJ
 
 
 def names(c):
@@ -143,6 +166,62 @@ def subpackets(buf, start, end):
     return out
 
 
+def subpacket_regions(add, at, b, subs, hashed_end, v6):
+    """Regions of the subpackets subs of signature body b (at: its file offset)."""
+    types = {s[4] for s in subs}
+    for s, t, ds, de, typ in subs:
+        hashed = s < hashed_end
+        add(at + s, at + t, 'subpacket length', BAD)
+        # hashed: another type breaks a rule or changes what is signed; unhashed: the
+        # area may carry issuer key IDs and fingerprints only, the type octet exactly
+        # (module-signing-pgp.rst)
+        add(at + t, at + t + 1, 'subpacket type', BAD | REJ if hashed else BAD)
+        if typ == 33:       # issuer fingerprint: version octet, then the fingerprint
+            add(at + ds, at + ds + 1, 'issuer fingerprint version', BAD | UNS)
+            if 16 not in types:
+                add(at + ds + 1, at + de, 'issuer fingerprint', UNS)
+            elif v6:        # a v6 key ID is the fingerprint's first 8 octets
+                add(at + ds + 1, at + ds + 9, 'issuer fingerprint (key ID part)', BAD)
+                add(at + ds + 9, at + de, 'issuer fingerprint', UNS)
+            else:           # a v4 key ID is its last 8 octets
+                add(at + ds + 1, at + de - 8, 'issuer fingerprint', UNS)
+                add(at + de - 8, at + de, 'issuer fingerprint (key ID part)', BAD)
+        elif typ == 16:
+            add(at + ds, at + de, 'issuer key ID', BAD if 33 in types else UNS)
+        elif hashed:
+            add(at + ds, at + de, f'hashed subpacket {typ}', REJ)
+        else:
+            add(at + ds, at + de, f'unhashed subpacket {typ}', BAD | REJ)
+
+
+def layout_v6(add, at, b):
+    """A v6 signature (RFC 9580 5.2.3): four-octet area counts, salt after the prefix;
+    Ed25519 (27) 64 native octets, ML-DSA-65+Ed25519 (30) 64 + 3309 (RFC 9980 5.3.1)."""
+    pk, h = b[2], b[3]
+    add(at, at + 1, 'signature version', lambda m: BAD if 6 ^ m == 4 else UNS)
+    add(at + 1, at + 2, 'signature type', BAD)
+    add(at + 2, at + 3, 'public-key algorithm',
+        lambda m, pk=pk: (BAD | REJ) if pk ^ m in PK_SUPPORTED else UNS)
+    add(at + 3, at + 4, 'hash algorithm', lambda m, h=h, pk=pk: v6_hash(h, pk, m))
+    hl, = struct.unpack_from('>I', b, 4)
+    add(at + 4, at + 8, 'hashed area length', BAD)
+    ul, = struct.unpack_from('>I', b, 8 + hl)
+    add(at + 8 + hl, at + 12 + hl, 'unhashed area length', BAD)
+    subs = subpackets(b, 8, 8 + hl) + subpackets(b, 12 + hl, 12 + hl + ul)
+    subpacket_regions(add, at, b, subs, 8 + hl, True)
+    p = 12 + hl + ul
+    add(at + p, at + p + 2, 'digest prefix', REJ)
+    add(at + p + 2, at + p + 3, 'salt length', BAD)
+    n = b[p + 2]
+    add(at + p + 3, at + p + 3 + n, 'salt', REJ)
+    v = p + 3 + n
+    if pk == 30:
+        add(at + v, at + v + 64, 'Ed25519 signature', REJ)
+        add(at + v + 64, at + len(b), 'ML-DSA-65 signature', REJ)
+    else:
+        add(at + v, at + len(b), 'signature values', REJ)
+
+
 def layout(data):
     """[(start, end, label, classes or a function of the mask)] for a signed module."""
     size = len(data)
@@ -181,11 +260,15 @@ def layout(data):
         add(base + hs, base + bs, 'packet header', BAD)
         b = pay[bs:be]
         at = base + bs
+        if tag == 2 and b[0] == 6:
+            layout_v6(add, at, b)
+            continue
         if tag != 2 or b[0] != 4:
             add(at, at + len(b), 'packet body', BAD | REJ | UNS)
             continue
         pk, h = b[2], b[3]
-        add(at, at + 1, 'signature version', UNS)
+        # version 6 reads the v4 fields as four-octet counts: malformed
+        add(at, at + 1, 'signature version', lambda m: BAD if 4 ^ m == 6 else UNS)
         add(at + 1, at + 2, 'signature type', BAD)
         add(at + 2, at + 3, 'public-key algorithm',
             lambda m, pk=pk: (BAD | REJ) if pk ^ m in PK_SUPPORTED else UNS)
@@ -197,25 +280,7 @@ def layout(data):
         ul, = struct.unpack_from('>H', b, 6 + hl)
         add(at + 6 + hl, at + 8 + hl, 'unhashed area length', BAD)
         subs = subpackets(b, 6, 6 + hl) + subpackets(b, 8 + hl, 8 + hl + ul)
-        types = {s[4] for s in subs}
-        for s, t, ds, de, typ in subs:
-            hashed = s < 6 + hl
-            add(at + s, at + t, 'subpacket length', BAD)
-            # hashed: another type breaks a rule or changes what is signed; unhashed: the
-            # area may carry issuer key IDs and fingerprints only, the type octet exactly
-            # (module-signing-pgp.rst)
-            add(at + t, at + t + 1, 'subpacket type', BAD | REJ if hashed else BAD)
-            if typ == 33:       # issuer fingerprint: version octet, then the fingerprint
-                add(at + ds, at + ds + 1, 'issuer fingerprint version', BAD | UNS)
-                split = de - 8 if 16 in types else de
-                add(at + ds + 1, at + split, 'issuer fingerprint', UNS)
-                add(at + split, at + de, 'issuer fingerprint (key ID part)', BAD)
-            elif typ == 16:
-                add(at + ds, at + de, 'issuer key ID', BAD if 33 in types else UNS)
-            elif hashed:
-                add(at + ds, at + de, f'hashed subpacket {typ}', REJ)
-            else:
-                add(at + ds, at + de, f'unhashed subpacket {typ}', BAD | REJ)
+        subpacket_regions(add, at, b, subs, 6 + hl, False)
         p = 8 + hl + ul
         add(at + p, at + p + 2, 'digest prefix', REJ)
         p += 2

@@ -351,7 +351,7 @@ static void pgp_signed_data_sha256_test(struct kunit *test)
 	u8 *buf = t_pattern(test, len), *copy;
 	u8 digest[SHA256_DIGEST_SIZE];
 
-	KUNIT_ASSERT_EQ(test, module_pgp_hash_pass(NULL, &h, buf, len, &loc), 0);
+	KUNIT_ASSERT_EQ(test, module_pgp_hash_pass(NULL, &h, buf, len, &loc, false), 0);
 	KUNIT_ASSERT_TRUE(test, h.have_sha256);
 	KUNIT_EXPECT_MEMEQ(test, h.data_sha256, t_data_sha256, SHA256_DIGEST_SIZE);
 	KUNIT_EXPECT_MEMEQ(test, h.file_sha256, t_file_sha256, SHA256_DIGEST_SIZE);
@@ -369,7 +369,7 @@ static void pgp_signed_data_sha256_test(struct kunit *test)
 	/* module_sig's content changes only the hash of the whole file */
 	buf[T_PRE + 5] ^= 1;
 	memset(&h, 0, sizeof(h));
-	KUNIT_ASSERT_EQ(test, module_pgp_hash_pass(NULL, &h, buf, len, &loc), 0);
+	KUNIT_ASSERT_EQ(test, module_pgp_hash_pass(NULL, &h, buf, len, &loc, false), 0);
 	KUNIT_EXPECT_MEMEQ(test, h.data_sha256, t_data_sha256, SHA256_DIGEST_SIZE);
 	KUNIT_EXPECT_MEMNEQ(test, h.file_sha256, t_file_sha256, SHA256_DIGEST_SIZE);
 
@@ -378,13 +378,13 @@ static void pgp_signed_data_sha256_test(struct kunit *test)
 	memcpy(copy + T_SEC, buf + T_SEC, len - T_SEC);
 	sha256(copy, len, digest);
 	memset(&h, 0, sizeof(h));
-	KUNIT_ASSERT_EQ(test, module_pgp_hash_pass(NULL, &h, buf, len, &first), 0);
+	KUNIT_ASSERT_EQ(test, module_pgp_hash_pass(NULL, &h, buf, len, &first, false), 0);
 	KUNIT_EXPECT_MEMEQ(test, h.data_sha256, digest, SHA256_DIGEST_SIZE);
 	memcpy(copy, buf, len - 7);
 	memset(copy + len - 7, 0, 7);
 	sha256(copy, len, digest);
 	memset(&h, 0, sizeof(h));
-	KUNIT_ASSERT_EQ(test, module_pgp_hash_pass(NULL, &h, buf, len, &last), 0);
+	KUNIT_ASSERT_EQ(test, module_pgp_hash_pass(NULL, &h, buf, len, &last, false), 0);
 	KUNIT_EXPECT_MEMEQ(test, h.data_sha256, digest, SHA256_DIGEST_SIZE);
 }
 
@@ -402,6 +402,7 @@ static void pgp_hash_pass_bound_test(struct kunit *test)
 	unsigned int i;
 
 	BUILD_BUG_ON(ARRAY_SIZE(algos) != MODULE_PGP_MAX_HASHES + 1);
+	sig.version = 4;
 	for (i = 0; i < ARRAY_SIZE(algos); i++) {
 		sig.hash = algos[i];
 		if (i < MODULE_PGP_MAX_HASHES) {
@@ -423,6 +424,74 @@ static void pgp_hash_pass_bound_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, module_pgp_digest(&h, &sig, buf, 1000, &loc, &ctx), 0);
 	pgp_hash_free(ctx);
 	KUNIT_EXPECT_EQ(test, h.nr, MODULE_PGP_MAX_HASHES);
+	for (i = 0; i < h.nr; i++)
+		pgp_hash_free(h.ctx[i]);
+}
+
+/*
+ * A v4 SHA-256 signature's own pass gives the blacklist's digests: the same
+ * as the SHA-256 computed beside another pass, wherever module_sig lies.
+ */
+static void pgp_shared_sha256_test(struct kunit *test)
+{
+	const size_t len = T_PRE + T_SEC + T_POST;
+	const struct module_pgp_sig_loc locs[] = {
+		{ .sec_off = T_PRE, .sec_size = T_SEC },
+		{ .sec_size = T_SEC },
+		{ .sec_off = len - 7, .sec_size = 7 },
+	};
+	struct pgp_sig sig = { .version = 4, .hash = HASH_ALGO_SHA256 };
+	struct module_pgp_hashes alone, shared;
+	struct pgp_hash_ctx *ctx;
+	u8 *buf = t_pattern(test, len);
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(locs); i++) {
+		memset(&alone, 0, sizeof(alone));
+		memset(&shared, 0, sizeof(shared));
+		KUNIT_ASSERT_EQ(test, module_pgp_hash_pass(NULL, &alone, buf, len, &locs[i],
+							   false), 0);
+		KUNIT_ASSERT_EQ(test, pgp_hash_init(&ctx, &sig), 0);
+		KUNIT_ASSERT_EQ(test, module_pgp_hash_pass(ctx, &shared, buf, len, &locs[i],
+							   true), 0);
+		pgp_hash_free(ctx);
+		KUNIT_ASSERT_TRUE(test, shared.have_sha256);
+		KUNIT_EXPECT_MEMEQ(test, shared.data_sha256, alone.data_sha256, SHA256_DIGEST_SIZE);
+		KUNIT_EXPECT_MEMEQ(test, shared.file_sha256, alone.file_sha256, SHA256_DIGEST_SIZE);
+	}
+}
+
+/*
+ * A v6 signature's salt is hashed before the file: two v6 signatures with
+ * the same hash but different salts need two passes, a v4 one of that hash
+ * a third; the same salt again costs none.
+ */
+static void pgp_v6_pass_per_salt_test(struct kunit *test)
+{
+	static const u8 salt_a[16] = { 1 }, salt_b[16] = { 2 };
+	const struct module_pgp_sig_loc loc = { .sec_off = 100, .sec_size = 50 };
+	struct pgp_sig a = { .version = 6, .hash = HASH_ALGO_SHA256, .salt = salt_a,
+			     .salt_len = sizeof(salt_a) };
+	struct pgp_sig b = a, v4 = { .version = 4, .hash = HASH_ALGO_SHA256 };
+	struct module_pgp_hashes h = {};
+	struct pgp_hash_ctx *ctx;
+	u8 *buf = t_pattern(test, 1000);
+	unsigned int i;
+
+	b.salt = salt_b;
+	KUNIT_ASSERT_EQ(test, module_pgp_digest(&h, &a, buf, 1000, &loc, &ctx), 0);
+	pgp_hash_free(ctx);
+	KUNIT_EXPECT_EQ(test, h.nr, 1U);
+	KUNIT_ASSERT_EQ(test, module_pgp_digest(&h, &a, buf, 1000, &loc, &ctx), 0);
+	pgp_hash_free(ctx);
+	KUNIT_EXPECT_EQ(test, h.nr, 1U);
+	KUNIT_ASSERT_EQ(test, module_pgp_digest(&h, &b, buf, 1000, &loc, &ctx), 0);
+	pgp_hash_free(ctx);
+	KUNIT_EXPECT_EQ(test, h.nr, 2U);
+	/* a third pass would be needed: refused */
+	KUNIT_EXPECT_EQ(test, module_pgp_digest(&h, &v4, buf, 1000, &loc, &ctx), -ENOPKG);
+	KUNIT_EXPECT_NULL(test, ctx);
+	KUNIT_EXPECT_EQ(test, h.have_sha256, IS_ENABLED(CONFIG_SYSTEM_BLACKLIST_KEYRING));
 	for (i = 0; i < h.nr; i++)
 		pgp_hash_free(h.ctx[i]);
 }
@@ -483,6 +552,8 @@ static struct kunit_case pgp_modsig_test_cases[] = {
 	KUNIT_CASE(pgp_sig_size_cap_test),
 	KUNIT_CASE(pgp_signed_data_sha256_test),
 	KUNIT_CASE(pgp_hash_pass_bound_test),
+	KUNIT_CASE(pgp_shared_sha256_test),
+	KUNIT_CASE(pgp_v6_pass_per_salt_test),
 	{}
 };
 

@@ -2,7 +2,8 @@
 /*
  * KUnit tests for the built-in OpenPGP keyring parser and lookup: the key
  * usability rules of keyring_parse.c on keyrings made with gpg
- * (keyring_kunit_vectors.h, from tests/vectors/gen-keyring-vectors.sh).
+ * (keyring_kunit_vectors.h, from tests/vectors/gen-keyring-vectors.sh), and
+ * on v6 certificates (keyring_kunit_v6.h, from gen-pgpv6-vectors.sh).
  */
 
 #include <kunit/test.h>
@@ -11,6 +12,7 @@
 #include <keys/pgp_keys.h>
 #include "keyring_kunit_vectors.h"
 #include "keyring_kunit_crafted.h"
+#include "keyring_kunit_v6.h"
 
 struct kv_ctx {
 	struct pgp_builtin_key *keys;
@@ -177,6 +179,105 @@ static void kv_ed25519_key(struct kunit *test)
 	c->nr = nr;
 	KUNIT_EXPECT_EQ(test, c->keys[0].pub.algo, PGP_PUBKEY_EDDSA_LEGACY);
 	kv_expect(test, c, kv_ed25519_fpr, KV_NOW, 0);
+}
+
+/* Look a v6 key up by its 32-octet fingerprint and by its key ID (its first 8 octets). */
+static void kv6_expect_at(struct kunit *test, const struct kv_ctx *c, const u8 *fpr, u32 t,
+			  int want)
+{
+	const struct pgp_builtin_key *k;
+	int why = 1;
+
+	k = pgp_keys_lookup(c->keys, c->nr, fpr, PGP_V6_FPR_LEN, NULL, t, &why);
+	KUNIT_EXPECT_EQ(test, why, want);
+	if (!want) {
+		KUNIT_ASSERT_NOT_NULL(test, k);
+		KUNIT_EXPECT_MEMEQ(test, k->pub.fpr, fpr, PGP_V6_FPR_LEN);
+		KUNIT_EXPECT_EQ(test, k->pub.version, 6);
+		k = pgp_keys_lookup(c->keys, c->nr, NULL, 0, fpr, t, &why);
+		KUNIT_EXPECT_EQ(test, why, 0);
+		KUNIT_EXPECT_NOT_NULL(test, k);
+	}
+}
+
+static void kv6_expect(struct kunit *test, const struct kv_ctx *c, const u8 *fpr, int want)
+{
+	kv6_expect_at(test, c, fpr, KV_NOW, want);
+}
+
+/* ML-DSA-65+Ed25519 v6 keys: a primary and its composite signing subkey. */
+static void kv6_composite_test(struct kunit *test)
+{
+	struct kv_ctx *c = KV_PARSE(test, kv6_composite, 2);
+	char line[256], algo[PGP_KEYS_ALGO_MAX];
+	int n;
+
+	KUNIT_EXPECT_EQ(test, c->keys[0].pub.algo, PGP_PUBKEY_MLDSA65_ED25519);
+	KUNIT_EXPECT_TRUE(test, c->keys[0].can_sign);
+	KUNIT_EXPECT_TRUE(test, c->keys[0].can_certify);
+	KUNIT_EXPECT_EQ(test, c->keys[1].primary, 0);
+	KUNIT_EXPECT_NOT_NULL(test, c->keys[1].binding);
+	kv6_expect(test, c, kv6_composite_fpr, 0);
+	kv6_expect(test, c, kv6_composite_sub_fpr, 0);
+	n = pgp_keys_describe(c->keys, c->nr, 1, KV_NOW, line, sizeof(line));
+	KUNIT_ASSERT_GT(test, n, 0);
+	KUNIT_EXPECT_NOT_NULL(test, strstr(line, " mldsa65-ed25519 0 usable subkey-of-"));
+	KUNIT_EXPECT_NOT_NULL(test, strstr(line, "\"KUnit v6 <kv6@kunit.example>\"\n"));
+	KUNIT_EXPECT_STREQ(test, pgp_keys_algo(algo, &c->keys[0].pub), "mldsa65-ed25519");
+}
+
+static void kv6_ed25519_test(struct kunit *test)
+{
+	struct kv_ctx *c = KV_PARSE(test, kv6_ed25519, 2);
+	char algo[PGP_KEYS_ALGO_MAX];
+
+	KUNIT_EXPECT_EQ(test, c->keys[0].pub.algo, PGP_PUBKEY_ED25519);
+	kv6_expect(test, c, kv6_ed25519_fpr, 0);
+	kv6_expect(test, c, kv6_ed25519_sub_fpr, 0);
+	KUNIT_EXPECT_STREQ(test, pgp_keys_algo(algo, &c->keys[1].pub), "ed25519255");
+}
+
+/* A v6 key needs a direct-key self-signature (RFC 9580 5.2.3.10). */
+static void kv6_no_direct_key_signature(struct kunit *test)
+{
+	KV_PARSE(test, kv6_no_direct, 0);
+}
+
+/* A v6 primary takes v6 subkeys only. */
+static void kv6_v4_subkey_test(struct kunit *test)
+{
+	struct kv_ctx *c = KV_PARSE(test, kv6_v4_subkey, 1);
+
+	kv6_expect(test, c, kv6_ed25519_fpr, 0);
+}
+
+static void kv6_revoked_test(struct kunit *test)
+{
+	struct kv_ctx *c = KV_PARSE(test, kv6_revoked, 1);
+
+	KUNIT_EXPECT_TRUE(test, c->keys[0].revoked);
+	KUNIT_EXPECT_NOT_NULL(test, c->keys[0].revocation);
+	kv6_expect(test, c, kv6_composite_fpr, -EKEYREVOKED);
+}
+
+/* The standards' sample certificates (their X25519 subkey: no signing key). */
+static void kv6_standards(struct kunit *test)
+{
+	struct kv_ctx *c = KV_PARSE(test, kv6_rfc9580, 1);
+	int nr;
+
+	kv6_expect(test, c, kv6_rfc9580_fpr, 0);
+	/* its self-signatures hash with SHA3-256, which may not be built in */
+	nr = pgp_keys_parse(kv6_rfc9980, sizeof(kv6_rfc9980), c->keys, PGP_KEYS_MAX, false);
+	if (!crypto_has_shash("sha3-256", 0, CRYPTO_NOLOAD)) {
+		KUNIT_EXPECT_EQ(test, nr, 0);
+		kunit_skip(test, "SHA3-256 not built in: the RFC 9980 sample key is not usable");
+	}
+	KUNIT_ASSERT_EQ(test, nr, 1);
+	c->nr = nr;
+	/* made on 2025-01-01: not valid before */
+	kv6_expect_at(test, c, kv6_rfc9980_fpr, 1735689600, 0);
+	kv6_expect_at(test, c, kv6_rfc9980_fpr, 1735689599, -EKEYEXPIRED);
 }
 
 /* A keyring cut anywhere inside its last certificate keeps the earlier one. */
@@ -394,6 +495,12 @@ static struct kunit_case pgp_keys_test_cases[] = {
 	KUNIT_CASE(kv_revocation_scope),
 	KUNIT_CASE(kv_revocation_scope_primary),
 	KUNIT_CASE(kv_lost),
+	KUNIT_CASE(kv6_composite_test),
+	KUNIT_CASE(kv6_ed25519_test),
+	KUNIT_CASE(kv6_no_direct_key_signature),
+	KUNIT_CASE(kv6_v4_subkey_test),
+	KUNIT_CASE(kv6_revoked_test),
+	KUNIT_CASE(kv6_standards),
 	{}
 };
 

@@ -21,6 +21,7 @@
 #include <keys/asymmetric-type.h>
 #include <keys/pgp_keys.h>
 #include "pgp_key_type_kunit_vectors.h"
+#include "pgp_key_type_kunit_v6.h"
 
 struct kt_ctx {
 	struct key *trust;	/* the keys that may vouch */
@@ -271,7 +272,73 @@ static void kt_foreign_signature(struct kunit *test)
 	key_put(key);
 }
 
+/* A v6 key certified by a trusted v6 ML-DSA-65+Ed25519 key joins by its 32-octet IDs. */
+static void kt6_certified(struct kunit *test)
+{
+	struct kt_ctx *c = test->priv;
+	const struct asymmetric_key_ids *kids;
+	struct key *key;
+	char want[160];
+
+	KT_TRUST(test, kt6_distro);
+	key = kt_add(c->ring, NULL, kt6_vendor, sizeof(kt6_vendor));
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, key);
+	snprintf(want, sizeof(want), "KUnit V6 <V6@kunit.example>: %*phN",
+		 (int)sizeof(kt6_vendor_fpr), kt6_vendor_fpr);
+	KUNIT_EXPECT_STREQ(test, key->description, want);
+	kids = asymmetric_key_ids(key);
+	KUNIT_ASSERT_NOT_NULL(test, kids);
+	KUNIT_EXPECT_EQ(test, ((struct asymmetric_key_id *)kids->id[0])->len, 32);
+	KUNIT_EXPECT_MEMEQ(test, ((struct asymmetric_key_id *)kids->id[0])->data,
+			   kt6_vendor_fpr, 32);
+	/* a v6 key ID: the first 8 bytes of the fingerprint */
+	KUNIT_EXPECT_MEMEQ(test, ((struct asymmetric_key_id *)kids->id[1])->data,
+			   kt6_vendor_fpr, 8);
+	key_put(key);
+}
+
+/* A v4 key certified by the v6 key: a v6 certification hashes it with 0x9b. */
+static void kt6_v4_certified_by_v6(struct kunit *test)
+{
+	KT_TRUST(test, kt6_distro);
+	KT_EXPECT(test, kt6_vendor4, 0);
+}
+
+static void kt6_uncertified_test(struct kunit *test)
+{
+	KT_TRUST(test, kt6_distro);
+	KT_EXPECT(test, kt6_uncertified, -ENOKEY);
+}
+
+/* Certified by the v6 key, which is not trusted here. */
+static void kt6_untrusted_certifier(struct kunit *test)
+{
+	KT_TRUST(test, kt_d);
+	KT_EXPECT(test, kt6_vendor, -ENOKEY);
+}
+
+/* A composite signing subkey of the trusted v6 primary joins by its binding. */
+static void kt6_subkey_binding(struct kunit *test)
+{
+	struct kt_ctx *c = test->priv;
+	struct key *key;
+	char desc[2 * PGP_V6_FPR_LEN + 1];
+
+	KT_TRUST(test, kt6_distro);
+	snprintf(desc, sizeof(desc), "%*phN", (int)sizeof(kt6_bound_fpr), kt6_bound_fpr);
+	key = kt_add(c->ring, desc, kt6_bound, sizeof(kt6_bound));
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, key);
+	KUNIT_EXPECT_MEMEQ(test, ((struct asymmetric_key_id *)
+				  asymmetric_key_ids(key)->id[0])->data, kt6_bound_fpr, 32);
+	key_put(key);
+}
+
 static struct kunit_case pgp_key_type_cases[] = {
+	KUNIT_CASE(kt6_certified),
+	KUNIT_CASE(kt6_v4_certified_by_v6),
+	KUNIT_CASE(kt6_uncertified_test),
+	KUNIT_CASE(kt6_untrusted_certifier),
+	KUNIT_CASE(kt6_subkey_binding),
 	KUNIT_CASE(kt_certified),
 	KUNIT_CASE(kt_uncertified),
 	KUNIT_CASE(kt_wrong_issuer),

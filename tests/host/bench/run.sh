@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Host test: make bench refuses to publish nonsense.  bench/report.py checks the load-time
-# figures (complete, more-than-unsigned, stable-baseline, not-on-ticks, beyond-hashing)
-# before it writes bench/results.md, the plot or README.md.  Fed without a QEMU boot:
+# figures (complete, more-than-unsigned, stable-baseline, not-on-ticks, beyond-hashing,
+# composite-above-ed25519) before it writes bench/results.md, the plot or README.md.  Fed
+# without a QEMU boot:
 #   runs/NAME/: the raw figures (load-time.txt, guest-kunit.txt) of real make bench boots,
 #     one good and the deliberately broken ones (BENCH_BREAK=sleep, unload, jitter, nosig,
 #     wrongfile), with runs/NAME/expect naming the checks that must fail ("pass": none);
@@ -20,7 +21,7 @@ top=$(cd "$here/../../.." && pwd)
 report=$top/bench/report.py
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-checks="complete more-than-unsigned stable-baseline not-on-ticks beyond-hashing"
+checks="complete more-than-unsigned stable-baseline not-on-ticks beyond-hashing composite-above-ed25519"
 n=0 fail=0
 ok() { n=$((n + 1)); echo "ok $n - $1"; }
 notok() {
@@ -32,7 +33,8 @@ runs=()
 for d in "$here"/runs/*/; do
 	runs+=("$(basename "$d")")
 done
-crafted="drop-a-variant error-line signed-below-baseline unstable-baseline ticks hash-above-overhead"
+crafted="drop-a-variant error-line signed-below-baseline unstable-baseline ticks hash-above-overhead
+	pq-good pq-no-mldsa pq-missing-row"
 nc=0
 for _ in $crafted; do nc=$((nc + 1)); done
 plan=$((2 * ${#runs[@]} + 2 * nc + 4))
@@ -140,6 +142,28 @@ for l in list(lt):
 "
 craft hash-above-overhead beyond-hashing \
 	"gk[:] = [l.replace(' 1 MiB: ', ' 1 MiB: 9') if 'pgp_test_hash_speed: sha256' in l else l for l in gk]"
+# the v6 rows (a kernel with ML-DSA-65), from the Ed25519 figures: the composite ML (M
+# instructions) above the v6 Ed25519 load; PQ (which rows) and CFG (the config line)
+pq_rows() {
+	printf '%s\n' "
+ML, PQ, CFG = $1
+for z in ('6k', '64k', '256k', '1m'):
+    e = get(f'pgp-ed25519-sha512@{z}')
+    size = next(l for l in lt if l.startswith(f'size pgp-ed25519-sha512@{z} '))
+    for s, add in (('pgp6-ed25519-sha512', 0), ('pgp6-mldsa65ed25519-sha512', ML),
+                   ('pgp6-mldsa65ed25519-sha256', ML)):
+        if s in PQ:
+            lt.append(f'bench {s}@{z} {e[0] + add} {e[1] + add} verified')
+            lt.append(size.replace('pgp-ed25519-sha512', s))
+if CFG:
+    lt.append('config CONFIG_CRYPTO_MLDSA=y')
+"
+}
+all_pq="('pgp6-ed25519-sha512', 'pgp6-mldsa65ed25519-sha512', 'pgp6-mldsa65ed25519-sha256')"
+craft pq-good pass "$(pq_rows "1200000, $all_pq, True")"
+craft pq-no-mldsa composite-above-ed25519 "$(pq_rows "0, $all_pq, True")"
+craft pq-missing-row complete \
+	"$(pq_rows "1200000, ('pgp6-ed25519-sha512', 'pgp6-mldsa65ed25519-sha512'), True")"
 
 # ---- the good run's other outputs ----
 o=$tmp/out-run\ good
@@ -163,8 +187,8 @@ EOF
 else
 	notok "the good run changed or dropped a section it did not measure"
 fi
-if t_out=$(python3 "$report" --check-figures "$good" 2>&1) && [[ $(grep -c '^check .*: ok: ' <<<"$t_out") == 5 ]]; then
-	ok "--check-figures: the good run passes all 5 checks"
+if t_out=$(python3 "$report" --check-figures "$good" 2>&1) && [[ $(grep -c '^check .*: ok: ' <<<"$t_out") == 6 ]]; then
+	ok "--check-figures: the good run passes all 6 checks"
 else
 	notok "--check-figures on the good run" "$t_out"
 fi

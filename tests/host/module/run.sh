@@ -35,7 +35,7 @@ here=$top/tests/host/module
 # (the options, the work directory $tmp and its cleanup)
 # shellcheck source=tests/lib/keyring-host.sh
 . "$top/tests/lib/keyring-host.sh" "$@"
-plan_first 210
+plan_first 224
 
 # ---- build ----
 if build "$tmp/modsig_test" "$here/modsig_test.c" \
@@ -343,6 +343,101 @@ if sign "$m/ed.o" "$X!"; then
 		kt "$k/X.gpg" verify "$m/ed-text.o"
 else
 	notok "sign a module with the Ed25519 key"
+fi
+
+# ---- v6 (RFC 9580) and ML-DSA-65+Ed25519 (RFC 9980) signatures ----
+# Signed on the test side (tests/vectors/pgpv6.mjs over the signed data siglayout.py
+# extract writes, put in by tests/qemu/v6mod.py), with v6 keys of fixed seeds.
+v6tests=("v6 Ed25519 module: accepted, signer = its 32-octet fingerprint"
+	"ML-DSA-65+Ed25519 module: accepted"
+	"ML-DSA-65+Ed25519 module, .text changed -> EKEYREJECTED"
+	"ML-DSA-65+Ed25519, the ML-DSA-65 half changed -> EKEYREJECTED"
+	"ML-DSA-65+Ed25519, the Ed25519 half changed -> EKEYREJECTED"
+	"v6 salt length changed -> EBADMSG"
+	"v4 (unknown key) + v6 composite rollover: accepted by the v6 key"
+	"v6 composite by a key not in the keyring -> ENOKEY"
+	"memory of one composite verification: heap + stack at most 16 KiB"
+	"memory: the same for a 1 MiB module (nothing sized by the module)")
+if ! nm=$("$top/mk/node-deps.sh" --check --print 2>"$tmp/nm.err"); then
+	for t in "${v6tests[@]}"; do ok "$t # SKIP $(head -n 1 "$tmp/nm.err")"; done
+else
+	export NODE_MODULES_DIR=$nm
+	pgpv6() { node "$top/tests/vectors/pgpv6.mjs" "$@"; }
+	pq=mldsa65-ed25519:host-module-pq ed=ed25519:host-module-ed
+	pgpv6 cert "$pq" >"$k/pq.pgp"
+	pgpv6 cert "$ed" >"$k/ed6.pgp"
+	cat "$k/trusted.gpg" "$k/pq.pgp" "$k/ed6.pgp" >"$k/trusted6.gpg"
+	# v6mod OUT BASE SIG...: BASE's module_sig holding the SIG packets
+	v6base() { # v6base OUT [SIZE]: an object with a 16 KiB module_sig, its signed data OUT.data
+		cp "$tmp/mod.o" "$1"
+		[[ -n ${2:-} ]] && objcopy --add-section .bulk="$tmp/bulk" "$1"
+		"$top/scripts/sign-module.sh" -q -u "$G!" --homedir "$GNUPGHOME" --reserve 16384 "$1" \
+			>/dev/null 2>"$tmp/sign.err" || { diag <"$tmp/sign.err"; return 1; }
+		python3 "$top/tests/qemu/siglayout.py" extract "$1" "$1.data" "$1.v4sig" >/dev/null
+	}
+	v6sign() { # v6sign BASE OUT KEY HASH [EXTRA-SIG-FIRST]
+		pgpv6 sign "$3" --hash "$4" <"$1.data" >"$2.sig"
+		python3 "$top/tests/qemu/v6mod.py" attach "$1" "$2" ${5:+"$5"} "$2.sig"
+	}
+	v6base "$m/v6base.o"
+	v6sign "$m/v6base.o" "$m/ed6.o" "$ed" sha512
+	expect "${v6tests[0]}" "0 $(pgpv6 fpr "$ed")" kt "$k/trusted6.gpg" verify "$m/ed6.o"
+	v6sign "$m/v6base.o" "$m/pq.o" "$pq" sha512
+	pqf=$(pgpv6 fpr "$pq")
+	expect "${v6tests[1]}" "0 $pqf" kt "$k/trusted6.gpg" verify "$m/pq.o"
+	cp "$m/pq.o" "$m/pq-text.o"
+	flip "$m/pq-text.o" "$(($(secoff "$m/pq-text.o" .text) + 1))"
+	expect "${v6tests[2]}" EKEYREJECTED kt "$k/trusted6.gpg" verify "$m/pq-text.o"
+	field() { python3 "$top/tests/qemu/v6mod.py" fields "$1" | awk -v f="$2" '$1 == f { print $2 }'; }
+	for f in mldsa:3 ed25519:4 salt-length:5; do
+		cp "$m/pq.o.sig" "$m/pq-$f.sig"
+		python3 "$top/tests/qemu/v6mod.py" flip "$m/pq-$f.sig" "$(field "$m/pq.o.sig" "${f%:*}")" 0x11
+		python3 "$top/tests/qemu/v6mod.py" attach "$m/v6base.o" "$m/pq-${f%:*}.o" "$m/pq-$f.sig"
+	done
+	expect "${v6tests[3]}" EKEYREJECTED kt "$k/trusted6.gpg" verify "$m/pq-mldsa.o"
+	expect "${v6tests[4]}" EKEYREJECTED kt "$k/trusted6.gpg" verify "$m/pq-ed25519.o"
+	expect "${v6tests[5]}" EBADMSG kt "$k/trusted6.gpg" verify "$m/pq-salt-length.o"
+	cp "$m/v6base.o" "$m/u.o"
+	sign "$m/u.o" "$U!" --reserve 16384 || true
+	python3 "$top/tests/qemu/siglayout.py" extract "$m/u.o" "$m/u.data" "$m/u.sig" >/dev/null
+	python3 "$top/tests/qemu/v6mod.py" attach "$m/v6base.o" "$m/roll6.o" "$m/u.sig" "$m/pq.o.sig"
+	expect "${v6tests[6]}" "0 $pqf" kt "$k/trusted6.gpg" verify "$m/roll6.o"
+	expect "${v6tests[7]}" ENOKEY kt "$k/trusted.gpg" verify "$m/pq.o"
+	# memory: a build without sanitizers (they change both), the kernel's maths
+	if "$cc" -O2 -w -I"$top/tests/compat/module" -I"$top/tests/compat/module/tests" \
+		-I"$top/tests/compat/include" -I"$top/include" -DCONFIG_64BIT=1 \
+		-DCONFIG_PGP_BUILTIN_KEYS=1 -DCONFIG_SYSTEM_BLACKLIST_KEYRING=1 \
+		-DCONFIG_CRYPTO_ED25519=1 -DCONFIG_CRYPTO_MLDSA=1 -DCONFIG_ARCH_SUPPORTS_INT128=1 \
+		-DCONFIG_PGP_KEYS_REVOKED='""' -o "$tmp/keyring_test_mem" "${driver[@]}" \
+		"${kmath[@]}" "$top/tests/compat/compat.c" \
+		"$top/tests/compat/shash_openssl.c" "$top/tests/compat/hash_info.c" -lcrypto -lpthread \
+		>"$tmp/build-mem.log" 2>&1; then
+		head -c $((1 << 20)) /dev/urandom >"$tmp/bulk"
+		v6base "$m/v6big.o" big
+		v6sign "$m/v6big.o" "$m/pqbig.o" "$pq" sha512
+		small=$("$tmp/keyring_test_mem" --measure "$k/trusted6.gpg" verify "$m/pq.o" | tail -n 1)
+		big=$("$tmp/keyring_test_mem" --measure "$k/trusted6.gpg" verify "$m/pqbig.o" | tail -n 1)
+		echo "# ML-DSA-65+Ed25519/SHA-512, $(stat -c %s "$m/pq.o")-byte module: $small"
+		echo "# ML-DSA-65+Ed25519/SHA-512, $(stat -c %s "$m/pqbig.o")-byte module: $big"
+		read -r _ _ h1 _ s1 <<<"$small"
+		read -r _ _ h2 _ s2 <<<"$big"
+		if [[ $h1 =~ ^[0-9]+$ && $s1 =~ ^[0-9]+$ ]] && ((h1 + s1 <= 16384 && h1 > 0)); then
+			ok "${v6tests[8]} (heap $h1 + stack $s1 = $((h1 + s1)) bytes)"
+		else
+			notok "${v6tests[8]}"
+			diag <<<"$small"
+		fi
+		if [[ $h1 == "$h2" && $s1 == "$s2" ]]; then
+			ok "${v6tests[9]}"
+		else
+			notok "${v6tests[9]}"
+			diag <<<"$small / $big"
+		fi
+	else
+		notok "${v6tests[8]}"
+		notok "${v6tests[9]}"
+		diag <"$tmp/build-mem.log"
+	fi
 fi
 
 plan_check || failed=$((failed + 1))

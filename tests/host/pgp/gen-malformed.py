@@ -149,14 +149,18 @@ def main():
     add("mpi-missing", "EBADMSG", "last MPI removed",
         packet(2, s.body(mpis=s.mpis[:-1])) if len(s.mpis) > 1 else
         packet(2, s.body(mpis=[])))
-    for v in (3, 5, 6, 0xff):
+    for v in (3, 5, 7, 0xff):
         add(f"version-{v}", "ENOPKG", f"signature version {v}", packet(2, s.body(version=v)))
+    add("version-6", "EBADMSG", "a v4 signature body labelled version 6 (four-octet counts, salt)",
+        packet(2, s.body(version=6)))
     add("algo-unknown", "ENOPKG", "public-key algorithm 100", packet(2, s.body(algo=100)))
     add("algo-elgamal", "ENOPKG", "public-key algorithm 16 (Elgamal)",
         packet(2, s.body(algo=16)))
-    for name, h in (("md5", 1), ("sha1", 2), ("ripemd160", 3), ("sha3-256", 12),
+    for name, h in (("md5", 1), ("sha1", 2), ("ripemd160", 3), ("reserved-13", 13),
                     ("unknown", 100)):
         add(f"hash-{name}", "ENOPKG", f"hash algorithm {h}", packet(2, s.body(hash=h)))
+    add("hash-sha3-256", "EKEYREJECTED", "hash algorithm 12 (SHA3-256, supported): another digest",
+        packet(2, s.body(hash=12)))
     add("critical-unknown-subpacket", "EBADMSG", "hashed subpacket type 100, critical",
         packet(2, s.body(hashed=s.hashed + subpacket(100 | 0x80, b"x"))))
     add("critical-notation", "EBADMSG", "hashed notation (20), critical",

@@ -53,7 +53,7 @@ n=0
 failed=0
 # shellcheck source=tests/lib/plan.sh
 . "$root/tests/lib/plan.sh"
-plan_first 386
+plan_first 415
 ok() { n=$((n + 1)); echo "ok $n - $1"; }
 skip() { n=$((n + 1)); echo "ok $n - $1 # SKIP $2"; }
 notok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $1"; }
@@ -73,8 +73,11 @@ cflags=(-std=gnu11 -g -O1 -Wall -Wextra -Werror -Wno-unused-parameter -Wno-sign-
 	-I"$root/tests/compat/include" -I"$root/include")
 compat=("$root"/tests/compat/{compat,shash_openssl,hash_info}.c)
 pgp=("$root"/crypto/pgp/pgp_parser.c "$root"/crypto/pgp/pgp_verify.c)
+# ML-DSA-65 (and its SHAKE) has no OpenSSL 3.0 counterpart: every variant uses the kernel's
+pgp+=(-DCONFIG_CRYPTO_MLDSA=1 "$root"/crypto/shake.c "$root"/crypto/mldsa.c)
 oracle=("$root/tests/compat/stubs/algs_openssl.c")
-kunit=("$root/crypto/pgp/tests/pgp_kunit.c" "$root/tests/host/pgp/pgp_host_kunit.c")
+kunit=("$root/crypto/pgp/tests/pgp_kunit.c" "$root/crypto/pgp/tests/pgp_v6_kunit.c"
+	"$root/tests/host/pgp/pgp_host_kunit.c")
 if [ "$coverage" = 1 ]; then
 	cflags+=(-fprofile-instr-generate -fcoverage-mapping)
 	mkdir -p "$work/prof"
@@ -332,6 +335,139 @@ for v in "${variants[@]}"; do
 		esac
 	done
 done
+
+# ---- v6 and ML-DSA-65+Ed25519: the kernel code against independent implementations ----
+# Keys and signatures from the test-side signer (tests/vectors/pgpv6.mjs: noble's Ed25519
+# and ML-DSA-65); each verdict of pgp-check (the kernel's code) is compared with that
+# signer's own verifier and, for Ed25519, with OpenPGP.js 6.  V6_CASES random cases
+# (default 60): a key, a hash, and one change (none, a signature byte, a data byte, a
+# truncation).
+v6_keys=(mldsa65-ed25519:host-pq ed25519:host-ed ed25519-v4:host-e4)
+v6_cases=${V6_CASES:-60}
+if ! nm=$("$root/mk/node-deps.sh" --check --print 2>"$work/nm.err"); then
+	why=$(head -n 1 "$work/nm.err")
+	for k in "${v6_keys[@]}"; do
+		skip "v6 ${k%%:*}: fingerprint as the test-side signer computes it" "$why"
+		skip "v6 ${k%%:*}: signatures over 4 hashes verify, changed data refused" "$why"
+	done
+	skip "v6: $v6_cases random cases, kernel code and independent verifiers agree" "$why"
+	skip "v6 Ed25519: every byte and truncation of a signature refused" "$why"
+else
+	export NODE_MODULES_DIR=$nm
+	pgpv6() { node "$root/tests/vectors/pgpv6.mjs" "$@"; }
+	v=${variants[${#variants[@]} - 1]}
+	for k in "${v6_keys[@]}"; do
+		name=${k%%:*}
+		pgpv6 cert "$k" >"$work/v6-$name.pgp"
+		check "v6 $name: fingerprint as the test-side signer computes it" \
+			"$(pgpv6 fpr "$k")" "$(pc "$v" fpr "$work/v6-$name.pgp" | awk 'NR == 1 { print $1 }')"
+		bad=0
+		for h in sha256 sha384 sha512 sha3-256; do
+			pgpv6 sign "$k" --hash "$h" <"$data" >"$work/v6-$name.$h.sig"
+			[ "$(pc "$v" verify "$work/v6-$name.pgp" "$work/v6-$name.$h.sig" "$data")" = OK ] ||
+				{ bad=$((bad + 1)); echo "#   $name/$h: not OK"; }
+			[ "$(pc "$v" verify "$work/v6-$name.pgp" "$work/v6-$name.$h.sig" "$work/data.bad")" = \
+				EKEYREJECTED ] || { bad=$((bad + 1)); echo "#   $name/$h: changed data not refused"; }
+		done
+		check "v6 $name: signatures over 4 hashes verify, changed data refused" 0 "$bad"
+	done
+	# the differential cases
+	dis=0 goods=0
+	RANDOM=${TEST_SEED:-1}
+	for ((i = 1; i <= v6_cases; i++)); do
+		k=${v6_keys[RANDOM % 3]} name=${k%%:*}
+		hs=(sha256 sha384 sha512 sha3-256 sha224)
+		h=${hs[RANDOM % 5]}
+		pgpv6 sign "$k" --hash "$h" --salt-seed "case$i" <"$data" >"$work/c.sig"
+		cp "$data" "$work/c.data"
+		what="$name/$h"
+		case $((RANDOM % 4)) in
+		1) off=$((RANDOM % $(stat -c %s "$work/c.sig")))
+		   python3 "$root/tests/qemu/v6mod.py" flip "$work/c.sig" "$off" $((RANDOM % 255 + 1))
+		   what+=", signature octet $off changed" ;;
+		2) off=$((RANDOM % $(stat -c %s "$work/c.data")))
+		   python3 "$root/tests/qemu/v6mod.py" flip "$work/c.data" "$off" 0x04
+		   what+=", data octet $off changed" ;;
+		3) cut=$(( $(stat -c %s "$work/c.sig") - RANDOM % 40 - 1 ))
+		   head -c "$cut" "$work/c.sig" >"$work/c.cut" && mv "$work/c.cut" "$work/c.sig"
+		   what+=", cut to $cut octets" ;;
+		esac
+		kern=$(pc "$v" verify "$work/v6-$name.pgp" "$work/c.sig" "$work/c.data")
+		ind=BAD
+		pgpv6 verify "$work/v6-$name.pgp" "$work/c.sig" "$work/c.data" >"$work/c.ind" 2>&1 && ind=OK
+		ojs=-
+		if [ "$name" != mldsa65-ed25519 ]; then
+			ojs=BAD
+			pgpv6 openpgpjs-verify "$work/v6-$name.pgp" "$work/c.sig" "$work/c.data" \
+				>"$work/c.ojs" 2>&1 && ojs=OK
+		fi
+		kv=BAD
+		[ "$kern" = OK ] && kv=OK
+		[ "$kv" = OK ] && goods=$((goods + 1))
+		if [ "$kv" != "$ind" ] || { [ "$ojs" != - ] && [ "$ojs" != "$kv" ]; }; then
+			dis=$((dis + 1))
+			echo "#   case $i ($what): kernel $kern, test-side verifier $ind, OpenPGP.js $ojs"
+			sed 's/^/#     /' "$work/c.ind" "$work/c.ojs" 2>/dev/null | head -4
+		fi
+	done
+	echo "# v6 differential: $v6_cases cases, $goods good, $dis disagreements"
+	check "v6: $v6_cases random cases, kernel code and independent verifiers agree" 0 "$dis"
+	out=$(pc "$v" sweep "$work/v6-ed25519.pgp" "$work/v6-ed25519.sha512.sig" "$data" | tail -1)
+	echo "# [$v] v6 Ed25519 $out"
+	refused=$(sed -n 's/^sweep: \([0-9]*\)\/\([0-9]*\) .*/\1 \2/p' <<<"$out")
+	if [ -n "$refused" ] && [ "${refused% *}" = "${refused#* }" ]; then
+		ok "v6 Ed25519: every byte and truncation of a signature refused"
+	else
+		notok "v6 Ed25519: every byte and truncation of a signature refused"
+	fi
+fi
+
+# ---- mutants of the v6 and composite code: the KUnit suites must catch each ----
+# mutants.txt: "FILE<TAB>sed -z expression<TAB>what"; the suites built with that copy of
+# FILE, the kernel's maths (Ed25519, ML-DSA-65), no sanitizers (a mutant may read out of
+# bounds), must fail.
+if [ "$quick" = 0 ]; then
+	mdir=$work/mut
+	mkdir -p "$mdir"
+	mflags=(-std=gnu11 -O1 -w -I"$root/tests/compat/include" -I"$root/include" -I"$root/crypto/pgp"
+		-DCONFIG_ARCH_SUPPORTS_INT128=1 -DPGP_HOST_KERNEL_MATHS=1 -DCONFIG_CRYPTO_ED25519=1
+		-DCONFIG_CRYPTO_MLDSA=1)
+	mobjs=()
+	for f in "${kunit[@]}" "${compat[@]}" "$root/tests/compat/kunit_main.c" \
+		"$root"/crypto/{mont,dsa,rsassa,ed25519,shake,mldsa}.c; do
+		o=$mdir/$(basename "$f" .c).o
+		"$cc" "${mflags[@]}" -c -o "$o" "$f" 2>>"$mdir/build.log" && mobjs+=("$o")
+	done
+	nmut=0 caught=0 survived=()
+	while IFS=$'\t' read -r file expr what; do
+		[ -n "$file" ] && [ "${file#\#}" = "$file" ] || continue
+		nmut=$((nmut + 1))
+		cp "$root"/crypto/pgp/pgp_{parser,verify}.c "$mdir/"
+		sed -z -i "$expr" "$mdir/$(basename "$file")"
+		if cmp -s "$mdir/$(basename "$file")" "$root/$file"; then
+			echo "# mutant $nmut ($what): the expression changes nothing in $file"
+			survived+=("$nmut")
+			continue
+		fi
+		if ! "$cc" "${mflags[@]}" -o "$mdir/kunit" "$mdir"/pgp_{parser,verify}.c "${mobjs[@]}" \
+			-lcrypto >"$mdir/mbuild.log" 2>&1; then
+			echo "# mutant $nmut ($what): does not build"
+			sed 's/^/#   /' "$mdir/mbuild.log" | head -n 3
+			survived+=("$nmut")
+		elif timeout 300 "$mdir/kunit" >"$mdir/kunit.tap" 2>&1; then
+			echo "# mutant $nmut ($what): SURVIVED, the KUnit suites pass"
+			survived+=("$nmut")
+		else
+			caught=$((caught + 1))
+			echo "# mutant $nmut ($what): caught by $(grep -E '^ +not ok' "$mdir/kunit.tap" |
+				sed 's/^ *not ok [0-9]* //' | head -n 3 | tr '\n' ';')"
+		fi
+	done <"$root/tests/host/pgp/mutants.txt"
+	check "mutants of the v6 and composite code: $caught of $nmut caught by the KUnit suites" \
+		"$nmut" "$caught"
+else
+	skip "mutants of the v6 and composite code caught by the KUnit suites" "--quick"
+fi
 
 if [ "$coverage" = 1 ]; then
 	llvm-profdata merge -o "$work/all.profdata" "$work"/prof/*.profraw

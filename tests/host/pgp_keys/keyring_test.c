@@ -17,6 +17,11 @@
  *	the errno name; --blacklist blacklists the SHA-256 of FILE; a line
  *	is added when a hash was allocated without CRYPTO_NOLOAD; with
  *	--fail-alloc N the (N+1)th allocation of the check fails
+ *   keyring_test --measure KEYRING verify MODULE
+ *	the same, then "memory heap H stack S": the most bytes the check held
+ *	allocated at once (kmalloc, as malloc_usable_size counts them) and the
+ *	deepest its stack went (the check runs on a thread whose stack was
+ *	filled with a pattern first); meant for a build without sanitizers
  *
  * The exit status is 0 whenever the operation ran (whatever its answer),
  * 2 on usage or I/O errors.
@@ -118,9 +123,57 @@ static int unhex(const char *s, u8 *out, size_t max)
 	return n / 2;
 }
 
+/* The check on a thread with a painted stack, for --measure */
+#include <pthread.h>
+#define MEASURE_STACK	(1 << 20)
+#define MEASURE_PAINT	0xa5
+struct measure {
+	struct load_info *info;
+	uintptr_t top;
+	int ret;
+};
+
+static void *measure_thread(void *arg)
+{
+	struct measure *m = arg;
+
+	/* the thread's descriptor and TLS sit above: count from here down */
+	m->top = (uintptr_t)__builtin_frame_address(0);
+	m->ret = module_pgp_sig_check(m->info);
+	return NULL;
+}
+
+static int measure_check(struct load_info *info, size_t *heap, size_t *stack)
+{
+	struct measure m = { .info = info };
+	pthread_attr_t attr;
+	pthread_t t;
+	size_t base, i;
+	u8 *mem;
+
+	mem = aligned_alloc(4096, MEASURE_STACK);
+	if (!mem)
+		exit(2);
+	memset(mem, MEASURE_PAINT, MEASURE_STACK);
+	pthread_attr_init(&attr);
+	pthread_attr_setstack(&attr, mem, MEASURE_STACK);
+	base = compat_alloc_bytes;
+	compat_alloc_bytes_peak = base;
+	if (pthread_create(&t, &attr, measure_thread, &m) || pthread_join(t, NULL))
+		exit(2);
+	*heap = compat_alloc_bytes_peak - base;
+	/* the stack grows down: the lowest byte no longer painted */
+	for (i = 0; i < MEASURE_STACK && mem[i] == MEASURE_PAINT; i++)
+		;
+	*stack = m.top - (uintptr_t)(mem + i);
+	pthread_attr_destroy(&attr);
+	free(mem);
+	return m.ret;
+}
+
 static void usage(void)
 {
-	fprintf(stderr, "usage: keyring_test [--legacy] [--blacklist FILE] KEYRING "
+	fprintf(stderr, "usage: keyring_test [--legacy] [--blacklist FILE] [--measure] KEYRING "
 		"list | lookup FPR|KEYID SIGTIME | verify MODULE\n");
 	exit(2);
 }
@@ -129,7 +182,8 @@ int main(int argc, char **argv)
 {
 	const char *blacklist = NULL;
 	long fail_alloc = -1;
-	bool legacy = false;
+	bool legacy = false, measure = false;
+	size_t heap = 0, stack = 0;
 	u8 *ring;
 	size_t ring_len;
 	int i = 1, ret;
@@ -141,6 +195,8 @@ int main(int argc, char **argv)
 			blacklist = argv[++i];
 		else if (!strcmp(argv[i], "--fail-alloc") && i + 1 < argc)
 			fail_alloc = strtol(argv[++i], NULL, 0);
+		else if (!strcmp(argv[i], "--measure"))
+			measure = true;
 		else
 			usage();
 	}
@@ -173,7 +229,7 @@ int main(int argc, char **argv)
 		int n = unhex(argv[i + 2], id, sizeof(id)), why;
 		u32 t = strtoul(argv[i + 3], NULL, 0);
 
-		if (n != PGP_KEYID_LEN && n != PGP_V4_FPR_LEN)
+		if (n != PGP_KEYID_LEN && n != PGP_V4_FPR_LEN && n != PGP_V6_FPR_LEN)
 			usage();
 		if (n == PGP_KEYID_LEN)
 			k = pgp_keys_lookup(test_keys, test_nr, NULL, 0, id, t, &why);
@@ -203,7 +259,10 @@ int main(int argc, char **argv)
 		info.hdr = (Elf_Ehdr *)read_file(argv[i + 2], &len);
 		info.len = len;
 		compat_alloc_fail_after = fail_alloc;
-		ret = module_pgp_sig_check(&info);
+		if (measure)
+			ret = measure_check(&info, &heap, &stack);
+		else
+			ret = module_pgp_sig_check(&info);
 		compat_alloc_fail_after = -1;
 		if (ret) {
 			printf("%s\n", ename(ret));
@@ -219,6 +278,8 @@ int main(int argc, char **argv)
 			}
 		}
 		free(info.hdr);
+		if (measure)
+			printf("memory heap %zu stack %zu\n", heap, stack);
 		/* a hash allocated without CRYPTO_NOLOAD could load a module */
 		if (compat_shash_nonoload)
 			printf("%lu hash allocations without CRYPTO_NOLOAD\n",

@@ -1,0 +1,164 @@
+#!/usr/bin/env bash
+# Guest cases of OpenPGP v6 (RFC 9580) and ML-DSA-65+Ed25519 (RFC 9980) module signatures.
+# Called by tests/qemu/make-cases.sh.
+set -euo pipefail
+prog=cases-pq.sh
+
+usage() {
+	cat <<'EOF_USAGE'
+Usage: tests/qemu/cases-pq.sh OBJDIR MODULE OUTDIR
+
+OBJDIR is the kernel build, MODULE the built test module (pgptest.ko), OUTDIR the case
+directory of tests/qemu/make-cases.sh: writes OUTDIR/mods/pq-*.ko and appends the cases to
+OUTDIR/cases.list.  KEYS_DIR must name the tests/qemu/make-keys.sh output, whose v6 keys
+(pq6: ML-DSA-65+Ed25519, ed6: Ed25519; pq6unknown, not built in) the kernel has built in.
+
+The modules are signed on the test side: a module with a 16 KiB module_sig made by
+scripts/sign-module.sh, its signed data (the file with module_sig's content zeroed) signed
+by tests/vectors/pgpv6.mjs (noble's Ed25519 and ML-DSA-65), the packets put into module_sig
+by tests/qemu/v6mod.py.  Cases: /proc/keys lists the v6 keys; good v6 Ed25519 and
+composite signatures over SHA-256, SHA-512 and SHA3-256; the composite's Ed25519 half
+broken, its ML-DSA half broken, the salt changed, the salt length changed; a digest too
+short (SHA-224); a v6 key that is not built in; v4+v6 rollover in both orders; tampered
+regions; a v6 vendor key certified by the built-in composite key, added at run time; a
+tamper sweep over a composite-signed module.
+EOF_USAGE
+}
+[[ ${1:-} == -h || ${1:-} == --help ]] && { usage; exit 0; }
+[[ $# -eq 3 ]] || { usage >&2; exit 2; }
+obj=$(cd "$1" && pwd) module=$2 out=$(cd "$3" && pwd)
+keys=${KEYS_DIR:?KEYS_DIR must name the tests/qemu/make-keys.sh output}
+top=$(cd "$(dirname "$0")/../.." && pwd)
+list=$out/cases.list mods=$out/mods
+[[ -f $list && -d $mods ]] || { echo "$prog: $out: no cases.list or mods/" >&2; exit 1; }
+# shellcheck source=/dev/null
+. "$keys/keys.env"
+[[ -n ${KEY_pq6:-} ]] || { echo "$prog: $keys/keys.env: no v6 keys (tests/qemu/make-keys.sh)" >&2; exit 1; }
+export GNUPGHOME=$keys/gnupg
+nm=$("$top/mk/node-deps.sh" --print) || { echo "$prog: no test-only npm packages" >&2; exit 1; }
+export NODE_MODULES_DIR=$nm
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+case_line() { # EXPECT_PERMISSIVE EXPECT_ENFORCE FILE SIGNER DESCRIPTION
+	printf '%s|%s|/mods/%s|pgptest|%s|%s\n' "$1" "$2" "$3" "$4" "$5" >>"$list"
+}
+lc() { tr 'A-F' 'a-f' <<<"$1"; }
+pgpv6() { node "$top/tests/vectors/pgpv6.mjs" "$@"; }
+v6mod() { python3 "$top/tests/qemu/v6mod.py" "$@"; }
+
+# The base: a module whose module_sig (16 KiB) can hold a v4 and a v6 signature.
+cp "$module" "$work/base.ko"
+"$top/scripts/sign-module.sh" --quiet -u "$FPR_rsa2048" --digest sha256 --reserve 16384 \
+	"$work/base.ko"
+python3 "$top/tests/qemu/siglayout.py" extract "$work/base.ko" "$work/data" "$work/rsa2048.sig" \
+	>/dev/null
+# v6sig NAME KEYSPEC HASH [pgpv6.mjs options]: $work/NAME.sig over the signed data
+v6sig() {
+	local n=$1 k=$2 h=$3
+	shift 3
+	pgpv6 sign "$k" --hash "$h" --salt-seed "$n" "$@" <"$work/data" >"$work/$n.sig"
+}
+# v4sig NAME FPR HASH: a gpg-made v4 signature packet over the same data
+v4sig() {
+	cp "$work/base.ko" "$work/v4.ko"
+	"$top/scripts/sign-module.sh" --quiet -u "$2" --digest "$3" "$work/v4.ko"
+	python3 "$top/tests/qemu/siglayout.py" extract "$work/v4.ko" "$work/v4.data" "$work/$1.sig" \
+		>/dev/null
+	cmp -s "$work/v4.data" "$work/data" || { echo "$prog: $1: other signed data" >&2; exit 1; }
+}
+attach() { # attach OUT SIGNAME...
+	local o=$1 s sigs=()
+	shift
+	for s in "$@"; do sigs+=("$work/$s.sig"); done
+	v6mod attach "$work/base.ko" "$mods/$o" "${sigs[@]}"
+}
+field() { v6mod fields "$work/$1.sig" | awk -v f="$2" '$1 == f { print $2 }'; }
+
+pq=$(lc "$FPR_pq6") ed=$(lc "$FPR_ed6")
+printf 'listing|listing|/proc/keys|-|%s|%s\n' "$pq mldsa65-ed25519 primary usable" \
+	"/proc/keys lists the built-in ML-DSA-65+Ed25519 v6 key" >>"$list"
+printf 'listing|listing|/proc/keys|-|%s|%s\n' "$ed ed25519255 primary usable" \
+	"/proc/keys lists the built-in Ed25519 v6 key" >>"$list"
+
+for h in sha256 sha512 sha3-256; do
+	v6sig "pq-$h" "$KEY_pq6" "$h"
+	attach "pq-$h.ko" "pq-$h"
+	case_line ok ok "pq-$h.ko" "$pq" "ML-DSA-65+Ed25519 v6 signature over $h loads with its signer"
+done
+for h in sha256 sha512; do
+	v6sig "ed6-$h" "$KEY_ed6" "$h"
+	attach "ed6-$h.ko" "ed6-$h"
+	case_line ok ok "ed6-$h.ko" "$ed" "Ed25519 v6 signature over $h loads with its signer"
+done
+
+# each half of the composite, the salt, its length
+for f in ed25519 mldsa salt; do
+	cp "$work/pq-sha512.sig" "$work/pq-bad-$f.sig"
+	v6mod flip "$work/pq-bad-$f.sig" $(($(field pq-sha512 "$f") + 7)) 0x10
+	attach "pq-bad-$f.ko" "pq-bad-$f"
+done
+case_line EKEYREJECTED EKEYREJECTED pq-bad-ed25519.ko "" "composite with its Ed25519 half broken refused"
+case_line EKEYREJECTED EKEYREJECTED pq-bad-mldsa.ko "" "composite with its ML-DSA-65 half broken refused"
+case_line EKEYREJECTED EKEYREJECTED pq-bad-salt.ko "" "v6 signature with its salt changed refused"
+cp "$work/pq-sha512.sig" "$work/pq-bad-saltlen.sig"
+v6mod flip "$work/pq-bad-saltlen.sig" "$(field pq-sha512 salt-length)" 0x30
+attach pq-bad-saltlen.ko pq-bad-saltlen
+case_line EBADMSG EBADMSG pq-bad-saltlen.ko "" "v6 signature whose salt length is not its hash's refused"
+v6sig pq-sha224 "$KEY_pq6" sha224
+attach pq-sha224.ko pq-sha224
+case_line taint EKEYREJECTED pq-sha224.ko "" "composite over SHA-224 (digest under 256 bits) unsupported"
+v6sig pq-unknown "$KEY_pq6unknown" sha512
+attach pq-unknown.ko pq-unknown
+case_line taint EKEYREJECTED pq-unknown.ko "" "v6 signature by a key not in the kernel: unavailable key"
+
+# rollover: a v4 and a v6 signature side by side, either may be the trusted one
+v4sig v4-unknown "$FPR_unknown" sha256
+v4sig v4-rsa3072 "$FPR_rsa3072" sha512
+attach pq-roll-new.ko v4-unknown pq-sha512
+case_line ok ok pq-roll-new.ko "$pq" "rollover: old v4 (unknown key) then v6 composite loads with the v6 key"
+attach pq-roll-old.ko pq-unknown v4-rsa3072
+case_line ok ok pq-roll-old.ko "$(lc "$FPR_rsa3072")" \
+	"rollover: v6 by an unknown key then v4 rsa3072 loads with the v4 key"
+attach pq-roll-both.ko pq-unknown pq-bad-mldsa ed6-sha512
+case_line ok ok pq-roll-both.ko "$ed" \
+	"three v6 signatures: unknown key, bad composite (pass 1), good Ed25519 (pass 2, its own salt)"
+
+# tampered regions of a composite-signed module
+for r in .text .init.text .rodata .modinfo shdr; do
+	cp "$mods/pq-sha512.ko" "$mods/pq-t${r//./_}.ko"
+	python3 "$top/tests/elfedit.py" flip "$mods/pq-t${r//./_}.ko" "$r" >/dev/null
+	case_line EKEYREJECTED EKEYREJECTED "pq-t${r//./_}.ko" "" "composite-signed module, $r tampered, refused"
+done
+
+# a v6 vendor key certified by the built-in composite key, added at run time
+pgpv6 cert ed25519:pq6-vendor --uid "pgp-modsign test pq6vendor <pq6vendor@pgp-modsign.test>" \
+	--certify-by "$KEY_pq6" >"$mods/pq6vendor.pgp"
+vendor=$(pgpv6 fpr ed25519:pq6-vendor)
+v6sig pq-vendor ed25519:pq6-vendor sha512
+attach pq-vendor.ko pq-vendor
+case_line taint EKEYREJECTED pq-vendor.ko "" "v6 vendor module refused before its certificate is added"
+printf 'exec|exec|/mods/keyadd|-|asymmetric "" /mods/pq6vendor.pgp .secondary_trusted_keys|%s\n' \
+	"the v6 vendor certificate certified by the built-in ML-DSA-65+Ed25519 key joins" >>"$list"
+printf 'listing|listing|/proc/keys|-|%s|%s\n' "$vendor ed25519255 primary usable" \
+	"/proc/keys lists the v6 vendor key" >>"$list"
+case_line ok ok pq-vendor.ko "$vendor" "v6 vendor module loads after its certificate is added"
+
+# the tamper sweep over a composite-signed module (siglayout.py's map; the ML-DSA half
+# is sampled like the bulk regions with SWEEP_STRIDE)
+perm_sweep=1
+case $(cat "$obj/include/config/kernel.release" 2>/dev/null) in
+6.1 | 6.1.*) perm_sweep=0 ;;	# see make-cases.sh: 6.1 sweeps in the enforcing boot
+esac
+st=${SWEEP_STRIDE:-16}
+for mask in 0x01 0x80; do
+	python3 "$top/tests/qemu/siglayout.py" map "$mods/pq-sha512.ko" "$mask" "$mods/pq-sha512.ko.$mask.map"
+	how=$mask desc="tamper sweep: ML-DSA-65+Ed25519 module xor $mask, every byte"
+	((st > 1)) && how+=:$st desc+=" of the packet but the ML-DSA half, every ${st}th of the bulk"
+	if ((perm_sweep)); then
+		case_line "sweep:$how" "sweep:$how" pq-sha512.ko "$pq" "$desc"
+	else
+		case_line skip "sweep:$how" pq-sha512.ko "$pq" "$desc"
+	fi
+done
+echo "$prog: $(grep -c 'pq' "$list") v6 cases"
