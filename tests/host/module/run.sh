@@ -35,11 +35,11 @@ here=$top/tests/host/module
 # (the options, the work directory $tmp and its cleanup)
 # shellcheck source=tests/lib/keyring-host.sh
 . "$top/tests/lib/keyring-host.sh" "$@"
-plan_first 210
+plan_first 217
 
 # ---- build ----
 if build "$tmp/modsig_test" "$here/modsig_test.c" \
-	"$top/kernel/module/signing_pgp_elf.c" "$top/tests/compat/compat.c" \
+	"$top/kernel/module/signing_pgp_elf.c" "$top/scripts/pgp-shim/compat.c" \
 	>"$tmp/build-modsig.log" 2>&1; then
 	ok "build modsig_test ($cc, ASan+UBSan)"
 else
