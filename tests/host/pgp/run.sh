@@ -70,8 +70,8 @@ done
 cflags=(-std=gnu11 -g -O1 -Wall -Wextra -Werror -Wno-unused-parameter -Wno-sign-compare
 	-Wno-missing-field-initializers -fno-omit-frame-pointer
 	-fsanitize=address,undefined -fno-sanitize-recover=all
-	-I"$root/tests/compat/include" -I"$root/include")
-compat=("$root"/tests/compat/{compat,shash_openssl,hash_info}.c)
+	-I"$root/tests/compat/include" -I"$root/scripts/pgp-shim" -I"$root/include")
+compat=("$root"/scripts/pgp-shim/{compat,shash_openssl,hash_info}.c)
 pgp=("$root"/crypto/pgp/pgp_parser.c "$root"/crypto/pgp/pgp_verify.c)
 oracle=("$root/tests/compat/stubs/algs_openssl.c")
 kunit=("$root/crypto/pgp/tests/pgp_kunit.c" "$root/tests/host/pgp/pgp_host_kunit.c")
