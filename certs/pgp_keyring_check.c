@@ -192,7 +192,7 @@ static void kc_key(struct kc_state *s, size_t off, int tag, const u8 *body, size
 	k->off = off;
 }
 
-unsigned int keyring_check(const uint8_t *buf, size_t len, kc_report_fn report, void *arg)
+unsigned int keyring_check(const u8 *buf, size_t len, kc_report_fn report, void *arg)
 {
 	struct kc_state s = { .report = report, .arg = arg };
 	const u8 *p = buf, *end = buf + len;
