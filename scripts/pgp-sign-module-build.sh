@@ -2,10 +2,11 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Builds scripts/pgp-sign-module outside Kbuild (scripts/Makefile builds it
-# the same way in a kernel build): the tool, the kernel's module_sig locator,
-# and the kernel's OpenPGP code (the loader's check, the keyring rules, the
-# parser and verifiers) compiled unchanged through scripts/pgp-shim.
-# sign-module.sh, the host tests and the fuzz targets build with it.
+# the same way in a kernel build): the tool's files in scripts/pgp-sign/, the
+# kernel's module_sig locator, and the kernel's OpenPGP code (the loader's
+# check, the keyring rules, the parser and verifiers) compiled unchanged
+# through scripts/pgp-shim.  sign-module.sh, the host tests and the fuzz
+# targets build with it.
 
 set -euo pipefail
 
@@ -22,15 +23,19 @@ Usage: $prog [--objects] OUT [CFLAGS...]
 Builds pgp-sign-module as OUT, its objects in OUT.o/, with \${HOSTCC:-cc},
 libcrypto and (when pkg-config finds it) liblzma; CFLAGS are added to every
 compile and to the link (-fsanitize=... for the tests).
-  --objects   build only the objects (everything but pgp-sign-module.o) into
-              OUT.o/ and print their paths (the fuzz targets include
-              pgp-sign-module.c and link these)
+  --objects   build only the objects (all but scripts/pgp-sign/main.o) into
+              OUT.o/ and print their paths (the fuzz targets link these)
   --sources   print the source files (what a cached build depends on)
 EOF
 }
 
-# The kernel's files the tool compiles (wrappers in scripts/pgp-shim/kernel
-# choose what a kernel configuration would) and the stand-ins they run on.
+# The tool's own files, in plain C; the two that see kernel types, on the
+# shim; the kernel's files the tool compiles (wrappers in
+# scripts/pgp-shim/kernel choose what a kernel configuration would) and the
+# stand-ins they run on.
+tool_units=(main util proc assuan agent sexp armor packet sign preflight module placeholder
+	compress pool remote verify)
+kglue_units=(elf kernel)
 kernel_units=(pgp_parser pgp_verify keyring_parse mont dsa rsassa ed25519)
 shim_units=(compat shash_openssl hash_info ecdsa_openssl)
 
@@ -38,13 +43,15 @@ sources()
 {
 	local f
 
-	printf '%s\n' "$here/pgp-sign-module.c" "$here/pgp-sign-module.h" \
-		"$here/pgp-sign-module-elf.c" "$here/pgp-sign-module-kernel.c" "$0" \
+	printf '%s\n' "$here/pgp-sign/pgp-sign.h" "$0" \
 		"$top/kernel/module/signing_pgp.c" "$top/kernel/module/signing_pgp.h" \
 		"$top/kernel/module/signing_pgp_elf.c" "$top/kernel/module/signing_pgp_elf.h" \
 		"$top/crypto/pgp/pgp_parser.c" "$top/crypto/pgp/pgp_verify.c" \
 		"$top/crypto/pgp/pgp_internal.h" "$top/security/pgp_keys/keyring_parse.c" \
 		"$top"/crypto/{mont,dsa,rsassa,ed25519}.c
+	for f in "${tool_units[@]}" "${kglue_units[@]}"; do
+		echo "$here/pgp-sign/$f.c"
+	done
 	for f in "$top"/include/crypto/{pgp,dsa,rsassa,ed25519,mont,ecdsa_raw}.h \
 		"$top/include/keys/pgp_keys.h"; do
 		echo "$f"
@@ -92,9 +99,13 @@ cc_one()
 	objs+=("$o")
 }
 
-((objects_only)) || cc_one pgp-sign-module.o "$here/pgp-sign-module.c" "${lzma[@]}"
-cc_one elf.o "$here/pgp-sign-module-elf.c" "${shim[@]}"
-cc_one kernel.o "$here/pgp-sign-module-kernel.c" "${shim[@]}"
+for u in "${tool_units[@]}"; do
+	[[ $u == main ]] && ((objects_only)) && continue
+	cc_one "$u.o" "$here/pgp-sign/$u.c" "${lzma[@]}"
+done
+for u in "${kglue_units[@]}"; do
+	cc_one "$u.o" "$here/pgp-sign/$u.c" "${shim[@]}"
+done
 for u in "${kernel_units[@]}"; do
 	cc_one "k-$u.o" "$here/pgp-shim/kernel/$u.c" "${shim[@]}"
 done

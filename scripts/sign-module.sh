@@ -113,7 +113,7 @@ build_tool()
 build_in()
 {
 	if ! bash "$here/pgp-sign-module-build.sh" "$1" > "$1.log" 2>&1; then
-		echo "$prog: cannot build $here/pgp-sign-module.c (needs ${HOSTCC:-cc} and libcrypto, libssl-dev):" >&2
+		echo "$prog: cannot build $here/pgp-sign (needs ${HOSTCC:-cc} and libcrypto, libssl-dev):" >&2
 		sed 's/^/  /' "$1.log" >&2
 		rm -rf -- "$1.log" "$1.o"
 		return 1
@@ -121,10 +121,22 @@ build_in()
 	rm -rf -- "$1.log" "$1.o"
 }
 
+# beside_built: a pgp-sign-module beside this script newer than its sources
+# (a kernel tree built in place)
+beside_built()
+{
+	local f
+
+	[[ -x $here/pgp-sign-module ]] || return 1
+	for f in "$here"/pgp-sign/*.[ch]; do
+		[[ $here/pgp-sign-module -nt $f ]] || return 1
+	done
+}
+
 TMPBUILD=
 if [[ -n ${PGP_SIGN_MODULE:-} ]]; then
 	tool=$PGP_SIGN_MODULE
-elif [[ -x $here/pgp-sign-module && $here/pgp-sign-module -nt $here/pgp-sign-module.c ]]; then
+elif beside_built; then
 	tool=$here/pgp-sign-module
 else
 	build_tool || { [[ -z $TMPBUILD ]] || rm -rf -- "$TMPBUILD"; exit 1; }

@@ -443,10 +443,13 @@ int module_pgp_sig_check(struct load_info *info)
 	int ret, err = -ENOKEY;
 
 	info->pgp_signer_len = 0;
-	ret = module_pgp_sig_locate(file, info->len, IS_ENABLED(CONFIG_64BIT), &loc);
+	ret = module_pgp_sig_locate(file, info->len,
+				    IS_ENABLED(CONFIG_64BIT) ? MODULE_PGP_ELF64 : 0, &loc);
 	if (ret) {
 		if (ret == -EBADMSG)
 			pr_notice("Malformed module_sig section\n");
+		pr_debug("module_sig: %s (section %u)\n",
+			 module_pgp_sig_reason(loc.reason), loc.section);
 		return ret;
 	}
 

@@ -119,6 +119,8 @@ extern bool kcompat_config_CONFIG_64BIT, kcompat_config_CONFIG_SYSTEM_BLACKLIST_
 	kcompat_config_CONFIG_CRYPTO_ECDSA_RAW;
 #define IS_ENABLED(option) \
 	(IS_BUILTIN(option) || IS_MODULE(option) || kcompat_config_##option)
+/* the host's byte order is no option: its definition below decides */
+#define kcompat_config_CONFIG_CPU_BIG_ENDIAN	0
 #else
 #define IS_ENABLED(option)	(IS_BUILTIN(option) || IS_MODULE(option))
 #endif
@@ -509,6 +511,12 @@ static inline void put_unaligned_le64(u64 v, void *p)
 } while (0)
 
 /* ---- byte order (x86_64 host: little endian) ---- */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+#define CONFIG_CPU_BIG_ENDIAN	1
+#endif
+#define swab16(x)	__builtin_bswap16(x)
+#define swab32(x)	__builtin_bswap32(x)
+#define swab64(x)	__builtin_bswap64(x)
 #define cpu_to_be16(x)	((__force __be16)__builtin_bswap16(x))
 #define cpu_to_be32(x)	((__force __be32)__builtin_bswap32(x))
 #define cpu_to_be64(x)	((__force __be64)__builtin_bswap64(x))

@@ -46,8 +46,8 @@ out=$(cd "$out" && pwd)
 # shellcheck disable=SC2054 # commas belong to -fsanitize=
 cflags=(-g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 	-fno-omit-frame-pointer -Wall -Wno-unused-parameter
-	-I"$top/tests/compat/include" -I"$top/include")
-srcs=("$top"/crypto/{shake,mldsa}.c "$top"/tests/compat/{compat,shash_openssl,hash_info}.c)
+	-I"$top/tests/compat/include" -I"$top/scripts/pgp-shim" -I"$top/include")
+srcs=("$top"/crypto/{shake,mldsa}.c "$top"/scripts/pgp-shim/{compat,shash_openssl,hash_info}.c)
 
 name=fuzz_mldsa
 echo "[build] $name (crypto/mldsa.c, crypto/shake.c)"

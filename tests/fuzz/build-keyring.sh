@@ -59,12 +59,12 @@ trap cleanup EXIT
 # shellcheck disable=SC2054  # the commas belong to -fsanitize=
 cflags=(-g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
 	-Wall -Wno-format -Wno-deprecated-declarations
-	-I"$top/tests/compat/module" -I"$top/tests/compat/module/tests" -I"$top/tests/compat/include" -I"$top/include"
+	-I"$top/scripts/pgp-shim/module" -I"$top/scripts/pgp-shim/module/tests" -I"$top/tests/compat/include" -I"$top/scripts/pgp-shim" -I"$top/include"
 	-DCONFIG_64BIT=1 -DCONFIG_PGP_BUILTIN_KEYS=1 -DCONFIG_SYSTEM_BLACKLIST_KEYRING=1
 	-DCONFIG_CRYPTO_ED25519=1)
 common=("$top/security/pgp_keys/keyring_parse.c"
-	"$top/tests/compat/compat.c" "$top/tests/compat/shash_openssl.c"
-	"$top/tests/compat/hash_info.c" "$top/tests/compat/stubs/algs_openssl.c")
+	"$top/scripts/pgp-shim/compat.c" "$top/scripts/pgp-shim/shash_openssl.c"
+	"$top/scripts/pgp-shim/hash_info.c" "$top/tests/compat/stubs/algs_openssl.c")
 for f in "$top"/crypto/pgp/*.c; do
 	[[ $f != *_kunit.c ]] && common+=("$f")
 done
@@ -73,8 +73,8 @@ echo "[1/4] building fuzz_keyring, fuzz_keyring_check, fuzz_keytype"
 "$clang" "${cflags[@]}" -o "$out/fuzz_keyring" "$top/tests/fuzz/fuzz_keyring.c" \
 	"${common[@]}" -lcrypto || { echo "$prog: fuzz_keyring: build failed" >&2; exit 1; }
 "$clang" -g -O1 -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined \
-	-Wall -DKEYRING_CHECK_NO_MAIN -c -o "$out/pgp_keyring_check.o" \
-	"$top/certs/pgp_keyring_check.c" &&
+	-Wall -DKEYRING_CHECK_NO_MAIN -I"$top/scripts/pgp-shim" -idirafter "$top/include" \
+	-c -o "$out/pgp_keyring_check.o" "$top/certs/pgp_keyring_check.c" &&
 "$clang" "${cflags[@]}" -o "$out/fuzz_keyring_check" "$top/tests/fuzz/fuzz_keyring_check.c" \
 	"$out/pgp_keyring_check.o" "${common[@]}" -lcrypto ||
 	{ echo "$prog: fuzz_keyring_check: build failed" >&2; exit 1; }
@@ -127,9 +127,9 @@ gpgconf --homedir "$tmp/g2" --kill gpg-agent >/dev/null 2>&1 || true
 seed_t revoked "$tmp/vendor.gpg" "$tmp/vendor-rev.gpg"
 
 cc=$clang
-"$cc" -g -I"$top/tests/compat/module" -I"$top/tests/compat/module/tests" -I"$top/tests/compat/include" -I"$top/include" \
+"$cc" -g -I"$top/scripts/pgp-shim/module" -I"$top/scripts/pgp-shim/module/tests" -I"$top/tests/compat/include" -I"$top/scripts/pgp-shim" -I"$top/include" \
 	-o "$tmp/modsig_test" "$top/tests/host/module/modsig_test.c" \
-	"$top/kernel/module/signing_pgp_elf.c" "$top/tests/compat/compat.c"
+	"$top/kernel/module/signing_pgp_elf.c" "$top/scripts/pgp-shim/compat.c"
 "$tmp/modsig_test" --seed "$seeds_m"
 printf 'int v = 1;\nint f(int x) { return x + v; }\n' >"$tmp/m.c"
 "$cc" -c -o "$tmp/m.o" "$tmp/m.c"
@@ -149,7 +149,8 @@ sed 's/if (!by_primary)/if (0 \&\& !by_primary)/' "$top/certs/pgp_keyring_check.
 cmp -s "$tmp/keyring_check_defect.c" "$top/certs/pgp_keyring_check.c" &&
 	{ echo "$prog: self-test: the defect could not be put into a copy of pgp_keyring_check.c" >&2; exit 1; }
 "$clang" -g -O1 -fsanitize=fuzzer-no-link,address,undefined -Wall -DKEYRING_CHECK_NO_MAIN \
-	-I"$top/certs" -c -o "$tmp/keyring_check_defect.o" "$tmp/keyring_check_defect.c" &&
+	-I"$top/certs" -I"$top/scripts/pgp-shim" -idirafter "$top/include" \
+	-c -o "$tmp/keyring_check_defect.o" "$tmp/keyring_check_defect.c" &&
 "$clang" "${cflags[@]}" -o "$tmp/fuzz_keyring_check_defect" "$top/tests/fuzz/fuzz_keyring_check.c" \
 	"$tmp/keyring_check_defect.o" "${common[@]}" -lcrypto ||
 	{ echo "$prog: self-test: build of the defective copy failed" >&2; exit 1; }

@@ -50,12 +50,12 @@ out=$(cd "$out" && pwd)
 # shellcheck disable=SC2054 # commas belong to -fsanitize=
 cflags=(-g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 	-fno-omit-frame-pointer -Wall -Wno-unused-parameter
-	-I"$top/tests/compat/include" -I"$top/include"
+	-I"$top/tests/compat/include" -I"$top/scripts/pgp-shim" -I"$top/include"
 	-DCONFIG_ARCH_SUPPORTS_INT128=1)
 srcs=("$top/crypto/pgp/pgp_parser.c" "$top/crypto/pgp/pgp_verify.c"
-      "$top/crypto/shake.c" "$top/crypto/mldsa.c"
-      "$top/tests/compat/compat.c" "$top/tests/compat/shash_openssl.c"
-      "$top/tests/compat/hash_info.c")
+	"$top/crypto/shake.c" "$top/crypto/mldsa.c"
+	"$top/scripts/pgp-shim/compat.c" "$top/scripts/pgp-shim/shash_openssl.c"
+	"$top/scripts/pgp-shim/hash_info.c")
 cflags+=(-DCONFIG_CRYPTO_MLDSA=1)	# ML-DSA-65: the kernel's own in every build
 algs=oracle
 if [ "$oracle" = 0 ]; then

@@ -9,16 +9,17 @@ usage() {
 	cat <<USAGE
 Usage: tests/fuzz/$prog [--time SECONDS] [--no-run] [--out DIR]
 
-Builds tests/fuzz/fuzz_signer_*.c with clang -fsanitize=fuzzer,address,undefined:
-each includes scripts/pgp-sign-module.c (its parsers of gpg-agent's Assuan
-answers and S-expressions, of ASCII armour, of module files) and links the
-rest of the tool as scripts/pgp-sign-module-build.sh --objects builds it: the
-kernel's module_sig locator and OpenPGP code through scripts/pgp-shim. Every
-target checks the tool's buffer invariants after each operation
-(tests/fuzz/fuzz_signer.h). Then runs each target for SECONDS (default 60) on
-a working corpus DIR/corpus-<target>, seeded with inputs made here (DIR/seeds:
-a real module from gcc, a signed one and armour when gpg is present, agent
-answers). Exits non-zero if a build fails or a target crashes.
+Builds tests/fuzz/fuzz_signer_*.c with clang -fsanitize=fuzzer,address,undefined,
+one target per parser of untrusted input the tool keeps (gpg-agent's Assuan
+lines, S-expressions, ASCII armour, the module and its placeholder), each
+linked with the tool's objects as scripts/pgp-sign-module-build.sh --objects
+builds them (scripts/pgp-sign/*.c but main.c, and the kernel's module_sig
+locator and OpenPGP code through scripts/pgp-shim). Every target checks the
+tool's buffer invariants after each operation (tests/fuzz/fuzz_signer.h).
+Then runs each target for SECONDS (default 60) on a working corpus
+DIR/corpus-<target>, with the committed corpus tests/fuzz/corpus/signer_*
+and seeds made here (DIR/seeds: a real module from gcc, a signed one and
+armour when gpg is present, agent answers). Exits non-zero if a build fails or a target crashes.
 
   --time SECONDS  run time per target (0 = build only)
   --no-run        same as --time 0
@@ -117,7 +118,8 @@ for name in "${targets[@]}"; do
 	# shellcheck disable=SC2086
 	if (cd "$out" && ASAN_OPTIONS=detect_leaks=1 "./$name" -max_total_time="$secs" \
 		-timeout=10 -rss_limit_mb=2048 -max_len=70000 -print_final_stats=1 \
-		${FUZZ_ARGS:-} "$corpus" "$seeds/${name#fuzz_signer_}" >"$log" 2>&1); then
+		${FUZZ_ARGS:-} "$corpus" "$top/tests/fuzz/corpus/signer_${name#fuzz_signer_}" \
+		"$seeds/${name#fuzz_signer_}" >"$log" 2>&1); then
 		execs=$(awk '/stat::number_of_executed_units/ { print $2 }' "$log")
 		rate=$(awk '/stat::average_exec_per_sec/ { print $2 }' "$log")
 		cov=$(grep -E '^#[0-9]+' "$log" | tail -1 | grep -o 'cov: [0-9]*' | awk '{ print $2 }')

@@ -6,15 +6,19 @@
  * uninstrumented libraries (libcrypto, liblzma), so the targets check the
  * lengths themselves: a length that wrapped or ran past the allocation
  * (as EVP_DecodeBlock()'s result minus the padding once did) traps here.
+ * The targets link the tool's objects (scripts/pgp-sign-module-build.sh
+ * --objects): they call its functions as its other files do.
  */
 #ifndef _FUZZ_SIGNER_H
 #define _FUZZ_SIGNER_H
 
-#define main pgp_sign_module_main
-#include "../../scripts/pgp-sign-module.c"
-#undef main
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
-static void fuzz_buf_ok(const struct buf *b)
+#include "../../scripts/pgp-sign/pgp-sign.h"
+
+static inline void fuzz_buf_ok(const struct buf *b)
 {
 	if (b->len > b->cap || (b->cap && !b->p) || (!b->cap && b->len))
 		__builtin_trap();

@@ -17,7 +17,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	size_t rl, sl;
 	int k;
 
-	if (size > ASSUAN_MAX_LINE)
+	if (size > PGP_ASSUAN_MAX_LINE)
 		return 0;
 	k = assuan_parse_line((const char *)data, size, &d, msg, sizeof(msg));
 	fuzz_buf_ok(&d);

@@ -74,12 +74,12 @@ fi
 # shellcheck disable=SC2054  # the commas belong to -fsanitize=
 cflags=(-g -O1 -fsanitize=address,undefined -fno-sanitize-recover=all
 	-fno-omit-frame-pointer -Wall -Wno-format -Wno-deprecated-declarations
-	-I"$top/tests/compat/module" -I"$top/tests/compat/module/tests" -I"$top/tests/compat/include" -I"$top/include"
+	-I"$top/scripts/pgp-shim/module" -I"$top/scripts/pgp-shim/module/tests" -I"$top/tests/compat/include" -I"$top/scripts/pgp-shim" -I"$top/include"
 	-DCONFIG_64BIT=1 -DCONFIG_PGP_BUILTIN_KEYS=1 -DCONFIG_SYSTEM_BLACKLIST_KEYRING=1
 	-DCONFIG_CRYPTO_ED25519=1 -DCONFIG_CRYPTO_MLDSA=1
 	-DCONFIG_PGP_KEYS_REVOKED="\"${PGP_KEYS_REVOKED:-}\"")
-compat=("$top/tests/compat/compat.c" "$top/tests/compat/shash_openssl.c"
-	"$top/tests/compat/hash_info.c" "$top/tests/compat/stubs/algs_openssl.c")
+compat=("$top/scripts/pgp-shim/compat.c" "$top/scripts/pgp-shim/shash_openssl.c"
+	"$top/scripts/pgp-shim/hash_info.c" "$top/tests/compat/stubs/algs_openssl.c")
 pgp_srcs=()
 for f in "$top"/crypto/pgp/*.c; do
 	[[ $f != *_kunit.c ]] && pgp_srcs+=("$f")
@@ -145,8 +145,8 @@ build_driver() {
 # build_driver_kmath: $tmp/keyring_test_kmath, with the in-kernel maths.
 build_driver_kmath() {
 	build "$tmp/keyring_test_kmath" "${driver[@]}" "${kmath[@]}" \
-		"$top/tests/compat/compat.c" "$top/tests/compat/shash_openssl.c" \
-		"$top/tests/compat/hash_info.c" -lcrypto
+		"$top/scripts/pgp-shim/compat.c" "$top/scripts/pgp-shim/shash_openssl.c" \
+		"$top/scripts/pgp-shim/hash_info.c" -lcrypto
 }
 # The driver twice: with the in-kernel maths (crypto/mont.c, dsa.c, rsassa.c,
 # ed25519.c) and with the OpenSSL oracle of tests/compat.  kt runs

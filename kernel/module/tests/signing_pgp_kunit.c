@@ -31,6 +31,9 @@ static const char t_strtab[] = "\0.text\0module_sig\0.shstrtab\0";
 #define T_NAME_SIG	7
 #define T_NAME_STR	18
 
+/* The CPU's byte order, as the loader reads a module. */
+#define T_ELFDATA	(IS_ENABLED(CONFIG_CPU_BIG_ENDIAN) ? ELFDATA2MSB : ELFDATA2LSB)
+
 struct t_img {
 	u8 *buf;
 	size_t len;
@@ -70,6 +73,7 @@ static void t_set_ehdr(struct t_img *im, u64 shoff, u16 shentsize, u16 shnum,
 
 		memcpy(h.e_ident, ELFMAG, SELFMAG);
 		h.e_ident[EI_CLASS] = ELFCLASS64;
+		h.e_ident[EI_DATA] = T_ELFDATA;
 		memcpy(im->buf, &h, sizeof(h));
 	} else {
 		Elf32_Ehdr h = { .e_type = ET_REL, .e_shoff = shoff,
@@ -78,6 +82,7 @@ static void t_set_ehdr(struct t_img *im, u64 shoff, u16 shentsize, u16 shnum,
 
 		memcpy(h.e_ident, ELFMAG, SELFMAG);
 		h.e_ident[EI_CLASS] = ELFCLASS32;
+		h.e_ident[EI_DATA] = T_ELFDATA;
 		memcpy(im->buf, &h, sizeof(h));
 	}
 }
@@ -109,6 +114,7 @@ struct t_case {
 	const char *name;
 	void (*mutate)(struct t_img *im);
 	int want;
+	enum module_pgp_sig_reason why;
 };
 
 static void m_none(struct t_img *im)
@@ -236,29 +242,29 @@ static void m_nonelf(struct t_img *im)
 }
 
 static const struct t_case t_cases[] = {
-	{ "well-formed", m_none, 0 },
+	{ "well-formed", m_none, 0, MODULE_PGP_SIG_FOUND },
 	/* headers unreadable: not a module, left to the loader's ELF checks */
-	{ "not ELF", m_nonelf, -ENODATA },
-	{ "truncated ELF header", m_short, -ENODATA },
-	{ "bad ELF magic", m_magic, -ENODATA },
-	{ "wrong e_shentsize", m_shentsize, -ENODATA },
-	{ "e_shoff at end of file", m_shoff_end, -ENODATA },
-	{ "e_shoff wraps", m_shoff_wrap, -ENODATA },
-	{ "e_shnum past end of file", m_shnum, -ENODATA },
-	{ "e_shstrndx out of range", m_shstrndx, -ENODATA },
-	{ "module_sig sh_name out of range", m_name_range, -ENODATA },
-	{ "no module_sig", m_unsigned, -ENODATA },
-	{ "two module_sig", m_two, -EBADMSG },
-	{ "module_sig SHF_ALLOC", m_alloc, -EBADMSG },
-	{ "module_sig SHT_NOBITS", m_nobits, -EBADMSG },
-	{ "module_sig past end of file", m_past_end, -EBADMSG },
-	{ "module_sig overlaps .text", m_overlap, -EBADMSG },
-	{ "container magic", m_cmagic, -EBADMSG },
-	{ "container version 2", m_cversion, -EBADMSG },
-	{ "container reserved byte", m_creserved, -EBADMSG },
-	{ "container payload_len 0", m_clen0, -EBADMSG },
-	{ "container payload_len too big", m_clen_big, -EBADMSG },
-	{ "container non-zero tail", m_ctail, -EBADMSG },
+	{ "not ELF", m_nonelf, -ENODATA, MODULE_PGP_SIG_NOT_ELF },
+	{ "truncated ELF header", m_short, -ENODATA, MODULE_PGP_SIG_EHDR_SHORT },
+	{ "bad ELF magic", m_magic, -ENODATA, MODULE_PGP_SIG_NOT_ELF },
+	{ "wrong e_shentsize", m_shentsize, -ENODATA, MODULE_PGP_SIG_SHENTSIZE },
+	{ "e_shoff at end of file", m_shoff_end, -ENODATA, MODULE_PGP_SIG_SHTAB_OUTSIDE },
+	{ "e_shoff wraps", m_shoff_wrap, -ENODATA, MODULE_PGP_SIG_SHTAB_OUTSIDE },
+	{ "e_shnum past end of file", m_shnum, -ENODATA, MODULE_PGP_SIG_SHTAB_OUTSIDE },
+	{ "e_shstrndx out of range", m_shstrndx, -ENODATA, MODULE_PGP_SIG_SHSTRNDX },
+	{ "module_sig sh_name out of range", m_name_range, -ENODATA, MODULE_PGP_SIG_SEC_NAME },
+	{ "no module_sig", m_unsigned, -ENODATA, MODULE_PGP_SIG_NO_SECTION },
+	{ "two module_sig", m_two, -EBADMSG, MODULE_PGP_SIG_TWO },
+	{ "module_sig SHF_ALLOC", m_alloc, -EBADMSG, MODULE_PGP_SIG_ALLOC },
+	{ "module_sig SHT_NOBITS", m_nobits, -EBADMSG, MODULE_PGP_SIG_TYPE },
+	{ "module_sig past end of file", m_past_end, -EBADMSG, MODULE_PGP_SIG_SEC_OUTSIDE },
+	{ "module_sig overlaps .text", m_overlap, -EBADMSG, MODULE_PGP_SIG_OVER_SECTION },
+	{ "container magic", m_cmagic, -EBADMSG, MODULE_PGP_SIG_CONTAINER },
+	{ "container version 2", m_cversion, -EBADMSG, MODULE_PGP_SIG_CONTAINER },
+	{ "container reserved byte", m_creserved, -EBADMSG, MODULE_PGP_SIG_CONTAINER },
+	{ "container payload_len 0", m_clen0, -EBADMSG, MODULE_PGP_SIG_CONTAINER },
+	{ "container payload_len too big", m_clen_big, -EBADMSG, MODULE_PGP_SIG_CONTAINER },
+	{ "container non-zero tail", m_ctail, -EBADMSG, MODULE_PGP_SIG_CONTAINER },
 };
 
 static void t_case_desc(const struct t_case *c, char *desc)
@@ -281,6 +287,8 @@ static void pgp_sig_locate_test(struct kunit *test)
 		memset(&loc, 0, sizeof(loc));
 		KUNIT_EXPECT_EQ_MSG(test, module_pgp_sig_locate(im.buf, im.len, e, &loc),
 				    c->want, "ELF%d", e ? 64 : 32);
+		KUNIT_EXPECT_EQ_MSG(test, loc.reason, c->why, "ELF%d: %s", e ? 64 : 32,
+				    module_pgp_sig_reason(loc.reason));
 		if (!c->want) {
 			KUNIT_EXPECT_EQ(test, loc.sec_off, (size_t)T_SIG_OFF);
 			KUNIT_EXPECT_EQ(test, loc.sec_size, (size_t)T_SIG_LEN);
@@ -288,6 +296,37 @@ static void pgp_sig_locate_test(struct kunit *test)
 			KUNIT_EXPECT_EQ(test, loc.payload_len, (size_t)T_PAYLOAD);
 		}
 	}
+}
+
+/*
+ * MODULE_PGP_ELF_ANY (host tools): the class from e_ident[], ET_REL required;
+ * the loader's reading leaves e_type to its own ELF checks.
+ */
+static void pgp_sig_locate_any_test(struct kunit *test)
+{
+	struct module_pgp_sig_loc loc;
+	struct t_img im;
+	int e;
+
+	for (e = 0; e <= 1; e++) {
+		t_build(test, &im, e);
+		KUNIT_EXPECT_EQ(test, module_pgp_sig_locate(im.buf, im.len,
+							    MODULE_PGP_ELF_ANY, &loc), 0);
+		KUNIT_EXPECT_EQ(test, loc.sec_off, (size_t)T_SIG_OFF);
+		im.buf[EI_NIDENT] = ET_EXEC;
+		KUNIT_EXPECT_EQ(test, module_pgp_sig_locate(im.buf, im.len, e, &loc), 0);
+		KUNIT_EXPECT_EQ(test, module_pgp_sig_locate(im.buf, im.len,
+							    MODULE_PGP_ELF_ANY, &loc),
+				-ENODATA);
+		KUNIT_EXPECT_EQ(test, loc.reason, MODULE_PGP_SIG_NOT_REL);
+		im.buf[EI_CLASS] = 0;
+		KUNIT_EXPECT_EQ(test, module_pgp_sig_locate(im.buf, im.len,
+							    MODULE_PGP_ELF_ANY, &loc),
+				-ENODATA);
+		KUNIT_EXPECT_EQ(test, loc.reason, MODULE_PGP_SIG_ELF_CLASS);
+	}
+	KUNIT_EXPECT_STREQ(test, module_pgp_sig_reason(MODULE_PGP_SIG_NR_REASONS),
+			   "unknown reason");
 }
 
 /* module_sig at most MODULE_PGP_SIG_MAX_SIZE bytes, on both classes. */
@@ -548,6 +587,7 @@ static void pgp_sig_check_payload_test(struct kunit *test)
 
 static struct kunit_case pgp_modsig_test_cases[] = {
 	KUNIT_CASE_PARAM(pgp_sig_locate_test, t_locate_gen_params),
+	KUNIT_CASE(pgp_sig_locate_any_test),
 	KUNIT_CASE(pgp_sig_check_payload_test),
 	KUNIT_CASE(pgp_sig_size_cap_test),
 	KUNIT_CASE(pgp_signed_data_sha256_test),

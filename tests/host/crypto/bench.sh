@@ -39,9 +39,9 @@ defs=(-DBENCH_ED25519 -DBENCH_MLDSA -I"$top/crypto/tests")
 # on tests/compat, as run.sh builds them (kshim.h first in each of this
 # project's files, tests/compat's own built as they are)
 cflags=(-std=gnu11 -O2 -Wno-deprecated-declarations
-	-I"$top/tests/compat/include" -I"$top/include" -I"$here")
-if ! ( cd "$out" && ${CC:-gcc} "${cflags[@]}" -c "$top/tests/compat/compat.c" \
-	"$top/tests/compat/shash_openssl.c" "$top/tests/compat/hash_info.c" ) ||
+	-I"$top/tests/compat/include" -I"$top/scripts/pgp-shim" -I"$top/include" -I"$here")
+if ! ( cd "$out" && ${CC:-gcc} "${cflags[@]}" -c "$top/scripts/pgp-shim/compat.c" \
+	"$top/scripts/pgp-shim/shash_openssl.c" "$top/scripts/pgp-shim/hash_info.c" ) ||
    ! ${CC:-gcc} "${cflags[@]}" "${defs[@]}" -include "$here/kshim.h" -o "$out/bench" \
 	"$here/bench.c" "${srcs[@]}" "$out/compat.o" "$out/shash_openssl.o" \
 	"$out/hash_info.o" -lcrypto -Wl,--wrap=kmalloc; then

@@ -94,7 +94,7 @@ kunits=("$top"/crypto/tests/{mont,dsa,rsassa,ed25519}_kunit.c "$top"/crypto/test
 cflags=(-std=gnu11 -O1 -g -Wall -Wextra -Wno-unused-parameter -Wno-sign-compare
 	-Wno-missing-field-initializers -Werror=implicit-function-declaration
 	-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
-	-I"$top/tests/compat/include" -I"$top/include" -I"$here")
+	-I"$top/tests/compat/include" -I"$top/scripts/pgp-shim" -I"$top/include" -I"$here")
 
 fail=0
 n=0
@@ -114,7 +114,7 @@ tap() {	# tap <status> <description>
 # tests/compat's runtime, built once as it is (without kshim.h); kunit_main.o
 # only for the KUnit suites.  Should it fail, the builds below fail too.  The
 # 32-bit build compiles its own copy (compat32/, in start_build --i386).
-compat_srcs=("$top"/tests/compat/{compat,shash_openssl,hash_info}.c)
+compat_srcs=("$top"/scripts/pgp-shim/{compat,shash_openssl,hash_info}.c)
 mkdir -p "$out/compat"
 rm -f "$out"/compat/*.o
 ( cd "$out/compat" && "$cc" "${cflags[@]}" -c "${compat_srcs[@]}" \
@@ -378,7 +378,7 @@ tap "$rc" "ML-DSA-65 as an i386 binary ($m32_how) agrees with @noble/post-quantu
 rc=0
 read -r -a be_cc <<< "${BE_CC:-clang --target=s390x-linux-gnu}"
 qemu_be=${QEMU_S390X:-qemu-s390x}
-becflags=(-std=gnu11 -O2 -static -w -I"$top/tests/compat/include" -I"$top/include" -I"$here"
+becflags=(-std=gnu11 -O2 -static -w -I"$top/tests/compat/include" -I"$top/scripts/pgp-shim" -I"$top/include" -I"$here"
 	-I"$top/crypto/tests" -include "$here/kshim.h")
 mkdir -p "$out/be"
 if ! command -v "${be_cc[0]}" > /dev/null || ! command -v "$qemu_be" > /dev/null; then
@@ -388,9 +388,9 @@ elif [ -n "$mldsa_err" ]; then
 	echo "# big-endian: $mldsa_err"
 	rc=1
 elif ! "${be_cc[@]}" "${becflags[@]}" -o "$out/be/kunit" "$top"/crypto/tests/{shake,mldsa}_kunit.c \
-	"$top"/crypto/{shake,mldsa}.c "$top"/tests/compat/{compat,kunit_main}.c > "$out/be/build.log" 2>&1 ||
+	"$top"/crypto/{shake,mldsa}.c "$top/scripts/pgp-shim/compat.c" "$top/tests/compat/kunit_main.c" > "$out/be/build.log" 2>&1 ||
    ! "${be_cc[@]}" "${becflags[@]}" -o "$out/be/test_mldsa" "$here/test_mldsa.c" "$top"/crypto/{shake,mldsa}.c \
-	"$top/tests/compat/compat.c" "$mldsa_wrap" >> "$out/be/build.log" 2>&1; then
+	"$top/scripts/pgp-shim/compat.c" "$mldsa_wrap" >> "$out/be/build.log" 2>&1; then
 	sed 's/^/# big-endian build: /' "$out/be/build.log" | head -n 5
 	rc=1
 else
@@ -403,7 +403,7 @@ else
 		"$top/crypto/shake.c" > "$out/be/shake.c"
 	if cmp -s "$out/be/shake.c" "$top/crypto/shake.c" ||
 	   ! "${be_cc[@]}" "${becflags[@]}" -o "$out/be/kunit-hostorder" "$top"/crypto/tests/{shake,mldsa}_kunit.c \
-		"$out/be/shake.c" "$top/crypto/mldsa.c" "$top"/tests/compat/{compat,kunit_main}.c \
+		"$out/be/shake.c" "$top/crypto/mldsa.c" "$top/scripts/pgp-shim/compat.c" "$top/tests/compat/kunit_main.c" \
 		>> "$out/be/build.log" 2>&1 ||
 	   timeout 600 "$qemu_be" "$out/be/kunit-hostorder" > "$out/be/hostorder.tap" 2>&1; then
 		echo "# big-endian self-test: shake.c with host-order lanes was not refused"
@@ -417,7 +417,7 @@ tap "$rc" "big-endian (s390x, $qemu_be): SHAKE/ML-DSA KUnit suites and the noble
 #    sanitizers: a mutant may well read out of bounds) must fail.
 rc=0
 caught=0 survived=()
-mutcflags=(-std=gnu11 -O1 -w -I"$top/tests/compat/include" -I"$top/include" -I"$here"
+mutcflags=(-std=gnu11 -O1 -w -I"$top/tests/compat/include" -I"$top/scripts/pgp-shim" -I"$top/include" -I"$here"
 	-I"$top/crypto/tests" -include "$here/kshim.h")
 mkdir -p "$out/mut"
 if ! ( cd "$out/mut" && "$cc" "${mutcflags[@]}" -c "$top"/crypto/tests/{shake,mldsa}_kunit.c \

@@ -35,11 +35,11 @@ here=$top/tests/host/module
 # (the options, the work directory $tmp and its cleanup)
 # shellcheck source=tests/lib/keyring-host.sh
 . "$top/tests/lib/keyring-host.sh" "$@"
-plan_first 224
+plan_first 231
 
 # ---- build ----
 if build "$tmp/modsig_test" "$here/modsig_test.c" \
-	"$top/kernel/module/signing_pgp_elf.c" "$top/tests/compat/compat.c" \
+	"$top/kernel/module/signing_pgp_elf.c" "$top/scripts/pgp-shim/compat.c" \
 	>"$tmp/build-modsig.log" 2>&1; then
 	ok "build modsig_test ($cc, ASan+UBSan)"
 else
@@ -404,13 +404,13 @@ else
 	expect "${v6tests[6]}" "0 $pqf" kt "$k/trusted6.gpg" verify "$m/roll6.o"
 	expect "${v6tests[7]}" ENOKEY kt "$k/trusted.gpg" verify "$m/pq.o"
 	# memory: a build without sanitizers (they change both), the kernel's maths
-	if "$cc" -O2 -w -I"$top/tests/compat/module" -I"$top/tests/compat/module/tests" \
-		-I"$top/tests/compat/include" -I"$top/include" -DCONFIG_64BIT=1 \
+	if "$cc" -O2 -w -I"$top/scripts/pgp-shim/module" -I"$top/scripts/pgp-shim/module/tests" \
+		-I"$top/tests/compat/include" -I"$top/scripts/pgp-shim" -I"$top/include" -DCONFIG_64BIT=1 \
 		-DCONFIG_PGP_BUILTIN_KEYS=1 -DCONFIG_SYSTEM_BLACKLIST_KEYRING=1 \
 		-DCONFIG_CRYPTO_ED25519=1 -DCONFIG_CRYPTO_MLDSA=1 -DCONFIG_ARCH_SUPPORTS_INT128=1 \
 		-DCONFIG_PGP_KEYS_REVOKED='""' -o "$tmp/keyring_test_mem" "${driver[@]}" \
-		"${kmath[@]}" "$top/tests/compat/compat.c" \
-		"$top/tests/compat/shash_openssl.c" "$top/tests/compat/hash_info.c" -lcrypto -lpthread \
+		"${kmath[@]}" "$top/scripts/pgp-shim/compat.c" \
+		"$top/scripts/pgp-shim/shash_openssl.c" "$top/scripts/pgp-shim/hash_info.c" -lcrypto -lpthread \
 		>"$tmp/build-mem.log" 2>&1; then
 		head -c $((1 << 20)) /dev/urandom >"$tmp/bulk"
 		v6base "$m/v6big.o" big

@@ -70,8 +70,8 @@ done
 cflags=(-std=gnu11 -g -O1 -Wall -Wextra -Werror -Wno-unused-parameter -Wno-sign-compare
 	-Wno-missing-field-initializers -fno-omit-frame-pointer
 	-fsanitize=address,undefined -fno-sanitize-recover=all
-	-I"$root/tests/compat/include" -I"$root/include")
-compat=("$root"/tests/compat/{compat,shash_openssl,hash_info}.c)
+	-I"$root/tests/compat/include" -I"$root/scripts/pgp-shim" -I"$root/include")
+compat=("$root"/scripts/pgp-shim/{compat,shash_openssl,hash_info}.c)
 pgp=("$root"/crypto/pgp/pgp_parser.c "$root"/crypto/pgp/pgp_verify.c)
 # ML-DSA-65 (and its SHAKE) has no OpenSSL 3.0 counterpart: every variant uses the kernel's
 pgp+=(-DCONFIG_CRYPTO_MLDSA=1 "$root"/crypto/shake.c "$root"/crypto/mldsa.c)
@@ -429,7 +429,7 @@ fi
 if [ "$quick" = 0 ]; then
 	mdir=$work/mut
 	mkdir -p "$mdir"
-	mflags=(-std=gnu11 -O1 -w -I"$root/tests/compat/include" -I"$root/include" -I"$root/crypto/pgp"
+	mflags=(-std=gnu11 -O1 -w -I"$root/tests/compat/include" -I"$root/scripts/pgp-shim" -I"$root/include" -I"$root/crypto/pgp"
 		-DCONFIG_ARCH_SUPPORTS_INT128=1 -DPGP_HOST_KERNEL_MATHS=1 -DCONFIG_CRYPTO_ED25519=1
 		-DCONFIG_CRYPTO_MLDSA=1)
 	mobjs=()

@@ -204,11 +204,11 @@ boot_with() {
 	local d=$tmp/bootsrc-$1
 	mkdir -p "$d/certs"
 	cp "$2" "$d/certs/pgp_keyring.bin"
-	(cd "$d" && "$cc" -c -I"$top/tests/compat/include" -o pgp_keyring.o "$top/certs/pgp_keyring.S") &&
+	(cd "$d" && "$cc" -c -I"$top/tests/compat/include" -I"$top/scripts/pgp-shim" -o pgp_keyring.o "$top/certs/pgp_keyring.S") &&
 		build "$tmp/boot-$1" "$here/boot_test.c" "$top/security/pgp_keys/keyring_parse.c" \
 			"$top/security/pgp_keys/pgp_key_type.c" "$top/tests/compat/keys.c" \
-			"${pgp_srcs[@]}" "${algs[@]}" "$top/tests/compat/compat.c" \
-			"$top/tests/compat/shash_openssl.c" "$top/tests/compat/hash_info.c" \
+			"${pgp_srcs[@]}" "${algs[@]}" "$top/scripts/pgp-shim/compat.c" \
+			"$top/scripts/pgp-shim/shash_openssl.c" "$top/scripts/pgp-shim/hash_info.c" \
 			"$d/pgp_keyring.o" -lcrypto
 }
 cat "$k/G.gpg" "$k/S.gpg" "$k/R.gpg" "$k/E.gpg" >"$k/boot.gpg"
@@ -375,13 +375,13 @@ mkdir -p "$d/certs"
 cp "$kr/builtin.gpg" "$d/certs/pgp_keyring.bin"
 now=$(date +%s)
 # the boot glue with CONFIG_PGP_KEYS_REVOKED naming bdrev
-if (cd "$d" && "$cc" -c -I"$top/tests/compat/include" -o pgp_keyring.o "$top/certs/pgp_keyring.S") &&
+if (cd "$d" && "$cc" -c -I"$top/tests/compat/include" -I"$top/scripts/pgp-shim" -o pgp_keyring.o "$top/certs/pgp_keyring.S") &&
 	"$cc" "${cflags[@]}" -UCONFIG_PGP_KEYS_REVOKED -DCONFIG_PGP_KEYS_REVOKED="\"$BD\"" \
 		-c -o "$d/keytype_test.o" "$here/keytype_test.c" >"$tmp/keytype-build.log" 2>&1 &&
 	build "$tmp/keytype_test" "$d/keytype_test.o" \
 		"$top/security/pgp_keys/keyring_parse.c" "$top/security/pgp_keys/pgp_key_type.c" \
-		"$top/tests/compat/keys.c" "${pgp_srcs[@]}" "${algs[@]}" "$top/tests/compat/compat.c" \
-		"$top/tests/compat/shash_openssl.c" "$top/tests/compat/hash_info.c" \
+		"$top/tests/compat/keys.c" "${pgp_srcs[@]}" "${algs[@]}" "$top/scripts/pgp-shim/compat.c" \
+		"$top/scripts/pgp-shim/shash_openssl.c" "$top/scripts/pgp-shim/hash_info.c" \
 		"$d/pgp_keyring.o" -lcrypto >>"$tmp/keytype-build.log" 2>&1; then
 	ok "build keytype_test (the boot glue, the key parser and subtype, tests/compat/keys.c)"
 	ktt() { "$tmp/keytype_test" "$@"; }
@@ -502,9 +502,8 @@ fi
 # ---- build-time conversion and check (certs/pgp-keyring-bin.sh, pgp_keyring_check.c) ----
 kb=$top/certs/pgp-keyring-bin.sh
 kc=$tmp/pgp_keyring_check
-if "$cc" -O2 -Wall -Wextra -Werror -o "$kc" "$top/certs/pgp_keyring_check.c" -lcrypto \
-	>"$tmp/kc-build.log" 2>&1; then
-	ok "build pgp_keyring_check (the build-time keyring check, -Wall -Wextra -Werror)"
+if CC=$cc bash "$top/tests/lib/keyring-check-build.sh" "$kc" >"$tmp/kc-build.log" 2>&1; then
+	ok "build pgp_keyring_check (the build-time keyring check on the kernel's packet reader, -Wall -Wextra -Werror)"
 else
 	notok "build pgp_keyring_check"
 	diag <"$tmp/kc-build.log"

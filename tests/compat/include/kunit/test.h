@@ -7,7 +7,7 @@
  */
 #ifndef _KCOMPAT_KUNIT_TEST_H
 #define _KCOMPAT_KUNIT_TEST_H
-#include "../kcompat.h"
+#include "../../../../scripts/pgp-shim/kcompat.h"
 #include <setjmp.h>
 
 struct kunit;

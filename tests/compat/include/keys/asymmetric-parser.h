@@ -2,7 +2,7 @@
 /* Host-test stand-in for <keys/asymmetric-parser.h> (tests/compat/keys.c). */
 #ifndef _COMPAT_KEYS_ASYMMETRIC_PARSER_H
 #define _COMPAT_KEYS_ASYMMETRIC_PARSER_H
-#include "../kcompat.h"
+#include "../../../../scripts/pgp-shim/kcompat.h"
 
 struct key_preparsed_payload;
 

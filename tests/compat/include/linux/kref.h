@@ -2,7 +2,7 @@
 /* Host-test stand-in for <linux/kref.h>: single-threaded reference counts. */
 #ifndef _COMPAT_LINUX_KREF_H
 #define _COMPAT_LINUX_KREF_H
-#include "../kcompat.h"
+#include "../../../../scripts/pgp-shim/kcompat.h"
 
 struct kref {
 	int refcount;

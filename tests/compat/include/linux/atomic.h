@@ -2,7 +2,7 @@
 /* Host-test stand-in for <linux/atomic.h>: single-threaded counters. */
 #ifndef _COMPAT_LINUX_ATOMIC_H
 #define _COMPAT_LINUX_ATOMIC_H
-#include "../kcompat.h"
+#include "../../../../scripts/pgp-shim/kcompat.h"
 
 typedef struct {
 	int counter;

@@ -9,8 +9,8 @@
  * (crypto/pgp) and the kernel's DSA, RSA and Ed25519 code are compiled in
  * unchanged through the userspace stand-ins of scripts/pgp-shim (ECDSA,
  * which the kernel does on its ECC code, through OpenSSL there).  This file
- * is the only one of the tool that sees kernel types: it answers
- * pgp-sign-module.c in the plain C of pgp-sign-module.h.
+ * and elf.c are the ones of the tool that see kernel types: they answer the
+ * others in the plain C of pgp-sign.h.
  *
  * The kernel it stands for is chosen at run time (kcompat.h's
  * KCOMPAT_RUNTIME_CONFIG): CONFIG_MODULE_SIG_PGP_LEGACY, CONFIG_CRYPTO_ED25519
@@ -27,8 +27,7 @@
 #include <keys/pgp_keys.h>
 #include <keys/system_keyring.h>
 #include "internal.h"
-#include "../kernel/module/signing_pgp_elf.h"
-#include "pgp-sign-module.h"
+#include "pgp-sign.h"
 
 /* The configuration of the kernel judged for (see kcompat.h). */
 bool kcompat_config_CONFIG_64BIT, kcompat_config_CONFIG_SYSTEM_BLACKLIST_KEYRING;
@@ -86,7 +85,7 @@ int is_hash_blacklisted(const u8 *hash, size_t hash_len, enum blacklist_hash_typ
 	return 0;
 }
 
-int kern_keyring_load(const uint8_t *data, size_t len, struct kern_keyring **out,
+int kern_keyring_load(const u8 *data, size_t len, struct kern_keyring **out,
 		      unsigned int *lost)
 {
 	struct kern_keyring *kr;
@@ -168,29 +167,7 @@ static const struct pgp_builtin_key *kern_key_by_fpr(const struct kern_keyring *
 	return NULL;
 }
 
-/*
- * module_pgp_sig_locate() as kernel/module/signing_pgp.c calls it here (the
- * tool compiles that file with -Dmodule_pgp_sig_locate=kern_sig_locate): the
- * kernel's locator, on the module's ELF header and section table in host
- * byte order, in the module's own class, as a kernel of its architecture
- * reads them.  Offsets are the same in both views.
- */
-int kern_sig_locate(const void *file, size_t len, bool elf64,
-		    struct module_pgp_sig_loc *loc);
-
-int kern_sig_locate(const void *file, size_t len, bool elf64,
-		    struct module_pgp_sig_loc *loc)
-{
-	int is64 = elf64;
-	u8 *view = elf_native_view(file, len, &is64);
-	int ret;
-
-	ret = module_pgp_sig_locate(view ? view : file, len, is64, loc);
-	free(view);
-	return ret;
-}
-
-int kern_module_check(const struct kern_keyring *kr, const uint8_t *file, size_t len,
+int kern_module_check(const struct kern_keyring *kr, const u8 *file, size_t len,
 		      struct kern_signer *signer)
 {
 	struct load_info info = {
@@ -219,8 +196,8 @@ int kern_module_check(const struct kern_keyring *kr, const uint8_t *file, size_t
 	return 0;
 }
 
-int kern_next_packet(const uint8_t **p, const uint8_t *end, unsigned int *tag,
-		     const uint8_t **body, size_t *len)
+int kern_next_packet(const u8 **p, const u8 *end, unsigned int *tag,
+		     const u8 **body, size_t *len)
 {
 	struct pgp_packet pkt;
 	int ret = pgp_next_packet(p, end, &pkt);
@@ -233,7 +210,7 @@ int kern_next_packet(const uint8_t **p, const uint8_t *end, unsigned int *tag,
 	return 0;
 }
 
-int kern_sig_info(const uint8_t *body, size_t len, struct kern_sig_info *si)
+int kern_sig_info(const u8 *body, size_t len, struct kern_sig_info *si)
 {
 	struct pgp_sig sig;
 	int ret;
@@ -255,6 +232,8 @@ int kern_sig_info(const uint8_t *body, size_t len, struct kern_sig_info *si)
 	memcpy(si->issuer_fpr, sig.issuer_fpr, sig.issuer_fpr_len);
 	si->has_keyid = sig.has_issuer_keyid;
 	memcpy(si->keyid, sig.issuer_keyid, PGP_KEYID_LEN);
+	si->hashed = sig.hashed;
+	si->hashed_len = sig.hashed_len;
 	return 0;
 }
 
@@ -265,7 +244,7 @@ struct kern_pubkeys {
 	u8 *data;		/* the keys point into it */
 };
 
-int kern_pubkeys_load(const uint8_t *data, size_t len, struct kern_pubkeys **out)
+int kern_pubkeys_load(const u8 *data, size_t len, struct kern_pubkeys **out)
 {
 	const u8 *p, *end;
 	struct kern_pubkeys *pk;
@@ -313,8 +292,8 @@ void kern_pubkeys_free(struct kern_pubkeys *pk)
 	free(pk);
 }
 
-int kern_sig_verify(struct kern_pubkeys *pk, const uint8_t *body, size_t len,
-		    const uint8_t *d, size_t n, size_t zoff, size_t zlen)
+int kern_sig_verify(struct kern_pubkeys *pk, const u8 *body, size_t len,
+		    const u8 *d, size_t n, size_t zoff, size_t zlen)
 {
 	static const u8 zeros[4096];
 	struct pgp_hash_ctx *ctx = NULL;
@@ -386,7 +365,7 @@ static bool kern_raw_key(const struct kern_keyring *kr, const struct pgp_sig *si
 	return false;
 }
 
-int kern_explain(const struct kern_keyring *kr, const uint8_t *body, size_t len,
+int kern_explain(const struct kern_keyring *kr, const u8 *body, size_t len,
 		 int verdict, char *detail, size_t size)
 {
 	const bool legacy = kcompat_config_CONFIG_MODULE_SIG_PGP_LEGACY;
@@ -456,8 +435,6 @@ int kern_explain(const struct kern_keyring *kr, const uint8_t *body, size_t len,
 
 const char *kern_errno_name(int err)
 {
-	static char buf[24];
-
 	switch (err) {
 	case 0: return "0";
 	case -ENODATA: return "ENODATA";
@@ -470,6 +447,5 @@ const char *kern_errno_name(int err)
 	case -EKEYEXPIRED: return "EKEYEXPIRED";
 	case -EINVAL: return "EINVAL";
 	}
-	snprintf(buf, sizeof(buf), "errno%d", err);
-	return buf;
+	return "EOTHER";
 }

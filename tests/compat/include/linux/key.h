@@ -7,7 +7,7 @@
  */
 #ifndef _COMPAT_LINUX_KEY_H
 #define _COMPAT_LINUX_KEY_H
-#include "../kcompat.h"
+#include "../../../../scripts/pgp-shim/kcompat.h"
 
 typedef s32 key_serial_t;
 typedef u32 key_perm_t;

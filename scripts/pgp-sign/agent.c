@@ -1,0 +1,345 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * A gpg-agent for each job: a private "gpg-agent --server" when the key is
+ * on disk and needs no pinentry, else the user's running agent over its
+ * socket (smartcards, tokens, passphrases it has cached); and the
+ * passphrase of --passphrase-file.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "pgp-sign.h"
+
+/*
+ * The first line of @path (without its line end) into *@out.  Returns -1
+ * when the file cannot be read or the line is longer than
+ * PGP_PASSPHRASE_MAX bytes: a longer one is refused, never cut.  The copies
+ * are wiped.
+ */
+int read_passphrase(const char *path, char **out)
+{
+	char l[PGP_PASSPHRASE_MAX + 2], *nl;
+	size_t n = 0, len;
+	int fd = open(path, O_RDONLY | O_CLOEXEC), ret = -1;
+
+	if (fd < 0)
+		return -1;
+	while (n < sizeof(l)) {
+		ssize_t r = read(fd, l + n, sizeof(l) - n);
+
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			break;
+		n += r;
+		if (memchr(l + n - r, '\n', r))
+			break;
+	}
+	close(fd);
+	nl = memchr(l, '\n', n);
+	len = nl ? (size_t)(nl - l) : n;
+	if (len <= PGP_PASSPHRASE_MAX && (nl || n < sizeof(l))) {
+		*out = malloc(len + 1);
+		if (*out) {
+			memcpy(*out, l, len);
+			(*out)[len] = 0;
+			pgp_cleanup.passphrase = *out;
+			ret = 0;
+		}
+	}
+	explicit_bzero(l, sizeof(l));
+	return ret;
+}
+
+void wipe_passphrase(char **p)
+{
+	char *pass = *p;
+
+	if (!pass)
+		return;
+	*p = NULL;
+	if (pgp_cleanup.passphrase == pass)
+		pgp_cleanup.passphrase = NULL;
+	explicit_bzero(pass, strlen(pass));
+	free(pass);
+}
+
+/* The job's conversation ends; a private agent is stopped. */
+void agent_stop(struct pgp_job *j)
+{
+	struct pgp_agent *a = j->agent;
+
+	if (!a)
+		return;
+	if (a->out >= 0 && a->out != a->in)
+		close(a->out);
+	if (a->in >= 0)
+		close(a->in);
+	buf_free(&a->buf);
+	if (a->pid > 0) {
+		kill(a->pid, SIGTERM);
+		waitpid(a->pid, NULL, 0);
+	}
+	pgp_cleanup.agent = 0;
+	free(a);
+	j->agent = NULL;
+}
+
+static struct pgp_agent *agent_new(struct pgp_job *j)
+{
+	struct pgp_agent *a = xrealloc(NULL, sizeof(*a));
+
+	memset(a, 0, sizeof(*a));
+	a->in = -1;
+	a->out = -1;
+	a->passphrase = j->signer->passphrase;
+	return a;
+}
+
+/* "gpg-agent --server" on two pipes; 0, or -1 with the reason in a->err. */
+static int start_private(const struct pgp_opts *opt, struct pgp_agent *a)
+{
+	int p1[2], p2[2], i = 0;
+	char *argv[6], *l;
+	size_t n;
+	pid_t pid;
+
+	if (pipe2(p1, O_CLOEXEC) || pipe2(p2, O_CLOEXEC)) {
+		snprintf(a->err, sizeof(a->err), "pipe: %s", strerror(errno));
+		return -1;
+	}
+	argv[i++] = (char *)opt->gpg_agent;
+	if (opt->homedir) {
+		argv[i++] = "--homedir";
+		argv[i++] = (char *)opt->homedir;
+	}
+	argv[i++] = "--server";
+	argv[i] = NULL;
+	pid = fork();
+	if (pid < 0) {
+		snprintf(a->err, sizeof(a->err), "fork: %s", strerror(errno));
+		return -1;
+	}
+	if (pid == 0) {
+		int nul = open("/dev/null", O_WRONLY);
+
+		dup2(p1[0], 0);
+		dup2(p2[1], 1);
+		dup2(nul, 2);
+		signal(SIGPIPE, SIG_DFL);
+		execvp(argv[0], argv);
+		_exit(127);
+	}
+	close(p1[0]);
+	close(p2[1]);
+	a->in = p2[0];
+	a->out = p1[1];
+	a->pid = pid;
+	pgp_cleanup.agent = pid;
+	a->private = true;
+	if (assuan_getline(a, &l, &n) || n < 2 || memcmp(l, "OK", 2)) {
+		snprintf(a->err, sizeof(a->err), "%.900s --server did not start", opt->gpg_agent);
+		return -1;
+	}
+	return 0;
+}
+
+/* What gpg tells the agent for a pinentry: the terminal and the display. */
+static int agent_options(struct pgp_agent *a)
+{
+	static const char *const env[][2] = {
+		{ "display", "DISPLAY" }, { "ttytype", "TERM" }, { "xauthority", "XAUTHORITY" },
+	};
+	const char *tty = getenv("GPG_TTY");
+	char cmd[1024];
+	size_t k;
+
+	if (!tty && isatty(0))
+		tty = ttyname(0);
+	if (tty && *tty && !strpbrk(tty, "\r\n")) {
+		snprintf(cmd, sizeof(cmd), "OPTION ttyname=%s", tty);
+		if (assuan_cmd(a, cmd, NULL, NULL) < 0)
+			return -1;
+	}
+	for (k = 0; k < PGP_ARRAY_SIZE(env); k++) {
+		const char *v = getenv(env[k][1]);
+
+		if (!v || !*v || strpbrk(v, "\r\n") || strlen(v) > 900)
+			continue;
+		snprintf(cmd, sizeof(cmd), "OPTION %s=%s", env[k][0], v);
+		if (assuan_cmd(a, cmd, NULL, NULL) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* The socket the running agent listens on (gpgconf), into @sa. */
+static int agent_socket(const struct pgp_opts *opt, struct sockaddr_un *sa, char *err,
+			size_t el)
+{
+	struct buf out = {};
+	struct proc_io io = { .in_fd = -1, .out = &out, .out_fd = -1 };
+	char *argv[6];
+	int i = 0, ret = 0;
+
+	argv[i++] = (char *)opt->gpgconf;
+	if (opt->homedir) {
+		argv[i++] = "--homedir";
+		argv[i++] = (char *)opt->homedir;
+	}
+	argv[i++] = "--list-dirs";
+	argv[i++] = "agent-socket";
+	argv[i] = NULL;
+	if (run_cmd(argv, &io) || !out.len || out.len >= sizeof(sa->sun_path)) {
+		snprintf(err, el, "cannot find the gpg-agent socket (%.900s --list-dirs failed)",
+			 opt->gpgconf);
+		ret = -1;
+	} else {
+		while (out.len && (out.p[out.len - 1] == '\n' || out.p[out.len - 1] == '\r'))
+			out.len--;
+		memcpy(sa->sun_path, out.p, out.len);
+	}
+	buf_free(&out);
+	return ret;
+}
+
+/* The running agent (started by gpg-connect-agent when it is not); 0 or -1. */
+static int connect_shared(const struct pgp_opts *opt, struct pgp_agent *a)
+{
+	struct sockaddr_un sa = { .sun_family = AF_UNIX };
+	int try, s, i;
+	size_t n;
+	char *l;
+
+	if (agent_socket(opt, &sa, a->err, sizeof(a->err)))
+		return -1;
+	for (try = 0; try < 2; try++) {
+		if (try) {
+			struct proc_io io = { .in_fd = -1, .out_fd = -1 };
+			char *cv[5];
+
+			i = 0;
+			cv[i++] = (char *)opt->gpg_connect_agent;
+			if (opt->homedir) {
+				cv[i++] = "--homedir";
+				cv[i++] = (char *)opt->homedir;
+			}
+			cv[i++] = "/bye";
+			cv[i] = NULL;
+			run_cmd(cv, &io);
+		}
+		s = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+		if (s < 0)
+			break;
+		if (connect(s, (struct sockaddr *)&sa, sizeof(sa))) {
+			close(s);
+			continue;
+		}
+		a->in = s;
+		a->out = s;
+		a->private = false;
+		if (assuan_getline(a, &l, &n) || n < 2 || memcmp(l, "OK", 2)) {
+			snprintf(a->err, sizeof(a->err), "gpg-agent at %s did not answer",
+				 sa.sun_path);
+			return -1;
+		}
+		return agent_options(a);
+	}
+	snprintf(a->err, sizeof(a->err), "cannot connect to gpg-agent at %s: %s",
+		 sa.sun_path, strerror(errno));
+	return -1;
+}
+
+/*
+ * Can the private agent sign with the key without a pinentry?  KEYINFO
+ * GRIP TYPE SERIAL IDSTR CACHED PROTECTION ...: a key on disk ("D"), not
+ * protected or with a passphrase given.  Else the reason in @reason.
+ */
+static bool private_usable(struct pgp_job *j, struct pgp_agent *a, char *reason, size_t rl)
+{
+	char cmd[64], *f[10] = {}, *sv, *w;
+	struct buf st = {};
+	bool ok = false;
+	int n = 0;
+
+	snprintf(cmd, sizeof(cmd), "KEYINFO %s", j->signer->grip);
+	if (assuan_cmd(a, cmd, NULL, &st)) {
+		snprintf(reason, rl, "private gpg-agent: %.500s", a->err);
+		buf_free(&st);
+		return false;
+	}
+	buf_addc(&st, 0);
+	for (w = strtok_r((char *)st.p, "\n ", &sv); w && n < 10; w = strtok_r(NULL, "\n ", &sv))
+		f[n++] = w;
+	if (n < 7 || strcmp(f[0], "KEYINFO") || strcmp(f[2], "D"))
+		snprintf(reason, rl, "key not on disk (smartcard?)");
+	else if (strcmp(f[6], "C") && !a->passphrase)
+		snprintf(reason, rl, "key protected by a passphrase (cached only in the running agent)");
+	else
+		ok = true;
+	buf_free(&st);
+	return ok;
+}
+
+/* A private agent for the job when it can sign alone; NULL else (the reason in @reason). */
+static struct pgp_agent *agent_private(struct pgp_job *j, char *reason, size_t rl)
+{
+	struct pgp_agent *a = agent_new(j);
+
+	j->agent = a;
+	if (start_private(&j->run->opt, a))
+		snprintf(reason, rl, "%.580s", a->err);
+	else if (private_usable(j, a, reason, rl))
+		return a;
+	agent_stop(j);
+	return NULL;
+}
+
+/*
+ * Connects the job to an agent (PGP_MODSIGN_AGENT: auto, private, shared);
+ * on failure a note says why and the job signs with gpg.
+ */
+void agent_start(struct pgp_job *j)
+{
+	const char *how = j->run->opt.agent_how;
+	const char *pass = j->signer->passphrase;
+	struct pgp_agent *a = NULL;
+	char reason[600] = "";
+	int r;
+
+	if (!j->signer->agent_ok)
+		return;
+	if (strcmp(how, "shared")) {
+		a = agent_private(j, reason, sizeof(reason));
+		if (!a && !strcmp(how, "private")) {
+			note_once(j->run, "not signing through gpg-agent: %s; running gpg for each module",
+				  reason);
+			return;
+		}
+	}
+	if (!a) {
+		a = agent_new(j);
+		j->agent = a;
+		if (connect_shared(&j->run->opt, a)) {
+			note_once(j->run, "not signing through gpg-agent: %s; running gpg for each module",
+				  a->err);
+			agent_stop(j);
+			return;
+		}
+	}
+	r = assuan_cmd(a, pass ? "OPTION pinentry-mode=loopback" :
+		       a->private ? "OPTION pinentry-mode=error" : "NOP", NULL, NULL);
+	if (r < 0 || (r && pass)) {
+		note_once(j->run, "not signing through gpg-agent: gpg-agent: %s; running gpg for each module",
+			  a->err);
+		agent_stop(j);
+	}
+}

@@ -1,0 +1,509 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * pgp-sign-module: sign kernel modules with OpenPGP signatures kept in the
+ * "module_sig" ELF section, the per-module work of scripts/sign-module.sh;
+ * this file reads the command line and runs the mode it names.
+ *
+ * For each module: decompress (.ko.xz/.zst/.gz: xz with liblzma when built
+ * with it, else with the tool that compressed it), find module_sig with
+ * the kernel's own locator (kernel/module/signing_pgp_elf.c, compiled in),
+ * add the placeholder or zero the existing section, hash the file, have
+ * gpg-agent sign the digest over its Assuan socket (or run gpg
+ * --detach-sign), build the signature packet exactly as gpg writes it
+ * (checked once per run against a signature gpg makes), write the container
+ * into the placeholder, recompress and atomically replace the module.  On
+ * any failure the module is left byte-identical and one line
+ * "TOOL: FILE: reason" is printed.
+ *
+ * Also: --verify (the kernel's verdict, for verify-module.sh), --prepare
+ * and --attach (signatures made elsewhere), --dearmor.
+ */
+#define _GNU_SOURCE
+#include <assert.h>
+#include <ctype.h>
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "pgp-sign.h"
+
+/* The --help text; every %s is the program's name. */
+static const char usage_text[] =
+	"Usage: %s [options] MODULE...\n"
+	"       %s --prepare [--reserve N] [--strip] [--replace-pkcs7] MODULE...\n"
+	"       %s --attach --keyring PUBRING [--sqv] [--sig-suffix S] [--append] MODULE...\n"
+	"       %s --verify --keyring PUBRING [--legacy] [--algos LIST] [--data DIR] MODULE\n"
+	"       %s --dearmor IN OUT\n"
+	"\n"
+	"Signs each MODULE (.ko, .ko.xz, .ko.zst, .ko.gz) with gpg. The OpenPGP\n"
+	"signature is stored in the \"module_sig\" ELF section; the signed data is the\n"
+	"whole module file with that section's content zeroed.\n"
+	"\n"
+	"Options:\n"
+	"  -u, --local-user KEY     sign with KEY (any form gpg accepts: fingerprint,\n"
+	"                           FINGERPRINT! for a subkey, key ID, user ID, e-mail);\n"
+	"                           default: gpg's default key\n"
+	"  --digest ALGO            sha256, sha384, sha512 (default) or sha224\n"
+	"  --reserve BYTES          size of a new module_sig section (default 2048,\n"
+	"                           at most 65536);\n"
+	"                           an existing section of another size is resized\n"
+	"  --homedir DIR            GnuPG home directory (default: $GNUPGHOME)\n"
+	"  --passphrase-file FILE   passphrase for the key (pinentry loopback mode)\n"
+	"  --append                 keep existing signature(s) and add one (key rollover)\n"
+	"  --strip                  strip debug information (objcopy --strip-debug) first\n"
+	"  --replace-pkcs7          remove mainline's appended PKCS#7 signature and sign\n"
+	"                           (re-signing a distribution's modules); without it\n"
+	"                           such modules are refused\n"
+	"  -j, --jobs N             sign N modules in parallel\n"
+	"  --agent                  sign through gpg-agent even a single module\n"
+	"                           (the default for two modules or more)\n"
+	"  --no-agent, --gpg        run gpg --detach-sign once per module\n"
+	"  --timings                print where the time of one module goes\n"
+	"  -q, --quiet              no progress lines\n"
+	"  -h, --help               this text\n"
+	"\n"
+	"Signing through gpg-agent: gpg signs an empty input once (its key choice,\n"
+	"options and errors apply); then each job keeps one gpg-agent conversation\n"
+	"(the Assuan protocol over a pipe or the agent's socket), hashes each module\n"
+	"itself and builds the same signature packet as gpg's, with gpg's subpackets\n"
+	"(issuer fingerprint, creation time, the signer's user ID when -u names one,\n"
+	"gpg.conf's notations). A key on disk that needs no pinentry is used through\n"
+	"a private \"gpg-agent --server\" per job; other keys (smartcards,\n"
+	"passphrases cached in the running agent) through the running agent. When\n"
+	"this path cannot be used, a note says why and gpg signs each module.\n"
+	"\n"
+	"Remote signing: --prepare writes the empty placeholder into each module and\n"
+	"MODULE.tbs, the exact bytes to sign (for a .ko the module itself). Any\n"
+	"OpenPGP signer makes a detached binary signature of MODULE.tbs, saved as\n"
+	"MODULE.sig (--sig-suffix); --attach checks each signature in it as the\n"
+	"kernel would with the keys of --keyring, and with gpgv (or --sqv), and\n"
+	"writes them into module_sig only when every one verifies with the same key\n"
+	"both ways. MODULE.tbs is written through a new file renamed into place.\n"
+	"\n"
+	"Checking: --verify prints the kernel's verdict on MODULE (the loader's\n"
+	"check, keyring rules, key policy and verifiers of this kernel tree,\n"
+	"compiled in), for each signature and for the module: see\n"
+	"scripts/verify-module.sh, which runs it and gpgv or sqv beside it.\n"
+	"  --keyring FILE           the kernel's built-in keyring (binary or armoured)\n"
+	"  --legacy                 as with CONFIG_MODULE_SIG_PGP_LEGACY\n"
+	"  --algos LIST             public-key algorithms of the kernel: rsa,dsa and any\n"
+	"                           of eddsa (CONFIG_CRYPTO_ED25519), ecdsa\n"
+	"                           (CONFIG_CRYPTO_ECDSA_RAW); default rsa,dsa,eddsa,ecdsa\n"
+	"  --data DIR               write DIR/data (the signed data) and DIR/sig.N\n"
+	"\n"
+	"The replaced module keeps its owner, mode and extended attributes and is\n"
+	"synced before the rename; a name that is one of several hard links gets\n"
+	"the new file, the other names keep the old one (a note says so).\n"
+	"\n"
+	"On any failure the module is left byte-identical, a line\n"
+	"\"%s: MODULE: reason\" is printed and the exit status is non-zero.\n"
+	"Compressed modules are refused at their first bytes when they are not ELF,\n"
+	"and beyond INT_MAX bytes (what finit_module() reads), or the lower limit\n"
+	"PGP_SIGN_MODULE_MAX_SIZE sets; liblzma and xz -d get a 256 MiB memory limit.\n"
+	"Environment: GPG, GPG_AGENT, OBJCOPY, GPGV, SQV, SOURCE_DATE_EPOCH, GNUPGHOME,\n"
+	"PGP_MODSIGN_AGENT=private|shared (which agent the jobs use),\n"
+	"PGP_SIGN_MODULE_XZ=1 (.ko.xz through the xz program even when built with\n"
+	"liblzma), PGP_SIGN_MODULE_OBJCOPY=1 (placeholder added by objcopy).\n";
+
+static void usage(FILE *f)
+{
+	const char *prog = prog_name();
+	char note[128];
+
+	fprintf(f, usage_text, prog, prog, prog, prog, prog, prog);
+	fprintf(f, "%s\n", comp_build_note(note, sizeof(note)));
+}
+
+enum {
+	OPT_DIGEST = 256, OPT_RESERVE, OPT_HOMEDIR, OPT_PASSFILE, OPT_APPEND, OPT_STRIP, OPT_AGENT,
+	OPT_NOAGENT, OPT_TIMINGS, OPT_REPLACE, OPT_VERIFY, OPT_DEARMOR, OPT_PREPARE, OPT_ATTACH,
+	OPT_KEYRING, OPT_SQV, OPT_SIGSUFFIX, OPT_LEGACY, OPT_ALGOS, OPT_DATA,
+};
+
+static const struct option long_opts[] = {
+	{ "local-user", required_argument, NULL, 'u' },
+	{ "digest", required_argument, NULL, OPT_DIGEST },
+	{ "reserve", required_argument, NULL, OPT_RESERVE },
+	{ "homedir", required_argument, NULL, OPT_HOMEDIR },
+	{ "passphrase-file", required_argument, NULL, OPT_PASSFILE },
+	{ "append", no_argument, NULL, OPT_APPEND },
+	{ "strip", no_argument, NULL, OPT_STRIP },
+	{ "jobs", required_argument, NULL, 'j' },
+	{ "agent", no_argument, NULL, OPT_AGENT },
+	{ "no-agent", no_argument, NULL, OPT_NOAGENT },
+	{ "gpg", no_argument, NULL, OPT_NOAGENT },
+	{ "timings", no_argument, NULL, OPT_TIMINGS },
+	{ "replace-pkcs7", no_argument, NULL, OPT_REPLACE },
+	{ "verify", no_argument, NULL, OPT_VERIFY },
+	{ "legacy", no_argument, NULL, OPT_LEGACY },
+	{ "algos", required_argument, NULL, OPT_ALGOS },
+	{ "data", required_argument, NULL, OPT_DATA },
+	{ "dearmor", no_argument, NULL, OPT_DEARMOR },
+	{ "prepare", no_argument, NULL, OPT_PREPARE },
+	{ "attach", no_argument, NULL, OPT_ATTACH },
+	{ "keyring", required_argument, NULL, OPT_KEYRING },
+	{ "sqv", no_argument, NULL, OPT_SQV },
+	{ "sig-suffix", required_argument, NULL, OPT_SIGSUFFIX },
+	{ "quiet", no_argument, NULL, 'q' },
+	{ "help", no_argument, NULL, 'h' },
+	{ }
+};
+
+static_assert(MODULE_PGP_SIG_MAX_SIZE == 65536, "--reserve's message and --help name 65536");
+
+static void bad_usage(const char *fmt, const char *a) __attribute__((noreturn));
+
+static void bad_usage(const char *fmt, const char *a)
+{
+	fprintf(stderr, "%s: ", prog_name());
+	fprintf(stderr, fmt, a);
+	fputc('\n', stderr);
+	exit(2);
+}
+
+static int digest_id(const char *name)
+{
+	static const struct { const char *name; int id; } d[] = {
+		{ "sha256", 8 }, { "sha384", 9 }, { "sha512", 10 }, { "sha224", 11 },
+	};
+	size_t i;
+
+	for (i = 0; i < PGP_ARRAY_SIZE(d); i++)
+		if (!strcasecmp(name, d[i].name))
+			return d[i].id;
+	bad_usage("unsupported digest '%s' (sha224, sha256, sha384, sha512)", name);
+}
+
+static unsigned long reserve_size(const char *arg)
+{
+	unsigned long v;
+	char *end;
+
+	errno = 0;
+	v = strtoul(arg, &end, 10);
+	if (errno || *end || !isdigit((unsigned char)*arg) || v < 64 ||
+	    v > MODULE_PGP_SIG_MAX_SIZE)
+		bad_usage("--reserve must be a number of bytes between 64 and %s (the kernel refuses a larger module_sig)",
+			  "65536");
+	return v;
+}
+
+static int job_count(const char *arg)
+{
+	char *end;
+	long j = strtol(arg, &end, 10);
+
+	if (*end || j < 1 || !isdigit((unsigned char)*arg))
+		bad_usage("-j needs a positive number%s", "");
+	return j > PGP_MAX_JOBS ? PGP_MAX_JOBS : j;
+}
+
+/* --algos: the public-key algorithms of the kernel judged for. */
+static void parse_algos(struct kern_config *k, const char *arg)
+{
+	char *list = strdup(arg), *w, *sv;
+	bool rsa = false, dsa = false;
+
+	k->ed25519 = false;
+	k->ecdsa = false;
+	for (w = strtok_r(list, ",", &sv); w; w = strtok_r(NULL, ",", &sv)) {
+		if (!strcmp(w, "rsa"))
+			rsa = true;
+		else if (!strcmp(w, "dsa"))
+			dsa = true;
+		else if (!strcmp(w, "eddsa"))
+			k->ed25519 = true;
+		else if (!strcmp(w, "ecdsa"))
+			k->ecdsa = true;
+		else
+			bad_usage("--algos: unknown algorithm '%s' (rsa, dsa, eddsa, ecdsa)", w);
+	}
+	free(list);
+	if (!rsa || !dsa)
+		bad_usage("--algos must name rsa and dsa: the kernel's OpenPGP code always has them%s",
+			  "");
+}
+
+/* One option into @o and @k; -1 for an unknown one. */
+static int parse_opt(struct pgp_opts *o, struct kern_config *k, int c, const char *arg)
+{
+	switch (c) {
+	case 'u':
+		o->local_user = arg;
+		break;
+	case OPT_DIGEST:
+		o->hashalgo = digest_id(arg);
+		break;
+	case OPT_RESERVE:
+		o->reserve = reserve_size(arg);
+		o->reserve_set = true;
+		break;
+	case OPT_HOMEDIR:
+		o->homedir = arg;
+		break;
+	case OPT_PASSFILE:
+		o->passfile = arg;
+		break;
+	case OPT_APPEND:
+		o->append = true;
+		break;
+	case OPT_STRIP:
+		o->strip = true;
+		break;
+	case 'j':
+		o->jobs = job_count(arg);
+		break;
+	case OPT_AGENT:
+		o->agent_opt = 1;
+		break;
+	case OPT_NOAGENT:
+		o->agent_opt = -1;
+		break;
+	case OPT_TIMINGS:
+		o->timings = true;
+		break;
+	case OPT_REPLACE:
+		o->replace_pkcs7 = true;
+		break;
+	case OPT_VERIFY:
+		o->mode = MODE_VERIFY;
+		break;
+	case OPT_LEGACY:
+		k->legacy = true;
+		break;
+	case OPT_ALGOS:
+		parse_algos(k, arg);
+		break;
+	case OPT_DATA:
+		o->data_dir = arg;
+		break;
+	case OPT_DEARMOR:
+		o->mode = MODE_DEARMOR;
+		break;
+	case OPT_PREPARE:
+		o->mode = MODE_PREPARE;
+		break;
+	case OPT_ATTACH:
+		o->mode = MODE_ATTACH;
+		break;
+	case OPT_KEYRING:
+		o->keyring = arg;
+		break;
+	case OPT_SQV:
+		o->use_sqv = true;
+		break;
+	case OPT_SIGSUFFIX:
+		o->sig_suffix = arg;
+		break;
+	case 'q':
+		o->quiet = true;
+		break;
+	default:
+		return -1;
+	}
+	return 0;
+}
+
+/* The largest module: PGP_MODULE_MAX_SIZE, or the lower PGP_SIGN_MODULE_MAX_SIZE. */
+static size_t max_size(void)
+{
+	const char *e = getenv("PGP_SIGN_MODULE_MAX_SIZE");
+	unsigned long long v;
+	char *end;
+
+	if (!e || !*e)
+		return PGP_MODULE_MAX_SIZE;
+	errno = 0;
+	v = strtoull(e, &end, 10);
+	if (errno || *end || !isdigit((unsigned char)*e) || !v || v >= PGP_MODULE_MAX_SIZE)
+		return PGP_MODULE_MAX_SIZE;
+	return v;
+}
+
+/* What the environment says, checked. */
+static void environment(struct pgp_opts *o)
+{
+	const char *e = getenv("PGP_MODSIGN_AGENT");
+
+	o->gpg = getenv("GPG") ? getenv("GPG") : "gpg";
+	o->objcopy = getenv("OBJCOPY") ? getenv("OBJCOPY") : "objcopy";
+	o->xz_program = getenv("PGP_SIGN_MODULE_XZ");
+	o->objcopy_only = getenv("PGP_SIGN_MODULE_OBJCOPY");
+	o->max_size = max_size();
+	o->agent_how = e && *e ? e : "auto";
+}
+
+/* The command line into @o and @k; the first name's index. */
+static int parse_args(int argc, char **argv, struct pgp_opts *o, struct kern_config *k)
+{
+	int c;
+
+	while ((c = getopt_long(argc, argv, "+u:j:qh", long_opts, NULL)) != -1) {
+		if (c == 'h') {
+			usage(stdout);
+			exit(0);
+		}
+		if (parse_opt(o, k, c, optarg)) {
+			fprintf(stderr, "%s: unknown option (see --help)\n", prog_name());
+			exit(2);
+		}
+	}
+	return optind;
+}
+
+/* Paths the tool hands to programs that run elsewhere, made absolute. */
+static void absolute_paths(struct pgp_opts *o, char bufs[3][PATH_MAX])
+{
+	if (o->homedir && realpath(o->homedir, bufs[0]))
+		o->homedir = bufs[0];
+	if (o->passfile && realpath(o->passfile, bufs[1]))
+		o->passfile = bufs[1];
+	if (o->keyring && realpath(o->keyring, bufs[2]))
+		o->keyring = bufs[2];
+}
+
+/* --verify MODULE */
+static int run_verify(struct pgp_run *r, char *name)
+{
+	struct pgp_ring ring = {};
+	char why[PGP_WHY_MAX];
+	int rc;
+
+	if (!r->opt.keyring)
+		bad_usage("--verify needs --keyring and one MODULE%s", "");
+	if (ring_load(&ring, r->opt.keyring, why, sizeof(why))) {
+		fprintf(stderr, "%s: %s\n", prog_name(), why);
+		return 3;
+	}
+	rc = verify_module(r, &ring, name);
+	ring_free(&ring);
+	return rc;
+}
+
+/* Signing (and --prepare): the key, once, then every module in the pool. */
+static int run_sign(struct pgp_run *r, char **mods, int total)
+{
+	static const struct pgp_pool_ops sign_ops = {
+		.start = sign_start, .one = sign_one, .degrade = sign_degrade, .end = sign_end,
+	};
+	static const struct pgp_pool_ops prepare_ops = { .one = prepare_one };
+	struct pgp_opts *o = &r->opt;
+	struct pgp_signer s = {};
+	struct pgp_job j = { .run = r, .signer = &s };
+	int rc;
+
+	if (o->mode == MODE_PREPARE)
+		return pool_run(&j, mods, total, &prepare_ops);
+	gnupg_tool(o->gpg, "gpg-agent", o->gpg_agent, sizeof(o->gpg_agent));
+	if (getenv("GPG_AGENT"))
+		snprintf(o->gpg_agent, sizeof(o->gpg_agent), "%s", getenv("GPG_AGENT"));
+	gnupg_tool(o->gpg, "gpgconf", o->gpgconf, sizeof(o->gpgconf));
+	gnupg_tool(o->gpg, "gpg-connect-agent", o->gpg_connect_agent,
+		   sizeof(o->gpg_connect_agent));
+	if (o->passfile && read_passphrase(o->passfile, &s.passphrase))
+		fail_all(r, total, mods[0],
+			 "passphrase file %s: the first line is longer than %d bytes (or unreadable)",
+			 o->passfile, PGP_PASSPHRASE_MAX);
+	preflight(r, &s, total, mods[0],
+		  o->agent_opt > 0 || (o->agent_opt == 0 && total > 1));
+	rc = pool_run(&j, mods, total, &sign_ops);
+	wipe_passphrase(&s.passphrase);
+	kern_pubkeys_free(s.keys);
+	buf_free(&s.hashed);
+	buf_free(&s.unhashed);
+	return rc;
+}
+
+/* --attach: the keyring, once (and its file for gpgv), then every module in the pool. */
+static int run_attach(struct pgp_run *r, char **mods, int total)
+{
+	static const struct pgp_pool_ops attach_ops = { .one = attach_one };
+	struct pgp_ring ring = {};
+	struct pgp_job j = { .run = r, .ring = &ring };
+	char why[PGP_WHY_MAX];
+	int rc;
+
+	if (ring_load(&ring, r->opt.keyring, why, sizeof(why)))
+		fail_all(r, total, mods[0], "%s", why);
+	snprintf(ring.file, sizeof(ring.file), "%s/keyring.gpg", r->tmpdir);
+	if (write_file(r->tmpdir, "keyring.gpg", ring.read.p, ring.read.len))
+		fail_all(r, total, mods[0], "cannot write temporary files");
+	if (ring.lost)
+		note_once(r, "the kernel would not read %s completely (%u problems; a build refuses it)",
+			  r->opt.keyring, ring.lost);
+	rc = pool_run(&j, mods, total, &attach_ops);
+	ring_free(&ring);
+	return rc;
+}
+
+/* The checks of a signing, --prepare or --attach command line and environment. */
+static void check_args(struct pgp_opts *o, int names)
+{
+	const char *e = o->agent_how;
+
+	if (strcmp(e, "auto") && strcmp(e, "private") && strcmp(e, "shared"))
+		bad_usage("PGP_MODSIGN_AGENT must be auto, private or shared%s", "");
+	e = getenv("SOURCE_DATE_EPOCH");
+	if (e && *e) {
+		char *end;
+
+		o->sde = strtoll(e, &end, 10);
+		if (*end || !isdigit((unsigned char)*e) || o->sde > 0xffffffffLL)
+			bad_usage("SOURCE_DATE_EPOCH is not a number%s", "");
+	}
+	if (o->append && o->strip)
+		bad_usage("--append cannot be combined with --strip (stripping invalidates the existing signatures)%s",
+			  "");
+	if (o->mode == MODE_ATTACH && !o->keyring)
+		bad_usage("--attach needs --keyring (the public keys the signature must verify with)%s",
+			  "");
+	if (!names) {
+		usage(stderr);
+		exit(2);
+	}
+}
+
+int main(int argc, char **argv)
+{
+	struct pgp_run r = {
+		.opt = {
+			.hashalgo = 10, .reserve = 2048, .jobs = 1, .sde = -1,
+			.sig_suffix = ".sig",
+		},
+	};
+	struct kern_config kcfg = { .ed25519 = true, .ecdsa = true };
+	char paths[3][PATH_MAX];
+	int first, n, rc;
+
+	first = parse_args(argc, argv, &r.opt, &kcfg);
+	n = argc - first;
+	if (r.opt.mode == MODE_DEARMOR) {
+		if (n != 2)
+			bad_usage("--dearmor needs IN and OUT%s", "");
+		return dearmor_file(argv[first], argv[first + 1]);
+	}
+	kern_set_config(&kcfg);
+	environment(&r.opt);
+	if (r.opt.mode == MODE_VERIFY) {
+		if (n != 1)
+			bad_usage("--verify needs --keyring and one MODULE%s", "");
+		return run_verify(&r, argv[first]);
+	}
+	check_args(&r.opt, n);
+	absolute_paths(&r.opt, paths);
+	signals_install();
+	srandom(getpid() ^ time(NULL));
+	umask(umask(077) & 077);
+	if (tmpdir_make(r.tmpdir, sizeof(r.tmpdir)))
+		fail_all(&r, n, argv[first], "cannot create a temporary directory");
+	if (r.opt.mode == MODE_ATTACH)
+		rc = run_attach(&r, argv + first, n);
+	else
+		rc = run_sign(&r, argv + first, n);
+	tmpdir_remove(r.tmpdir);
+	return rc;
+}

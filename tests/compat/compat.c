@@ -1,1 +1,0 @@
-../../scripts/pgp-shim/compat.c

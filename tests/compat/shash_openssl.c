@@ -1,1 +1,0 @@
-../../scripts/pgp-shim/shash_openssl.c
