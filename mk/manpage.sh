@@ -49,6 +49,7 @@ state == "usage" {
 	if ($0 == "") next
 	state = "body"
 	printf ".TH %s 1 \"\" \"pgp-modsign %s\" \"User Commands\"\n", toupper(name), version
+	print ".nh"	# options are not hyphenated
 	print ".SH NAME"
 	print esc(name) " \\- " esc(summary)
 	print ".SH SYNOPSIS"
