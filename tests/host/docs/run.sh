@@ -29,8 +29,11 @@ t() { # t DESCRIPTION COMMAND...
 		fail=$((fail + 1))
 	fi
 }
-mapfile -t scripts < <(git ls-files 'mk/*.sh' 'scripts/*.sh' 'tests/qemu/*.sh' 'bench/*.sh' \
-	'tests/vectors/*.sh' 'tests/fuzz/*.sh' 'tests/host/*/*.sh' 'certs/*.sh' |
+# (":(glob)": a "*" does not cross a "/", so the parts tests/host/sign/run.sh sources,
+# which are not commands, are not run)
+mapfile -t scripts < <(git ls-files ':(glob)mk/*.sh' ':(glob)scripts/*.sh' ':(glob)tests/qemu/*.sh' \
+	':(glob)bench/*.sh' ':(glob)tests/vectors/*.sh' ':(glob)tests/fuzz/*.sh' \
+	':(glob)tests/host/*/*.sh' ':(glob)certs/*.sh' |
 	grep -v -e '^mk/lib.sh$' -e '^scripts/pgp-modsign-lib.sh$')
 guide=Documentation/admin-guide/module-signing-pgp.rst
 nblocks=0 nmut=0
