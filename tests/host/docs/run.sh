@@ -116,6 +116,14 @@ blockof()	# blockof TEXT: the number of the guide's block holding TEXT
 	nn=${nn##*/}
 	echo "${nn%.sh}"
 }
+if ! { unshare -m true || unshare -rm true; } 2> /dev/null; then
+	# guide.sh printed its blocks as skips: so are these
+	for d in "no mkdir" "find -name '*.ko*'" "revocation certificate as written"; do
+		n=$((n + 1))
+		echo "ok $n - self-test: $d fails the guide test # SKIP no mount namespace (unshare -m)"
+	done
+	exit $((fail > 0))
+fi
 b=$(blockof 'mkdir -p -m 700 "$GNUPGHOME"')
 t "self-test: the build-key commands without mkdir fail guide block $b" mutant "no mkdir" "$b" \
 	'    mkdir -p -m 700 "$GNUPGHOME"
