@@ -5,6 +5,8 @@
 # command takes; option values: digests, the algorithm list, gpg's secret keys,
 # files and directories; other words: modules (.ko, .ko.xz, .ko.zst, .ko.gz).
 
+# shellcheck disable=SC2207 # compgen's words, split on newlines or blanks as set
+
 # _pgp_modsign_options CMD: REPLY = the options CMD --help lists (cached)
 _pgp_modsign_options()
 {

@@ -224,7 +224,7 @@ while read -r nn line kind args; do
 	fi
 	rc=0
 	if [[ -z $why ]]; then
-		S=$S timeout 120 bash "$S/runner.sh" "$blocks/$nn.sh" < /dev/null > "$S/out" 2> "$S/err" || rc=$?
+		env S="$S" timeout 120 bash "$S/runner.sh" "$blocks/$nn.sh" < /dev/null > "$S/out" 2> "$S/err" || rc=$?
 		if ((rc)); then
 			why="exit status $rc"
 		elif grep -E -q 'nothing exported|No such file or directory|no valid OpenPGP data' "$S/err"; then

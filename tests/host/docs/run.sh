@@ -84,11 +84,11 @@ number()
 }
 number < <(bash tests/host/docs/guide.sh "$guide")
 
-# mutant DESC BLOCK FROM TO: the guide with FROM replaced by TO (the command as first
+# mutant NAME BLOCK FROM TO: the guide with FROM replaced by TO (the command as first
 # written) must fail guide.sh at block BLOCK, the blocks before it passing.
 mutant()
 {
-	local desc=$1 nn=$2 dir out
+	local nn=$2 dir out
 	dir=$(mktemp -d)
 	python3 - "$guide" "$dir/guide.rst" "$3" "$4" <<'PY' || { echo "the guide has no '$3'"; rm -rf "$dir"; return 1; }
 import sys
