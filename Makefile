@@ -13,6 +13,8 @@
 #   make bench-sign  only the signing benchmarks (test module, 1000 Debian modules), no kernel build
 #   make fuzz     run the libFuzzer targets (FUZZ_TIME seconds each, default 300)
 #   make patches  export everything as a numbered series for git am / quilt (out/patches; KVER=6.1)
+#   make install-tools  sign-module, verify-module, sign-file-pgp with man pages and bash
+#                 completion (DESTDIR, PREFIX=/usr/local; mk/install-tools.sh)
 #   make deps     install the Debian packages the above need
 #   make clean    remove build/ (the unpacked tree and all output)
 
@@ -21,13 +23,18 @@ TOP := $(CURDIR)
 BUILD := $(TOP)/build
 SRC_TARBALL ?= /usr/src/linux-source-6.12.tar.xz
 
-.PHONY: help demo check check-full check-matrix check-distro-config check-series check-host kunit deps apply kernel bench bench-sign patches fuzz fuzz-long clean
+.PHONY: help install-tools demo check check-full check-matrix check-distro-config check-series check-host kunit deps apply kernel bench bench-sign patches fuzz fuzz-long clean
 
 help:
 	@awk '/^#   make /{ p = 1 } p && !/^#/{ exit } p { sub(/^#  ?/, ""); print }' Makefile
 
 deps:
 	@mk/deps.sh
+
+# The signing tools outside a kernel tree, under $(DESTDIR)$(PREFIX).
+PREFIX ?= /usr/local
+install-tools:
+	@DESTDIR="$(DESTDIR)" PREFIX="$(PREFIX)" bash mk/install-tools.sh
 
 # Without KSRC the default tree build/src is unpacked from Debian's linux-source-6.12
 # (again when the patch series changed, so it never carries an old series: mk/default-tree.sh).

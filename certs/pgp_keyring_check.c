@@ -30,7 +30,8 @@
  *
  * Usage: pgp_keyring_check KEYRING [NAME]
  * Prints "pgp_keyring_check: NAME: offset N, packet tag T: problem" for each
- * problem and exits 1 when there is one, 2 when the file cannot be read.
+ * problem and exits 1 when there is one (or the file is empty), 2 when the
+ * file cannot be read.
  */
 
 #include <linux/errno.h>
@@ -283,6 +284,12 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	fclose(f);
+	if (!len) {
+		fprintf(stderr, "pgp_keyring_check: %s: empty keyring: the kernel would trust no key (gpg --export that matched no key?)\n",
+			argv[argc - 1]);
+		free(buf);
+		return 1;
+	}
 	problems = keyring_check(buf, len, kc_print, argv[argc - 1]);
 	free(buf);
 	if (problems) {

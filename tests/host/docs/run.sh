@@ -2,6 +2,12 @@
 # Host test: the admin guide parses as reStructuredText, is linked from the admin-guide
 # index by the patch set, and every script answers --help (exit status 0 and a usage text;
 # DOCS_HELP_RUNNER=CMD runs the scripts with CMD instead of bash, a self-test knob).
+# Then guide.sh runs every shell block of the guide that needs no kernel, as written, in
+# a scratch tree with a throw-away key (one result per block; blocks that need a kernel or
+# a device, or are not commands, are skips: their ".. doc-test:" comment says so), and
+# three guide commands as first written must each fail it (a GnuPG home never made, a
+# find that takes .tbs/.sig files for modules, GnuPG's revocation certificate with its
+# ':'). DOCS_GUIDE=0 leaves the guide's blocks and these self-tests out.
 set -uo pipefail
 if [[ ${1:-} == -h || ${1:-} == --help ]]; then
 	echo "Usage: $0    (a make check host test: prints TAP, exits non-zero on failure)"
@@ -23,12 +29,19 @@ t() { # t DESCRIPTION COMMAND...
 		fail=$((fail + 1))
 	fi
 }
-mapfile -t scripts < <(git ls-files 'mk/*.sh' 'scripts/*.sh' 'tests/qemu/*.sh' 'bench/*.sh' \
-	'tests/vectors/*.sh' 'tests/fuzz/*.sh' 'tests/host/*/*.sh' 'certs/*.sh' |
-	grep -v -e '^mk/lib.sh$' -e '^scripts/pgp-modsign-lib.sh$' |
-	while read -r f; do head -c 2 "$f" | grep -q '^#!' && echo "$f"; done)
-# (files without a #! line are sourced by another script, e.g. tests/host/sign/parts/*.sh)
-echo "1..$((2 + ${#scripts[@]}))"
+# (":(glob)": a "*" does not cross a "/", so the parts tests/host/sign/run.sh sources,
+# which are not commands, are not run)
+mapfile -t scripts < <(git ls-files ':(glob)mk/*.sh' ':(glob)scripts/*.sh' ':(glob)tests/qemu/*.sh' \
+	':(glob)bench/*.sh' ':(glob)tests/vectors/*.sh' ':(glob)tests/fuzz/*.sh' \
+	':(glob)tests/host/*/*.sh' ':(glob)certs/*.sh' |
+	grep -v -e '^mk/lib.sh$' -e '^scripts/pgp-modsign-lib.sh$')
+guide=Documentation/admin-guide/module-signing-pgp.rst
+nblocks=0 nmut=0
+if [[ ${DOCS_GUIDE:-1} != 0 ]]; then
+	nblocks=$(python3 tests/host/docs/blocks.py "$guide" "$(mktemp -d)" | wc -l)
+	nmut=3
+fi
+echo "1..$((2 + ${#scripts[@]} + nblocks + nmut))"
 rst_ok() {
 	/usr/bin/python3 - "$1" <<'PY'
 import sys, docutils.core
@@ -54,4 +67,74 @@ help_ok() {
 for s in "${scripts[@]}"; do
 	t "$s --help prints usage and exits 0" help_ok "$s"
 done
+((nblocks)) || exit $((fail > 0))
+
+# The guide's blocks: guide.sh's lines, numbered here.
+number()
+{
+	local line
+
+	while IFS= read -r line; do
+		case $line in
+		"ok - "*) n=$((n + 1)); echo "ok $n - guide ${line#ok - }" ;;
+		"not ok - "*) n=$((n + 1)); fail=$((fail + 1)); echo "not ok $n - guide ${line#not ok - }" ;;
+		*) echo "$line" ;;
+		esac
+	done
+}
+number < <(bash tests/host/docs/guide.sh "$guide")
+
+# mutant NAME BLOCK FROM TO: the guide with FROM replaced by TO (the command as first
+# written) must fail guide.sh at block BLOCK, the blocks before it passing.
+mutant()
+{
+	local nn=$2 dir out
+	dir=$(mktemp -d)
+	python3 - "$guide" "$dir/guide.rst" "$3" "$4" <<'PY' || { echo "the guide has no '$3'"; rm -rf "$dir"; return 1; }
+import sys
+s = open(sys.argv[1]).read()
+if s.count(sys.argv[3]) != 1:
+    sys.exit(1)
+open(sys.argv[2], "w").write(s.replace(sys.argv[3], sys.argv[4]))
+PY
+	out=$(STOP=$((10#$nn)) bash tests/host/docs/guide.sh "$dir/guide.rst")
+	rm -rf "$dir"
+	if ! grep -q "^not ok - block $nn " <<<"$out"; then
+		echo "block $nn did not fail:"; printf '%s\n' "$out"; return 1
+	fi
+	if grep "^not ok" <<<"$out" | grep -qv "^not ok - block $nn "; then
+		echo "another block failed:"; printf '%s\n' "$out"; return 1
+	fi
+}
+blockof()	# blockof TEXT: the number of the guide's block holding TEXT
+{
+	local d nn
+	d=$(mktemp -d)
+	python3 tests/host/docs/blocks.py "$guide" "$d" > /dev/null
+	nn=$(grep -lF -- "$1" "$d"/*.sh | head -n 1)
+	rm -rf "$d"
+	nn=${nn##*/}
+	echo "${nn%.sh}"
+}
+if ! { unshare -m true || unshare -rm true; } 2> /dev/null; then
+	# guide.sh printed its blocks as skips: so are these
+	for d in "no mkdir" "find -name '*.ko*'" "revocation certificate as written"; do
+		n=$((n + 1))
+		echo "ok $n - self-test: $d fails the guide test # SKIP no mount namespace (unshare -m)"
+	done
+	exit $((fail > 0))
+fi
+b=$(blockof 'mkdir -p -m 700 "$GNUPGHOME"')
+t "self-test: the build-key commands without mkdir fail guide block $b" mutant "no mkdir" "$b" \
+	'    mkdir -p -m 700 "$GNUPGHOME"
+' ''
+b=$(blockof "-name '*.ko' -o -name '*.ko.xz'")
+t "self-test: find -name '*.ko*' (it takes a.ko.tbs and a.ko.sig for modules) fails guide block $b" \
+	mutant "find" "$b" "-name '*.ko' -o -name '*.ko.xz' -o -name '*.ko.zst' -o -name '*.ko.gz')" \
+	"-name '*.ko*')"
+b=$(blockof "\"\$GNUPGHOME/openpgp-revocs.d/\$FPR.rev\" | gpg --import")
+t "self-test: gpg --import of GnuPG's revocation certificate as written (':') fails guide block $b" \
+	mutant "revocation" "$b" \
+	"sed 's/^:-----BEGIN/-----BEGIN/' \"\$GNUPGHOME/openpgp-revocs.d/\$FPR.rev\" | gpg --import" \
+	'gpg --import "$GNUPGHOME/openpgp-revocs.d/$FPR.rev"'
 exit $((fail > 0))

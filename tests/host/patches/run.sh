@@ -122,7 +122,8 @@ for v in 6.12 6.1; do
 	src=/usr/src/linux-source-$v.tar.xz pdir=$top/patches fixture=$top/tests/host/patches/kernel.org-$v.patch
 	[[ $v == 6.1 ]] && pdir=$top/patches/6.1
 	deb=$tmp/debian-$v korg=$tmp/kernel.org-$v
-	mapfile -t files < <(series_files "$pdir")
+	# (the Makefile is read anyway: named once, or tar misses the second name)
+	mapfile -t files < <(series_files "$pdir" | grep -vx Makefile)
 	mkdir -p "$tmp/pristine-$v"
 	# The tree's Makefile (its version) and the files the series edits; nothing else is read.
 	if ! err=$(tar -C "$tmp/pristine-$v" --strip-components=1 -xf "$src" \

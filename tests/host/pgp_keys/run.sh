@@ -40,7 +40,7 @@ here=$top/tests/host/pgp_keys
 # (the options, the work directory $tmp and its cleanup)
 # shellcheck source=tests/lib/keyring-host.sh
 . "$top/tests/lib/keyring-host.sh" "$@"
-plan_first 124
+plan_first 126
 
 # ---- build ----
 if build_driver >"$tmp/build-driver.log" 2>&1; then
@@ -589,6 +589,22 @@ refuse "$x/a_then_newer_a.gpg" "a later copy of a certificate" "a later copy of 
 refuse "$x/sig_before_key.gpg" "a signature before the first key" "before the first public key"
 refuse "$x/a_b_revokes_sa.gpg" "another certificate's subkey revoked by B" "key already present at offset"
 refuse "$x/a_b_revokes_a.gpg" "another certificate's primary as B's subkey" "key already present at offset 0"
+# pgp_keyring_check alone (the guide's check of a keyring before a build)
+if "$kc" "$k/GS.gpg" 2>"$tmp/conv.err"; then
+	ok "pgp_keyring_check alone: a keyring gpg --export wrote passes (exit 0)"
+else
+	notok "pgp_keyring_check alone: a keyring gpg --export wrote passes (exit 0)"
+	diag <"$tmp/conv.err"
+fi
+: >"$tmp/empty.gpg"
+rc=0
+"$kc" "$tmp/empty.gpg" 2>"$tmp/conv.err" || rc=$?
+if ((rc == 1)) && grep -q "empty keyring" "$tmp/conv.err"; then
+	ok "pgp_keyring_check alone: an empty keyring (an export that matched nothing) is refused (exit 1)"
+else
+	notok "pgp_keyring_check alone: an empty keyring is refused (exit 1, rc $rc)"
+	diag <"$tmp/conv.err"
+fi
 if sh "$kb" "$tmp/missing.gpg" "$tmp/bad.bin" "$kc" 2>/dev/null; then
 	notok "pgp-keyring-bin.sh: a missing keyring is refused"
 else
