@@ -13,10 +13,14 @@
  * Only bad lengths and a malformed hint encoding return early.
  *
  * Memory: one heap workspace of under 8 KiB (NTT(z), NTT(c), one row of w
- * and two SHAKE states).  The 6 x 5 matrix A is never stored: each row of
- * w = A z - c t1 2^d is computed from NTT(t1) and the five entries of that
- * row of A, each sampled straight into the products with NTT(z), then its
- * w1 encoding is absorbed into the hash that gives c~'.
+ * and two SHAKE states).  Without a prepared key the 6 x 5 matrix A is never
+ * stored: each row of w = A z - c t1 2^d is computed from NTT(t1) and the
+ * five entries of that row of A, each sampled straight into the products
+ * with NTT(z), then its w1 encoding is absorbed into the hash that gives
+ * c~'.  A key prepared by mldsa65_precompute() holds A, NTT(t1 2^d) and
+ * tr = H(pk, 64), about 36 KiB, so that a verification with it costs a few
+ * SHAKE256 blocks and twelve NTTs instead of some 170 Keccak-f permutations
+ * and eighteen NTTs.
  *
  * Arithmetic mod q = 8380417 keeps every coefficient in [0, q) and
  * multiplies with Montgomery reduction by 2^32 (only 32x32-bit products and
@@ -24,6 +28,7 @@
  * zeta^BitRev8(m) times 2^32 mod q, with zeta = 1753 (Appendix B).
  */
 
+#include <linux/err.h>
 #include <linux/errno.h>
 #include <linux/export.h>
 #include <linux/kernel.h>
@@ -256,13 +261,14 @@ static void mldsa65_sample_in_ball(u32 c[MLDSA_N], const u8 *ctilde, struct shak
 }
 
 /*
- * w += A[r][s] o zhat (times 2^-32), with A[r][s] = RejNTTPoly(rho || s || r)
- * (Algorithms 30 and 32): its coefficients are used as they are sampled.
- * A block of SHAKE128 output is 56 candidates of three bytes.
+ * A[r][s] = RejNTTPoly(rho || s || r) (Algorithms 30 and 32), its
+ * coefficients used as they are sampled: stored in @a when @a is given,
+ * else w += A[r][s] o zhat (times 2^-32).  A block of SHAKE128 output is 56
+ * candidates of three bytes.
  */
-static void mldsa_expand_a_mul_acc(u32 w[MLDSA_N], const u8 *rho, unsigned int r,
-				   unsigned int s, const u32 zhat[MLDSA_N],
-				   struct shake_ctx *xof, u8 buf[SHAKE128_RATE])
+static __always_inline void mldsa_expand_a(u32 *a, u32 w[MLDSA_N], const u8 *rho,
+					   unsigned int r, unsigned int s, const u32 *zhat,
+					   struct shake_ctx *xof, u8 buf[SHAKE128_RATE])
 {
 	const u8 idx[2] = { s, r };
 	unsigned int j = 0, b;
@@ -275,14 +281,24 @@ static void mldsa_expand_a_mul_acc(u32 w[MLDSA_N], const u8 *rho, unsigned int r
 		shake_squeeze(xof, buf, SHAKE128_RATE);
 		for (b = 0; b < SHAKE128_RATE && j < MLDSA_N; b += 3) {
 			/* CoeffFromThreeBytes: 23 bits, rejected unless < q */
-			u32 a = buf[b] | (u32)buf[b + 1] << 8 | (u32)(buf[b + 2] & 0x7f) << 16;
+			u32 c = buf[b] | (u32)buf[b + 1] << 8 | (u32)(buf[b + 2] & 0x7f) << 16;
 
-			if (a < MLDSA_Q) {
-				w[j] = mod_add(w[j], mont_mul(a, zhat[j]));
+			if (c < MLDSA_Q) {
+				if (a)
+					a[j] = c;
+				else
+					w[j] = mod_add(w[j], mont_mul(c, zhat[j]));
 				j++;
 			}
 		}
 	}
+}
+
+static void mldsa_expand_a_mul_acc(u32 w[MLDSA_N], const u8 *rho, unsigned int r,
+				   unsigned int s, const u32 zhat[MLDSA_N],
+				   struct shake_ctx *xof, u8 buf[SHAKE128_RATE])
+{
+	mldsa_expand_a(NULL, w, rho, r, s, zhat, xof, buf);
 }
 
 /* ---- rounding (section 7.4) ---- */
@@ -309,6 +325,19 @@ static unsigned int mldsa65_use_hint(u32 r, bool h)
 
 /* ---- verification ---- */
 
+/* M' of pure ML-DSA with the empty context: 0 || |ctx| = 0 || M */
+static const u8 mldsa_pure_empty_ctx[2] = { 0, 0 };
+
+/*
+ * What a public key gives every verification: tr = H(pk, 64), the matrix
+ * A = ExpandA(rho) in the NTT domain, and NTT(t1 2^d).
+ */
+struct mldsa65_precomp {
+	u32 (*ahat)[MLDSA65_L][MLDSA_N];	/* [MLDSA65_K]: 30 KiB of its own */
+	u32 t1hat[MLDSA65_K][MLDSA_N];
+	u8 tr[64];
+};
+
 struct mldsa65_work {
 	u32 zhat[MLDSA65_L][MLDSA_N];	/* NTT(z) */
 	u32 chat[MLDSA_N];		/* NTT(c) */
@@ -320,10 +349,34 @@ struct mldsa65_work {
 };
 
 /*
+ * Row r of A NTT(z) - NTT(c) NTT(t1 2^d) from a key's precomputed A and
+ * NTT(t1 2^d), times 2^-32: the six products of a coefficient, each below
+ * q^2 < 2^46, are summed before one reduction (the sum is below q 2^32).
+ */
+static void mldsa_row_pre(struct mldsa65_work *w, const struct mldsa65_precomp *kp,
+			  unsigned int r)
+{
+	unsigned int j, s;
+
+	for (j = 0; j < MLDSA_N; j++) {
+		u64 acc = (u64)MLDSA_Q * MLDSA_Q - (u64)w->chat[j] * kp->t1hat[r][j];
+
+		for (s = 0; s < MLDSA65_L; s++)
+			acc += (u64)kp->ahat[r][s][j] * w->zhat[s][j];
+		w->w[j] = mont_reduce(acc);
+	}
+}
+
+/*
  * ML-DSA.Verify_internal (Algorithm 8) on mu when @mu is given, otherwise
  * on M' = @pre || @msg: mu = H(H(pk, 64) || M', 64).
  */
-static int mldsa65_verify_core(const u8 *pk, size_t pk_len, const u8 *pre, size_t pre_len,
+/*
+ * ... or, when @kp is given, on the key it was computed from (@pk is then
+ * not read).
+ */
+static int mldsa65_verify_core(const u8 *pk, size_t pk_len, const struct mldsa65_precomp *kp,
+			       const u8 *pre, size_t pre_len,
 			       const u8 *msg, size_t msg_len, const u8 *mu,
 			       const u8 *sig, size_t sig_len)
 {
@@ -337,7 +390,7 @@ static int mldsa65_verify_core(const u8 *pk, size_t pk_len, const u8 *pre, size_
 	BUILD_BUG_ON(MLDSA65_SIG_H + MLDSA65_OMEGA + MLDSA65_K != MLDSA65_SIGNATURE_SIZE);
 	BUILD_BUG_ON(sizeof(struct mldsa65_work) > 8192);
 
-	if (pk_len != MLDSA65_PUBLIC_KEY_SIZE || sig_len != MLDSA65_SIGNATURE_SIZE)
+	if ((!kp && pk_len != MLDSA65_PUBLIC_KEY_SIZE) || sig_len != MLDSA65_SIGNATURE_SIZE)
 		return -EINVAL;
 	if (!mldsa65_hint_valid(hint))
 		return -EBADMSG;
@@ -349,9 +402,10 @@ static int mldsa65_verify_core(const u8 *pk, size_t pk_len, const u8 *pre, size_
 	if (mu) {
 		memcpy(w->mu, mu, MLDSA_MU_SIZE);
 	} else {
-		shake256(pk, pk_len, w->buf, 64);	/* tr */
+		if (!kp)
+			shake256(pk, pk_len, w->buf, 64);	/* tr */
 		shake256_init(&w->xof);
-		shake_absorb(&w->xof, w->buf, 64);
+		shake_absorb(&w->xof, kp ? kp->tr : w->buf, 64);
 		shake_absorb(&w->xof, pre, pre_len);
 		shake_absorb(&w->xof, msg, msg_len);
 		shake_squeeze(&w->xof, w->mu, MLDSA_MU_SIZE);
@@ -372,12 +426,17 @@ static int mldsa65_verify_core(const u8 *pk, size_t pk_len, const u8 *pre, size_
 		unsigned int end = hint[MLDSA65_OMEGA + r];
 
 		/* w = NTT^-1(A[r] o NTT(z) - NTT(c) o NTT(t1[r] 2^d)) */
-		mldsa_t1_decode(w->w, pk + MLDSA_RHO_SIZE + r * MLDSA_T1_POLY_SIZE);
-		mldsa_ntt(w->w);
-		for (j = 0; j < MLDSA_N; j++)
-			w->w[j] = mont_reduce((u64)MLDSA_Q * MLDSA_Q - (u64)w->chat[j] * w->w[j]);
-		for (s = 0; s < MLDSA65_L; s++)
-			mldsa_expand_a_mul_acc(w->w, pk, r, s, w->zhat[s], &w->xof, w->buf);
+		if (kp) {
+			mldsa_row_pre(w, kp, r);
+		} else {
+			mldsa_t1_decode(w->w, pk + MLDSA_RHO_SIZE + r * MLDSA_T1_POLY_SIZE);
+			mldsa_ntt(w->w);
+			for (j = 0; j < MLDSA_N; j++)
+				w->w[j] = mont_reduce((u64)MLDSA_Q * MLDSA_Q -
+						      (u64)w->chat[j] * w->w[j]);
+			for (s = 0; s < MLDSA65_L; s++)
+				mldsa_expand_a_mul_acc(w->w, pk, r, s, w->zhat[s], &w->xof, w->buf);
+		}
 		mldsa_invntt(w->w);
 
 		/* w1 = UseHint(h, w), w1Encode: two 4-bit coefficients a byte */
@@ -422,10 +481,8 @@ static int mldsa65_verify_core(const u8 *pk, size_t pk_len, const u8 *pre, size_
 int mldsa65_verify(const u8 *pk, size_t pk_len, const u8 *msg, size_t msg_len,
 		   const u8 *sig, size_t sig_len)
 {
-	static const u8 pure_empty_ctx[2] = { 0, 0 };
-
-	return mldsa65_verify_core(pk, pk_len, pure_empty_ctx, sizeof(pure_empty_ctx),
-				   msg, msg_len, NULL, sig, sig_len);
+	return mldsa65_verify_core(pk, pk_len, NULL, mldsa_pure_empty_ctx,
+				   sizeof(mldsa_pure_empty_ctx), msg, msg_len, NULL, sig, sig_len);
 }
 EXPORT_SYMBOL_GPL(mldsa65_verify);
 
@@ -445,7 +502,8 @@ EXPORT_SYMBOL_GPL(mldsa65_verify);
 int mldsa65_verify_internal(const u8 *pk, size_t pk_len, const u8 *mprime, size_t mprime_len,
 			    const u8 *sig, size_t sig_len)
 {
-	return mldsa65_verify_core(pk, pk_len, NULL, 0, mprime, mprime_len, NULL, sig, sig_len);
+	return mldsa65_verify_core(pk, pk_len, NULL, NULL, 0, mprime, mprime_len, NULL,
+				   sig, sig_len);
 }
 EXPORT_SYMBOL_GPL(mldsa65_verify_internal);
 
@@ -464,9 +522,110 @@ EXPORT_SYMBOL_GPL(mldsa65_verify_internal);
 int mldsa65_verify_mu(const u8 *pk, size_t pk_len, const u8 mu[MLDSA_MU_SIZE],
 		      const u8 *sig, size_t sig_len)
 {
-	return mldsa65_verify_core(pk, pk_len, NULL, 0, NULL, 0, mu, sig, sig_len);
+	return mldsa65_verify_core(pk, pk_len, NULL, NULL, 0, NULL, 0, mu, sig, sig_len);
 }
 EXPORT_SYMBOL_GPL(mldsa65_verify_mu);
+
+/**
+ * mldsa65_precompute() - prepare an ML-DSA-65 public key for many verifications
+ * @pk: the encoded public key
+ * @pk_len: its length: MLDSA65_PUBLIC_KEY_SIZE
+ *
+ * Computes once what every verification with @pk would otherwise compute
+ * again: tr = H(pk, 64), the matrix A = ExpandA(rho) and NTT(t1 2^d), about
+ * 36 KiB (mldsa65_precomp_size()).  A verification with them
+ * (mldsa65_verify_precomp()) then skips its 150 or so SHAKE128 blocks of
+ * ExpandA, the hash of the key and six NTTs; it checks exactly what
+ * mldsa65_verify() checks.
+ *
+ * Context: may sleep (allocates with GFP_KERNEL).
+ * Return: the tables, to be freed with mldsa65_precomp_free();
+ * ERR_PTR(-EINVAL) if @pk_len is not the size of an ML-DSA-65 key;
+ * ERR_PTR(-ENOMEM).
+ */
+struct mldsa65_precomp *mldsa65_precompute(const u8 *pk, size_t pk_len)
+{
+	struct mldsa65_precomp *kp;
+	struct shake_ctx *xof;
+	unsigned int r, s;
+	u8 *buf;
+
+	if (pk_len != MLDSA65_PUBLIC_KEY_SIZE)
+		return ERR_PTR(-EINVAL);
+	kp = kmalloc(sizeof(*kp), GFP_KERNEL);
+	if (!kp)
+		return ERR_PTR(-ENOMEM);
+	kp->ahat = kmalloc_array(MLDSA65_K, sizeof(*kp->ahat), GFP_KERNEL);
+	xof = kmalloc(sizeof(*xof) + SHAKE128_RATE, GFP_KERNEL);
+	if (!kp->ahat || !xof) {
+		kfree(xof);
+		kfree(kp->ahat);
+		kfree(kp);
+		return ERR_PTR(-ENOMEM);
+	}
+	buf = (u8 *)(xof + 1);
+	shake256(pk, pk_len, kp->tr, sizeof(kp->tr));
+	for (r = 0; r < MLDSA65_K; r++) {
+		mldsa_t1_decode(kp->t1hat[r], pk + MLDSA_RHO_SIZE + r * MLDSA_T1_POLY_SIZE);
+		mldsa_ntt(kp->t1hat[r]);
+		for (s = 0; s < MLDSA65_L; s++)
+			mldsa_expand_a(kp->ahat[r][s], NULL, pk, r, s, NULL, xof, buf);
+	}
+	kfree(xof);
+	return kp;
+}
+EXPORT_SYMBOL_GPL(mldsa65_precompute);
+
+/**
+ * mldsa65_precomp_size() - the bytes held by mldsa65_precompute()'s tables
+ * @kp: the tables
+ *
+ * Context: any context.
+ * Return: their size.
+ */
+size_t mldsa65_precomp_size(const struct mldsa65_precomp *kp)
+{
+	return sizeof(*kp) + MLDSA65_K * sizeof(*kp->ahat);
+}
+EXPORT_SYMBOL_GPL(mldsa65_precomp_size);
+
+/**
+ * mldsa65_precomp_free() - free mldsa65_precompute()'s tables
+ * @kp: the tables, or NULL
+ *
+ * Context: any context.
+ */
+void mldsa65_precomp_free(struct mldsa65_precomp *kp)
+{
+	if (kp)
+		kfree(kp->ahat);
+	kfree(kp);
+}
+EXPORT_SYMBOL_GPL(mldsa65_precomp_free);
+
+/**
+ * mldsa65_verify_precomp() - mldsa65_verify() with a prepared key
+ * @kp: the tables mldsa65_precompute() made for the public key
+ * @msg: the message M
+ * @msg_len: its length in bytes
+ * @sig: the encoded signature
+ * @sig_len: its length: MLDSA65_SIGNATURE_SIZE
+ *
+ * The same verification as mldsa65_verify() (pure ML-DSA, empty context)
+ * with the public key the tables were made from, the same heap workspace.
+ *
+ * Context: may sleep (allocates with GFP_KERNEL).
+ * Return: as mldsa65_verify().
+ */
+int mldsa65_verify_precomp(const struct mldsa65_precomp *kp, const u8 *msg, size_t msg_len,
+			   const u8 *sig, size_t sig_len)
+{
+	if (!kp)
+		return -EINVAL;
+	return mldsa65_verify_core(NULL, 0, kp, mldsa_pure_empty_ctx,
+				   sizeof(mldsa_pure_empty_ctx), msg, msg_len, NULL, sig, sig_len);
+}
+EXPORT_SYMBOL_GPL(mldsa65_verify_precomp);
 
 MODULE_DESCRIPTION("ML-DSA-65 signature verification (FIPS 204)");
 MODULE_LICENSE("GPL");

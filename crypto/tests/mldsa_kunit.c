@@ -4,9 +4,11 @@
  * implementation and C2SP Wycheproof's (tests/vectors/gen-mldsa-vectors.sh), each field
  * of a signature broken (c~, z, hint), the hint encoding rules of FIPS 204
  * Algorithm 21 broken one at a time, z beyond its bound, wrong lengths, the
- * message, the key and the interface changed.
+ * message, the key and the interface changed; the pure interface also with
+ * the key prepared by mldsa65_precompute(), which must answer the same.
  */
 #include <kunit/test.h>
+#include <linux/err.h>
 #include <linux/ktime.h>
 #include <linux/math64.h>
 #include <linux/module.h>
@@ -25,13 +27,32 @@
 #define KV_OMEGA	55
 #define KV_K		6
 
+/*
+ * The pure interface answers twice, from the encoded key and from the key
+ * prepared by mldsa65_precompute(): the two must agree, else -ERANGE, which
+ * no case expects.
+ */
+static int vec_verify_pure(const u8 *pk, const u8 *msg, size_t msg_len, const u8 *sig)
+{
+	struct mldsa65_precomp *kp;
+	int ret, ret_pre;
+
+	ret = mldsa65_verify(pk, MLDSA65_PUBLIC_KEY_SIZE, msg, msg_len, sig,
+			     MLDSA65_SIGNATURE_SIZE);
+	kp = mldsa65_precompute(pk, MLDSA65_PUBLIC_KEY_SIZE);
+	if (IS_ERR(kp))
+		return PTR_ERR(kp);
+	ret_pre = mldsa65_verify_precomp(kp, msg, msg_len, sig, MLDSA65_SIGNATURE_SIZE);
+	mldsa65_precomp_free(kp);
+	return ret == ret_pre ? ret : -ERANGE;
+}
+
 static int vec_verify(const struct mldsa_kunit_vector *v, const u8 *pk, const u8 *msg,
 		      const u8 *sig)
 {
 	switch (v->mode) {
 	case MLDSA_KUNIT_PURE:
-		return mldsa65_verify(pk, MLDSA65_PUBLIC_KEY_SIZE, msg, v->msg_len, sig,
-				      MLDSA65_SIGNATURE_SIZE);
+		return vec_verify_pure(pk, msg, v->msg_len, sig);
 	case MLDSA_KUNIT_INTERNAL:
 		return mldsa65_verify_internal(pk, MLDSA65_PUBLIC_KEY_SIZE, msg, v->msg_len, sig,
 					       MLDSA65_SIGNATURE_SIZE);
@@ -362,21 +383,86 @@ static void mldsa_external_mu(struct kunit *test)
 						MLDSA65_SIGNATURE_SIZE), -EKEYREJECTED);
 }
 
+/* A prepared key: its own errors, and what it costs and holds */
+static void mldsa_precomp(struct kunit *test)
+{
+	const struct mldsa_kunit_vector *v = pure_vector(test, 0);
+	struct mldsa65_precomp *kp;
+	u8 *pk, *msg;
+
+	if (!v)
+		return;
+	KUNIT_EXPECT_EQ(test, PTR_ERR(mldsa65_precompute(v->pk, MLDSA65_PUBLIC_KEY_SIZE - 1)),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(mldsa65_precompute(v->pk, MLDSA65_PUBLIC_KEY_SIZE + 1)),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, mldsa65_verify_precomp(NULL, v->msg, v->msg_len, v->sig,
+						     MLDSA65_SIGNATURE_SIZE), -EINVAL);
+	kp = mldsa65_precompute(v->pk, MLDSA65_PUBLIC_KEY_SIZE);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(kp));
+	KUNIT_EXPECT_GT(test, mldsa65_precomp_size(kp), 30 * 1024);
+	KUNIT_EXPECT_EQ(test, mldsa65_verify_precomp(kp, v->msg, v->msg_len, v->sig,
+						     MLDSA65_SIGNATURE_SIZE), 0);
+	KUNIT_EXPECT_EQ(test, mldsa65_verify_precomp(kp, v->msg, v->msg_len, v->sig,
+						     MLDSA65_SIGNATURE_SIZE - 1), -EINVAL);
+	/* the message with one more byte */
+	msg = kunit_kzalloc(test, v->msg_len + 1, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, msg);
+	if (v->msg_len)
+		memcpy(msg, v->msg, v->msg_len);
+	KUNIT_EXPECT_EQ(test, mldsa65_verify_precomp(kp, msg, v->msg_len + 1, v->sig,
+						     MLDSA65_SIGNATURE_SIZE), -EKEYREJECTED);
+	mldsa65_precomp_free(kp);
+	/* tables of another key (rho, then t1 changed) refuse the signature */
+	pk = kv_dup(test, v->pk, MLDSA65_PUBLIC_KEY_SIZE);
+	pk[0] ^= 1;
+	kp = mldsa65_precompute(pk, MLDSA65_PUBLIC_KEY_SIZE);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(kp));
+	KUNIT_EXPECT_EQ(test, mldsa65_verify_precomp(kp, v->msg, v->msg_len, v->sig,
+						     MLDSA65_SIGNATURE_SIZE), -EKEYREJECTED);
+	mldsa65_precomp_free(kp);
+	pk[0] ^= 1;
+	pk[MLDSA65_PUBLIC_KEY_SIZE - 1] ^= 0x40;
+	kp = mldsa65_precompute(pk, MLDSA65_PUBLIC_KEY_SIZE);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(kp));
+	KUNIT_EXPECT_EQ(test, mldsa65_verify_precomp(kp, v->msg, v->msg_len, v->sig,
+						     MLDSA65_SIGNATURE_SIZE), -EKEYREJECTED);
+	mldsa65_precomp_free(kp);
+	mldsa65_precomp_free(NULL);
+}
+
 /* Not a timed assertion: prints the cost of one verification. */
 static void mldsa_speed(struct kunit *test)
 {
 	const struct mldsa_kunit_vector *v = pure_vector(test, 1);
+	struct mldsa65_precomp *kp;
 	const int iters = 20;
-	u64 t0;
+	u64 t0, t_pre, t_tab;
+	size_t size;
 	int j;
 
 	if (!v)
 		return;
 	t0 = ktime_get_ns();
 	for (j = 0; j < iters; j++)
-		KUNIT_EXPECT_EQ(test, vec_verify(v, v->pk, v->msg, v->sig), 0);
-	kunit_info(test, "ML-DSA-65: %llu us per verify\n",
-		   div_u64(ktime_get_ns() - t0, iters * 1000));
+		KUNIT_EXPECT_EQ(test, mldsa65_verify(v->pk, MLDSA65_PUBLIC_KEY_SIZE, v->msg,
+						     v->msg_len, v->sig,
+						     MLDSA65_SIGNATURE_SIZE), 0);
+	t0 = div_u64(ktime_get_ns() - t0, iters * 1000);
+	t_tab = ktime_get_ns();
+	kp = mldsa65_precompute(v->pk, MLDSA65_PUBLIC_KEY_SIZE);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(kp));
+	t_tab = div_u64(ktime_get_ns() - t_tab, 1000);
+	t_pre = ktime_get_ns();
+	for (j = 0; j < iters; j++)
+		KUNIT_EXPECT_EQ(test, mldsa65_verify_precomp(kp, v->msg, v->msg_len, v->sig,
+							     MLDSA65_SIGNATURE_SIZE), 0);
+	t_pre = div_u64(ktime_get_ns() - t_pre, iters * 1000);
+	size = mldsa65_precomp_size(kp);
+	mldsa65_precomp_free(kp);
+	kunit_info(test, "ML-DSA-65: %llu us per verify\n", t0);
+	kunit_info(test, "ML-DSA-65: %llu us per verify with a prepared key (tables of %zu KiB in %llu us)\n",
+		   t_pre, DIV_ROUND_UP(size, 1024), t_tab);
 }
 
 static struct kunit_case mldsa_kunit_cases[] = {
@@ -387,6 +473,7 @@ static struct kunit_case mldsa_kunit_cases[] = {
 	KUNIT_CASE(mldsa_wrong_lengths),
 	KUNIT_CASE(mldsa_wrong_context),
 	KUNIT_CASE(mldsa_external_mu),
+	KUNIT_CASE(mldsa_precomp),
 	KUNIT_CASE(mldsa_speed),
 	{}
 };

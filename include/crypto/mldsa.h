@@ -19,4 +19,13 @@ int mldsa65_verify_internal(const u8 *pk, size_t pk_len, const u8 *mprime, size_
 int mldsa65_verify_mu(const u8 *pk, size_t pk_len, const u8 mu[MLDSA_MU_SIZE],
 		      const u8 *sig, size_t sig_len);
 
+/* A public key prepared for many verifications (tr, A and NTT(t1 2^d)) */
+struct mldsa65_precomp;
+
+struct mldsa65_precomp *mldsa65_precompute(const u8 *pk, size_t pk_len);
+size_t mldsa65_precomp_size(const struct mldsa65_precomp *kp);
+void mldsa65_precomp_free(struct mldsa65_precomp *kp);
+int mldsa65_verify_precomp(const struct mldsa65_precomp *kp, const u8 *msg, size_t msg_len,
+			   const u8 *sig, size_t sig_len);
+
 #endif /* _CRYPTO_MLDSA_H */

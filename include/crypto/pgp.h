@@ -140,6 +140,8 @@ struct pgp_pubkey {	/* parsed from a tag 6 or 14 body; pointers into that body *
 		struct {		/* ML-DSA-65+Ed25519 */
 			const u8 *ed25519;	/* 32 octets */
 			const u8 *mldsa;	/* 1952 octets */
+			/* from pgp_pubkey_prepare(), or NULL */
+			struct mldsa65_precomp *pre;
 		} pq;
 	};
 };

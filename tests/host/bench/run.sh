@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Host test: make bench refuses to publish nonsense.  bench/report.py checks the load-time
 # figures (complete, more-than-unsigned, stable-baseline, not-on-ticks, beyond-hashing,
-# composite-above-ed25519) before it writes bench/results.md, the plot or README.md.  Fed
+# composite-above-ed25519, pq-under-mainline) before it writes bench/results.md, the plot or README.md.  Fed
 # without a QEMU boot:
 #   runs/NAME/: the raw figures (load-time.txt, guest-kunit.txt) of real make bench boots,
 #     one good and the deliberately broken ones (BENCH_BREAK=sleep, unload, jitter, nosig,
@@ -21,7 +21,8 @@ top=$(cd "$here/../../.." && pwd)
 report=$top/bench/report.py
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-checks="complete more-than-unsigned stable-baseline not-on-ticks beyond-hashing composite-above-ed25519"
+checks="complete more-than-unsigned stable-baseline not-on-ticks beyond-hashing composite-above-ed25519
+	pq-under-mainline"
 n=0 fail=0
 ok() { n=$((n + 1)); echo "ok $n - $1"; }
 notok() {
@@ -34,7 +35,7 @@ for d in "$here"/runs/*/; do
 	runs+=("$(basename "$d")")
 done
 crafted="drop-a-variant error-line signed-below-baseline unstable-baseline ticks hash-above-overhead
-	pq-good pq-no-mldsa pq-missing-row"
+	pq-good pq-no-mldsa pq-missing-row pq-above-mainline"
 nc=0
 for _ in $crafted; do nc=$((nc + 1)); done
 plan=$((2 * ${#runs[@]} + 2 * nc + 4))
@@ -164,6 +165,8 @@ craft pq-good pass "$(pq_rows "1200000, $all_pq, True")"
 craft pq-no-mldsa composite-above-ed25519 "$(pq_rows "0, $all_pq, True")"
 craft pq-missing-row complete \
 	"$(pq_rows "1200000, ('pgp6-ed25519-sha512', 'pgp6-mldsa65ed25519-sha512'), True")"
+# the composite 3 M above the v4 Ed25519 load: above mainline's RSA-4096 at 6 KiB and 1 MiB
+craft pq-above-mainline pq-under-mainline "$(pq_rows "3000000, $all_pq, True")"
 
 # ---- the good run's other outputs ----
 o=$tmp/out-run\ good
@@ -187,8 +190,8 @@ EOF
 else
 	notok "the good run changed or dropped a section it did not measure"
 fi
-if t_out=$(python3 "$report" --check-figures "$good" 2>&1) && [[ $(grep -c '^check .*: ok: ' <<<"$t_out") == 6 ]]; then
-	ok "--check-figures: the good run passes all 6 checks"
+if t_out=$(python3 "$report" --check-figures "$good" 2>&1) && [[ $(grep -c '^check .*: ok: ' <<<"$t_out") == 7 ]]; then
+	ok "--check-figures: the good run passes all 7 checks"
 else
 	notok "--check-figures on the good run" "$t_out"
 fi

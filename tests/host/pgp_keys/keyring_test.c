@@ -22,6 +22,10 @@
  *	allocated at once (kmalloc, as malloc_usable_size counts them) and the
  *	deepest its stack went (the check runs on a thread whose stack was
  *	filled with a pattern first); meant for a build without sanitizers
+ *   keyring_test --prepare ... KEYRING verify MODULE
+ *	the keys prepared first as the kernel's keyring prepares its built-in
+ *	ones (pgp_pubkey_prepare(): DSA tables, the RSA context, ML-DSA-65
+ *	tables), outside what --measure counts
  *
  * The exit status is 0 whenever the operation ran (whatever its answer),
  * 2 on usage or I/O errors.
@@ -30,6 +34,7 @@
 #include <linux/kernel.h>
 #include <linux/string.h>
 #include <crypto/hash.h>
+#include <crypto/pgp.h>
 #include <crypto/sha2.h>
 #include <keys/pgp_keys.h>
 #include <keys/system_keyring.h>
@@ -173,7 +178,8 @@ static int measure_check(struct load_info *info, size_t *heap, size_t *stack)
 
 static void usage(void)
 {
-	fprintf(stderr, "usage: keyring_test [--legacy] [--blacklist FILE] [--measure] KEYRING "
+	fprintf(stderr, "usage: keyring_test [--legacy] [--blacklist FILE] [--measure] [--prepare] "
+		"KEYRING "
 		"list | lookup FPR|KEYID SIGTIME | verify MODULE\n");
 	exit(2);
 }
@@ -182,7 +188,7 @@ int main(int argc, char **argv)
 {
 	const char *blacklist = NULL;
 	long fail_alloc = -1;
-	bool legacy = false, measure = false;
+	bool legacy = false, measure = false, prepare = false;
 	size_t heap = 0, stack = 0;
 	u8 *ring;
 	size_t ring_len;
@@ -197,6 +203,8 @@ int main(int argc, char **argv)
 			fail_alloc = strtol(argv[++i], NULL, 0);
 		else if (!strcmp(argv[i], "--measure"))
 			measure = true;
+		else if (!strcmp(argv[i], "--prepare"))
+			prepare = true;
 		else
 			usage();
 	}
@@ -209,6 +217,19 @@ int main(int argc, char **argv)
 		return 0;
 	}
 	test_nr = ret;
+	if (prepare) {
+		unsigned int k;
+
+		for (k = 0; k < test_nr; k++) {
+			const char *what;
+			ssize_t n = pgp_pubkey_prepare(&test_keys[k].pub, &what);
+
+			if (n < 0) {
+				printf("prepare %s\n", ename(n));
+				return 0;
+			}
+		}
+	}
 
 	if (!strcmp(argv[i + 1], "list")) {
 		unsigned int k;
@@ -286,6 +307,12 @@ int main(int argc, char **argv)
 			       compat_shash_nonoload);
 	} else {
 		usage();
+	}
+	if (prepare) {
+		unsigned int k;
+
+		for (k = 0; k < test_nr; k++)
+			pgp_pubkey_release(&test_keys[k].pub);
 	}
 	free(ring);
 	return 0;
