@@ -33,6 +33,8 @@
 bool kcompat_config_CONFIG_64BIT, kcompat_config_CONFIG_SYSTEM_BLACKLIST_KEYRING;
 bool kcompat_config_CONFIG_MODULE_SIG_PGP_LEGACY;
 bool kcompat_config_CONFIG_CRYPTO_ED25519 = true, kcompat_config_CONFIG_CRYPTO_ECDSA_RAW = true;
+/* no ML-DSA in this program: a v6 ML-DSA-65+Ed25519 key is judged unsupported */
+bool kcompat_config_CONFIG_CRYPTO_MLDSA;
 
 void kern_set_config(const struct kern_config *cfg)
 {
