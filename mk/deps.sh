@@ -12,7 +12,8 @@ pkgs=(linux-source-6.12 linux-source-6.1 gnupg gpgv sqv binutils gcc make flex b
 	libelf-dev libssl-dev cpio busybox-static qemu-system-x86 ccache clang libclang-rt-dev
 	xz-utils zstd gzip file python3 python3-docutils quilt diffstat perl openssl kmod dkms
 	liblzma-dev sq gcc-i686-linux-gnu libc6-dev-i386-cross libssl-dev:i386 qemu-user
-	libc6-dev-s390x-cross binutils-s390x-linux-gnu libgcc-12-dev-s390x-cross valgrind strace)
+	libc6-dev-s390x-cross binutils-s390x-linux-gnu libgcc-12-dev-s390x-cross valgrind strace
+	softhsm2 gnupg-pkcs11-scd opensc)
 # linux-source-6.1: host-patches applies the 6.1 series to it (and check-matrix builds it).
 # sq: host-sign's remote signer.  The last four: tests/host/crypto's i386 build, with the
 # i686 cross compiler, which coexists with the arm64 and s390x ones of --matrix (Debian 12's
@@ -20,7 +21,8 @@ pkgs=(linux-source-6.12 linux-source-6.1 gnupg gpgv sqv binutils gcc make flex b
 # gcc-multilib is not installed; a machine that has it loses it to the cross compilers.
 # The s390x libc, binutils and libgcc: tests/host/crypto's big-endian run (clang
 # --target=s390x-linux-gnu, qemu-s390x).  valgrind, strace: host-sign (uninitialised paths,
-# the fsync before the rename).
+# the fsync before the rename).  softhsm2, gnupg-pkcs11-scd, opensc (pkcs11-tool): host-sign
+# signs through a key on a SoftHSM token, gpg-agent's scdaemon being gnupg-pkcs11-scd.
 if [[ ${1:-} == --matrix ]]; then
 	pkgs+=(linux-config-6.12 linux-config-6.1 gcc-aarch64-linux-gnu
 		gcc-s390x-linux-gnu libc6-dev-arm64-cross libc6-dev-s390x-cross qemu-system-arm

@@ -83,6 +83,8 @@ void agent_stop(struct pgp_job *j)
 		close(a->out);
 	if (a->in >= 0)
 		close(a->in);
+	if (a->card_lock >= 0)
+		close(a->card_lock);
 	buf_free(&a->buf);
 	if (a->pid > 0) {
 		kill(a->pid, SIGTERM);
@@ -100,6 +102,7 @@ static struct pgp_agent *agent_new(struct pgp_job *j)
 	memset(a, 0, sizeof(*a));
 	a->in = -1;
 	a->out = -1;
+	a->card_lock = -1;
 	a->passphrase = j->signer->passphrase;
 	return a;
 }
@@ -259,34 +262,68 @@ static int connect_shared(const struct pgp_opts *opt, struct pgp_agent *a)
 }
 
 /*
- * Can the private agent sign with the key without a pinentry?  KEYINFO
- * GRIP TYPE SERIAL IDSTR CACHED PROTECTION ...: a key on disk ("D"), not
- * protected or with a passphrase given.  Else the reason in @reason.
+ * KEYINFO GRIP TYPE SERIAL IDSTR CACHED PROTECTION ...: the key's type ("D"
+ * on disk, "T" on a card or token, "X" unknown) and whether its passphrase
+ * is cached ("C"); 0, or -1 with the reason in a->err.
  */
-static bool private_usable(struct pgp_job *j, struct pgp_agent *a, char *reason, size_t rl)
+static int keyinfo(struct pgp_agent *a, const char *grip, char *type, bool *cached)
 {
 	char cmd[64], *f[10] = {}, *sv, *w;
 	struct buf st = {};
-	bool ok = false;
 	int n = 0;
 
-	snprintf(cmd, sizeof(cmd), "KEYINFO %s", j->signer->grip);
+	snprintf(cmd, sizeof(cmd), "KEYINFO %s", grip);
 	if (assuan_cmd(a, cmd, NULL, &st)) {
-		snprintf(reason, rl, "private gpg-agent: %.500s", a->err);
 		buf_free(&st);
-		return false;
+		return -1;
 	}
 	buf_addc(&st, 0);
 	for (w = strtok_r((char *)st.p, "\n ", &sv); w && n < 10; w = strtok_r(NULL, "\n ", &sv))
 		f[n++] = w;
-	if (n < 7 || strcmp(f[0], "KEYINFO") || strcmp(f[2], "D"))
+	*type = n >= 7 && !strcmp(f[0], "KEYINFO") && strlen(f[2]) == 1 ? f[2][0] : 0;
+	*cached = n >= 7 && !strcmp(f[6], "C");
+	buf_free(&st);
+	return 0;
+}
+
+/*
+ * Can the private agent sign with the key without a pinentry: a key on
+ * disk, not protected or with a passphrase given?  Else the reason in
+ * @reason.
+ */
+static bool private_usable(struct pgp_job *j, struct pgp_agent *a, char *reason, size_t rl)
+{
+	bool cached;
+	char type;
+
+	if (keyinfo(a, j->signer->grip, &type, &cached)) {
+		snprintf(reason, rl, "private gpg-agent: %.500s", a->err);
+		return false;
+	}
+	if (type != 'D')
 		snprintf(reason, rl, "key not on disk (smartcard?)");
-	else if (strcmp(f[6], "C") && !a->passphrase)
+	else if (!cached && !a->passphrase)
 		snprintf(reason, rl, "key protected by a passphrase (cached only in the running agent)");
 	else
-		ok = true;
-	buf_free(&st);
-	return ok;
+		return true;
+	return false;
+}
+
+/*
+ * A key on a card or token signs one digest at a time: the jobs take turns
+ * (a lock file in the run's directory), so that a smartcard daemon never
+ * sees two of them at once (gnupg-pkcs11-scd with SoftHSM2 then crashes or
+ * hangs).
+ */
+static void card_lock_open(struct pgp_job *j, struct pgp_agent *a)
+{
+	char path[PATH_MAX + 16], type;
+	bool cached;
+
+	if (keyinfo(a, j->signer->grip, &type, &cached) || type != 'T')
+		return;
+	snprintf(path, sizeof(path), "%s/card.lock", j->run->tmpdir);
+	a->card_lock = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
 }
 
 /* A private agent for the job when it can sign alone; NULL else (the reason in @reason). */
@@ -334,6 +371,7 @@ void agent_start(struct pgp_job *j)
 			agent_stop(j);
 			return;
 		}
+		card_lock_open(j, a);
 	}
 	r = assuan_cmd(a, pass ? "OPTION pinentry-mode=loopback" :
 		       a->private ? "OPTION pinentry-mode=error" : "NOP", NULL, NULL);

@@ -292,6 +292,7 @@ struct pgp_agent {
 	struct buf buf;			/* what was read and not yet taken */
 	size_t consumed;		/* of buf: the line assuan_getline() returned */
 	const char *passphrase;		/* for INQUIRE PASSPHRASE, or NULL */
+	int card_lock;			/* the key is on a card: the jobs' lock, or -1 */
 	char err[1024];			/* what went wrong */
 };
 

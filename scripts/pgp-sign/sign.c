@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <time.h>
 #include <unistd.h>
 #include <openssl/evp.h>
@@ -236,7 +237,12 @@ int agent_sign(struct pgp_job *j, const u8 *d, size_t n, size_t zoff, size_t zle
 	}
 	j->tm.hash += now_ms() - t0;
 	t0 = now_ms();
+	/* a key on a card: one job at a time (agent.c) */
+	while (a->card_lock >= 0 && flock(a->card_lock, LOCK_EX) && errno == EINTR)
+		;
 	ret = agent_pksign(a, s, md, mdlen, &sexp);
+	if (a->card_lock >= 0)
+		flock(a->card_lock, LOCK_UN);
 	if (!ret)
 		ret = sig_assemble(a, s, &prefix, md, &sexp, &body);
 	/*

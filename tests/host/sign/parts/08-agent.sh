@@ -30,25 +30,6 @@ expect_fail "wrong passphrase" "$T/m/pass2.ko" \
 # With two modules or more (or --agent), gpg signs an empty file once and
 # pgp-sign-module has gpg-agent sign each module's digest. Its signatures
 # must be gpg's own, byte for byte, and verify everywhere.
-cat > "$T/countgpg" <<'EOF'
-#!/bin/sh
-for a; do [ "$a" = --detach-sign ] && echo x >> "$COUNT_FILE"; done
-exec gpg "$@"
-EOF
-chmod +x "$T/countgpg"
-# counted CMD...: runs CMD with a gpg that counts its signatures; the count
-# goes to gpg_count.
-gpg_count=0
-counted()
-{
-	local rc=0
-
-	: > "$T/gpg-count"
-	env COUNT_FILE="$T/gpg-count" GPG="$T/countgpg" "$@" || rc=$?
-	gpg_count=$(wc -l < "$T/gpg-count")
-	return "$rc"
-}
-
 amatrix=()
 for a in "${algos[@]}"; do
 	amatrix+=("$a sha512")

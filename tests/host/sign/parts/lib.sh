@@ -155,3 +155,23 @@ tamper_one()
 	fi
 	check "one byte changed in $desc (offset $off): all three reject" all_reject "$4" "$f"
 }
+
+# A gpg that counts its signatures (in $COUNT_FILE), for the agent path's checks.
+cat > "$T/countgpg" <<'EOF'
+#!/bin/sh
+for a; do [ "$a" = --detach-sign ] && echo x >> "$COUNT_FILE"; done
+exec gpg "$@"
+EOF
+chmod +x "$T/countgpg"
+# counted CMD...: runs CMD with a gpg that counts its signatures; the count
+# goes to gpg_count.
+gpg_count=0
+counted()
+{
+	local rc=0
+
+	: > "$T/gpg-count"
+	env COUNT_FILE="$T/gpg-count" GPG="$T/countgpg" "$@" || rc=$?
+	gpg_count=$(wc -l < "$T/gpg-count")
+	return "$rc"
+}
