@@ -31,6 +31,11 @@
 
 #include "pgp-sign.h"
 
+/* The tree's version, as pgp-sign-module-build.sh --version prints it. */
+#ifndef PGP_SIGN_VERSION
+#define PGP_SIGN_VERSION "(version unknown)"
+#endif
+
 /* The --help text; every %s is the program's name. */
 static const char usage_text[] =
 	"Usage: %s [options] MODULE...\n"
@@ -121,7 +126,7 @@ static void usage(FILE *f)
 enum {
 	OPT_DIGEST = 256, OPT_RESERVE, OPT_HOMEDIR, OPT_PASSFILE, OPT_APPEND, OPT_STRIP, OPT_AGENT,
 	OPT_NOAGENT, OPT_TIMINGS, OPT_REPLACE, OPT_VERIFY, OPT_DEARMOR, OPT_PREPARE, OPT_ATTACH,
-	OPT_KEYRING, OPT_SQV, OPT_SIGSUFFIX, OPT_LEGACY, OPT_ALGOS, OPT_DATA,
+	OPT_KEYRING, OPT_SQV, OPT_SIGSUFFIX, OPT_LEGACY, OPT_ALGOS, OPT_DATA, OPT_VERSION,
 };
 
 static const struct option long_opts[] = {
@@ -150,6 +155,7 @@ static const struct option long_opts[] = {
 	{ "sig-suffix", required_argument, NULL, OPT_SIGSUFFIX },
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, OPT_VERSION },
 	{ }
 };
 
@@ -347,6 +353,10 @@ static int parse_args(int argc, char **argv, struct pgp_opts *o, struct kern_con
 			usage(stdout);
 			exit(0);
 		}
+		if (c == OPT_VERSION) {
+			printf("%s %s\n", prog_name(), PGP_SIGN_VERSION);
+			exit(0);
+		}
 		if (parse_opt(o, k, c, optarg)) {
 			fprintf(stderr, "%s: unknown option (see --help)\n", prog_name());
 			exit(2);
@@ -413,6 +423,7 @@ static int run_sign(struct pgp_run *r, char **mods, int total)
 	rc = pool_run(&j, mods, total, &sign_ops);
 	wipe_passphrase(&s.passphrase);
 	kern_pubkeys_free(s.keys);
+	kern_keyring_free(s.kring);
 	buf_free(&s.hashed);
 	buf_free(&s.unhashed);
 	return rc;
@@ -462,7 +473,10 @@ static void check_args(struct pgp_opts *o, int names)
 		bad_usage("--attach needs --keyring (the public keys the signature must verify with)%s",
 			  "");
 	if (!names) {
-		usage(stderr);
+		const char *prog = prog_name();
+
+		fprintf(stderr, "%s: no module given\nUsage: %s [options] MODULE...\nTry '%s --help' for the options.\n",
+			prog, prog, prog);
 		exit(2);
 	}
 }
