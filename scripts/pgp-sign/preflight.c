@@ -316,8 +316,16 @@ void preflight(struct pgp_run *r, struct pgp_signer *s, int total, const char *f
 		else
 			snprintf(home, sizeof(home), "%s/.gnupg (gpg's default; --homedir or GNUPGHOME name another)",
 				 h ? h : "~");
-		fail_all(r, total, first, "unknown key '%s': no secret key in %s; gpg --list-secret-keys shows the keys there",
-			 opt->local_user ? opt->local_user : "<gpg's default key>", home);
+		char dir[PATH_MAX];
+
+		snprintf(dir, sizeof(dir), "%s%s", opt->homedir ? opt->homedir : g && *g ? g : h ? h : "",
+			 opt->homedir || (g && *g) ? "" : "/.gnupg");
+		if (access(dir, F_OK) && !opt->homedir && !(g && *g) && h && access(h, W_OK))
+			fail_all(r, total, first, "unknown key '%s': %s does not exist and HOME (%s) is not writable, so gpg has no keys: name the GnuPG home directory with --homedir or GNUPGHOME",
+				 opt->local_user ? opt->local_user : "<gpg's default key>", dir, h);
+		fail_all(r, total, first, "unknown key '%s': no secret key in %s%s; gpg --list-secret-keys shows the keys there",
+			 opt->local_user ? opt->local_user : "<gpg's default key>", home,
+			 access(dir, F_OK) ? ", which does not exist" : "");
 	}
 	if (opt->sde >= 0 && ctime > 0 && opt->sde < ctime)
 		fail_all(r, total, first,
