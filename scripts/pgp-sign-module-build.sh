@@ -29,6 +29,7 @@ compile and to the link (-fsanitize=... for the tests).
   --sources   print the source files (what a cached build depends on)
   --version   print the version of the tree these scripts belong to (a
               kernel tree's VERSION.PATCHLEVEL.SUBLEVEL, else git describe)
+Exit status: 0 built, 1 the compiler failed, 2 usage error, 130 interrupted.
 EOF
 }
 

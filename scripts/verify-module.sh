@@ -410,7 +410,8 @@ json_sig()
 	jv "$signer"; o+=",\"signer\":$REPLY"
 	jv "$primary"; o+=",\"primary\":$REPLY"
 	jv "$key"; o+=",\"key\":$REPLY"
-	js "$algo"; o+=",\"algorithm\":$REPLY"
+	pkalgo_name "$pk"
+	js "$REPLY"; o+=",\"algorithm\":$REPLY"
 	js "$hash"; o+=",\"digest\":$REPLY"
 	jv "${ctime#unknown}"; o+=",\"created\":$REPLY"
 	o+=",\"created_unix\":$( ((ct >= 0)) && echo "$ct" || echo null)"
@@ -441,7 +442,9 @@ json_module()
 	if [[ $v == good* ]]; then
 		o+=",\"reason\":null"
 	else
-		jv "$j_reason"; o+=",\"reason\":$REPLY"
+		s=${j_reason#BAD: }
+		[[ $s == "BAD ("*")" ]] && s=${s#BAD (} && s=${s%)}
+		jv "$s"; o+=",\"reason\":$REPLY"
 	fi
 	jv "${kv:-}"; o+=",\"kernel\":$REPLY"
 	jv "$j_h1"; o+=",\"sha256\":$REPLY"

@@ -283,6 +283,22 @@ static void preflight_files(struct pgp_run *r, int total, const char *first)
 		fail_all(r, total, first, "GnuPG home directory %s does not exist", opt->homedir);
 }
 
+/* gpg's default home directory missing, and no HOME to make it in. */
+static void no_gnupg_home(struct pgp_run *r, int total, const char *first)
+{
+	const char *g = getenv("GNUPGHOME"), *h = getenv("HOME");
+	char dir[PATH_MAX];
+
+	if (r->opt.homedir || (g && *g))
+		return;
+	if (!h || !*h)
+		fail_all(r, total, first, "HOME is not set and neither is GNUPGHOME: name the GnuPG home directory with --homedir or GNUPGHOME");
+	snprintf(dir, sizeof(dir), "%s/.gnupg", h);
+	if (access(dir, F_OK) && access(h, W_OK))
+		fail_all(r, total, first, "%s does not exist and HOME (%s) is missing or not writable, so gpg has no keys: name the GnuPG home directory with --homedir or GNUPGHOME",
+			 dir, h);
+}
+
 /*
  * preflight() - the key and, with @want_agent, the agent path
  * Fails the run (fail_all()) when gpg, the key or the passphrase is not
@@ -302,12 +318,13 @@ void preflight(struct pgp_run *r, struct pgp_signer *s, int total, const char *f
 	struct pgp_job j = { .run = r, .signer = s };
 
 	preflight_files(r, total, first);
+	no_gnupg_home(r, total, first);
 	gpg_run(opt, list, &out);
 	buf_addc(&out, 0);
 	first_key(&out, fpr, &ctime);
 	if (!fpr[0]) {
 		const char *g = getenv("GNUPGHOME"), *h = getenv("HOME");
-		char home[PATH_MAX];
+		char home[PATH_MAX], dir[PATH_MAX];
 
 		if (opt->homedir)
 			snprintf(home, sizeof(home), "%s (--homedir)", opt->homedir);
@@ -316,13 +333,8 @@ void preflight(struct pgp_run *r, struct pgp_signer *s, int total, const char *f
 		else
 			snprintf(home, sizeof(home), "%s/.gnupg (gpg's default; --homedir or GNUPGHOME name another)",
 				 h ? h : "~");
-		char dir[PATH_MAX];
-
 		snprintf(dir, sizeof(dir), "%s%s", opt->homedir ? opt->homedir : g && *g ? g : h ? h : "",
 			 opt->homedir || (g && *g) ? "" : "/.gnupg");
-		if (access(dir, F_OK) && !opt->homedir && !(g && *g) && h && access(h, W_OK))
-			fail_all(r, total, first, "unknown key '%s': %s does not exist and HOME (%s) is not writable, so gpg has no keys: name the GnuPG home directory with --homedir or GNUPGHOME",
-				 opt->local_user ? opt->local_user : "<gpg's default key>", dir, h);
 		fail_all(r, total, first, "unknown key '%s': no secret key in %s%s; gpg --list-secret-keys shows the keys there",
 			 opt->local_user ? opt->local_user : "<gpg's default key>", home,
 			 access(dir, F_OK) ? ", which does not exist" : "");
