@@ -116,7 +116,7 @@ want="no secret key in $T/empty-gnupg (GNUPGHOME)"
 expect_fail "unknown key: names GNUPGHOME" "$f" env GNUPGHOME="$T/empty-gnupg" "$sign" -q "$f"
 want="$pk/nohome/.gnupg does not exist and HOME ($pk/nohome) is missing or not writable"
 expect_fail "no GnuPG home and no HOME to make one in: says so" "$f" \
-	env -u GNUPGHOME HOME="$pk/nohome" "$sign" -q "$f"
+	env -u GNUPGHOME HOME="$pk/nohome" XDG_CACHE_HOME="${XDG_CACHE_HOME:-$HOME/.cache}" "$sign" -q "$f"
 # a passphrase and no way to ask for it
 PH=$T/keys/passphrase
 homes+=("$PH")
