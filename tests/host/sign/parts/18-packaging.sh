@@ -214,16 +214,21 @@ done
 # an interrupt: exit 130, the module unchanged
 big=$pk/int.ko
 cp -- "$base" "$big"
-cat > "$T/slowgpg" << 'EOF'
+cat > "$T/slowgpg" << EOF
 #!/bin/bash
+touch "$pk/started"
 sleep 5
-exec gpg "$@"
+exec gpg "\$@"
 EOF
 chmod +x "$T/slowgpg"
 before=$(sha256sum < "$big")
+rm -f -- "$pk/started"
 GPG=$T/slowgpg "$sign" -q --no-agent --homedir "$H" -u "${fpr[ed25519]}" "$big" 2> /dev/null &
 ipid=$!
-sleep 1
+i=0
+while ((i++ < 200)) && [[ ! -e $pk/started ]]; do
+	sleep 0.1
+done
 kill -INT "$ipid" 2> /dev/null || true
 rc=0
 wait "$ipid" || rc=$?
