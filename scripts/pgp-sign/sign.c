@@ -269,7 +269,7 @@ int agent_sign(struct pgp_job *j, const u8 *d, size_t n, size_t zoff, size_t zle
 	 * fault); so does this tool, with the kernel's verifier and the key gpg
 	 * exports, before anything is written.
 	 */
-	if (!ret) {
+	if (!ret && !s->kring) {	/* (else kernel_takes() checks it, as the kernel would) */
 		int k = kern_sig_verify(s->keys, body.p, body.len, d, n, zoff, zlen);
 
 		if (k) {
@@ -303,6 +303,8 @@ static int gpg_sign_checked(struct pgp_job *j, const struct pgp_module *m,
 
 	if (gpg_sign(j, m->elf.p, m->elf.len, pkt, why, wl))
 		return -1;
+	if (j->signer->kring)
+		return 0;	/* kernel_takes() checks it, as the kernel would */
 	r = sig_raw(pkt->p, pkt->len, &sr) ? -EBADMSG :
 	    kern_sig_verify(j->signer->keys, sr.body, sr.body_len, m->elf.p, m->elf.len,
 			    loc->sec_off, loc->sec_size);
