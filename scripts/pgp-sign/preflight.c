@@ -333,7 +333,8 @@ void preflight(struct pgp_run *r, struct pgp_signer *s, int total, const char *f
 		else
 			snprintf(home, sizeof(home), "%s/.gnupg (gpg's default; --homedir or GNUPGHOME name another)",
 				 h ? h : "~");
-		snprintf(dir, sizeof(dir), "%s%s", opt->homedir ? opt->homedir : g && *g ? g : h ? h : "",
+		snprintf(dir, sizeof(dir), "%s%s",
+			 opt->homedir ? opt->homedir : g && *g ? g : h ? h : "",
 			 opt->homedir || (g && *g) ? "" : "/.gnupg");
 		fail_all(r, total, first, "unknown key '%s': no secret key in %s%s; gpg --list-secret-keys shows the keys there",
 			 opt->local_user ? opt->local_user : "<gpg's default key>", home,
