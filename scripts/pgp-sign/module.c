@@ -26,9 +26,10 @@ static void xz_check_note(struct pgp_job *j, const struct pgp_module *m, int fd)
 	static const char *const name[16] = {
 		[0] = "none", [1] = "CRC32", [4] = "CRC64", [10] = "SHA-256",
 	};
+	static const u8 magic[6] = { 0xfd, '7', 'z', 'X', 'Z', 0 };
 	u8 h[8];
 
-	if (pread(fd, h, sizeof(h), 0) != sizeof(h) || memcmp(h, "\xfd" "7zXZ\0", 6) ||
+	if (pread(fd, h, sizeof(h), 0) != sizeof(h) || memcmp(h, magic, sizeof(magic)) ||
 	    (h[7] & 0x0f) == 1)
 		return;
 	note_once(j->run, "%s: its xz check %s becomes CRC32 in the signed module, the check the kernel's xz decompressor verifies (as scripts/Makefile.modinst writes it)",

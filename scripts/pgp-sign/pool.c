@@ -199,7 +199,7 @@ int pool_run(struct pgp_job *proto, char **names, int total, const struct pgp_po
 		    prog_name(), names[0], total);
 		return 1;
 	}
-	next[0] = next[1] = next[2] = 0;
+	memset(next, 0, 3 * sizeof(*next));
 	pool_counts = next + 1;
 	rc = pool_fork(proto, nw, next, names, total, ops);
 	if (r->opt.timings)

@@ -181,8 +181,11 @@ static int key_policy(const struct pgp_run *r, const struct pgp_signer *s,
 		    !exact_key(opt->local_user, f[9]))
 			continue;
 		can_sign = false;
-		for (k = 0; k < 20; k++)
-			sscanf(f[9] + 2 * k, "%2hhx", &fpr[k]);
+		for (k = 0; k < 20; k++) {
+			char hex[3] = { f[9][2 * k], f[9][2 * k + 1], 0 };
+
+			fpr[k] = strtoul(hex, NULL, 16);
+		}
 		n++;
 		k = judge(opt, s, fpr, 20, t, w, sizeof(w));
 		if (!k)

@@ -269,7 +269,8 @@ int agent_sign(struct pgp_job *j, const u8 *d, size_t n, size_t zoff, size_t zle
 	 * fault); so does this tool, with the kernel's verifier and the key gpg
 	 * exports, before anything is written.
 	 */
-	if (!ret && !s->kring) {	/* (else kernel_takes() checks it, as the kernel would) */
+	/* (with the kernel's keyring, kernel_takes() checks it as the kernel would) */
+	if (!ret && !s->kring) {
 		int k = kern_sig_verify(s->keys, body.p, body.len, d, n, zoff, zlen);
 
 		if (k) {
