@@ -19,6 +19,7 @@ usage()
 	cat <<EOF
 Usage: $prog [--objects] OUT [CFLAGS...]
        $prog --sources
+       $prog --version
 
 Builds pgp-sign-module as OUT, its objects in OUT.o/, with \${HOSTCC:-cc},
 libcrypto and (when pkg-config finds it) liblzma; CFLAGS are added to every
@@ -26,6 +27,9 @@ compile and to the link (-fsanitize=... for the tests).
   --objects   build only the objects (all but scripts/pgp-sign/main.o) into
               OUT.o/ and print their paths (the fuzz targets link these)
   --sources   print the source files (what a cached build depends on)
+  --version   print the version of the tree these scripts belong to (a
+              kernel tree's VERSION.PATCHLEVEL.SUBLEVEL, else git describe)
+Exit status: 0 built, 1 the compiler failed, 2 usage error, 130 interrupted.
 EOF
 }
 
@@ -59,10 +63,35 @@ sources()
 	find "$here/pgp-shim" -type f \( -name '*.c' -o -name '*.h' \) | sort
 }
 
+# version: the tree's version, one line (every script's --version prints it)
+version()
+{
+	local v='' p='' s='' e='' k val
+
+	if [[ -f $top/Makefile ]]; then
+		while IFS='= ' read -r k val; do
+			case $k in
+			VERSION) v=$val ;;
+			PATCHLEVEL) p=$val ;;
+			SUBLEVEL) s=$val ;;
+			EXTRAVERSION) e=$val ;;
+			esac
+		done < <(grep -E '^(VERSION|PATCHLEVEL|SUBLEVEL|EXTRAVERSION) *=' "$top/Makefile" | head -n 4)
+	fi
+	if [[ $v =~ ^[0-9]+$ && $p =~ ^[0-9]+$ ]]; then
+		echo "$v.$p${s:+.$s}$e"
+	elif v=$(git -C "$top" describe --always --dirty --tags 2> /dev/null) && [[ -n $v ]]; then
+		echo "pgp-modsign $v"
+	else
+		echo "(version unknown)"
+	fi
+}
+
 objects_only=0
 case ${1:-} in
 -h | --help) usage; exit 0 ;;
 --sources) sources; exit 0 ;;
+--version) version; exit 0 ;;
 --objects) objects_only=1; shift ;;
 esac
 if (($# < 1)); then
@@ -101,7 +130,11 @@ cc_one()
 
 for u in "${tool_units[@]}"; do
 	[[ $u == main ]] && ((objects_only)) && continue
-	cc_one "$u.o" "$here/pgp-sign/$u.c" "${lzma[@]}"
+	if [[ $u == main ]]; then
+		cc_one "$u.o" "$here/pgp-sign/$u.c" "${lzma[@]}" -DPGP_SIGN_VERSION="\"$(version)\""
+	else
+		cc_one "$u.o" "$here/pgp-sign/$u.c" "${lzma[@]}"
+	fi
 done
 for u in "${kglue_units[@]}"; do
 	cc_one "$u.o" "$here/pgp-sign/$u.c" "${shim[@]}"

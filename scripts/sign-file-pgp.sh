@@ -43,7 +43,8 @@ is checked against CERT (verify-module.sh) before the module is written.
                                        the key specification too)
               homedir DIR              GnuPG home directory
               passphrase-file FILE     passphrase (pinentry loopback)
-          Without a key line the key is the first key of CERT.
+          Without a key line the key is the first key of CERT. Another
+          setting ("WORD VALUE", WORD in lower case) is refused.
   CERT    the exported OpenPGP public key (gpg --export [--armor]); the
           signed module must verify with it, or nothing is written
   MODULE  the module to sign; replaced atomically unless DEST is given
@@ -54,10 +55,16 @@ is checked against CERT (verify-module.sh) before the module is written.
   -d, -p, -s  refused: they write or take a detached PKCS#7 signature
           (MODULE.p7s); an OpenPGP module signature lives in module_sig
   -h, --help  this text
+  --version   the version of the tree this script comes from
 
-On any failure MODULE (and DEST) are unchanged, one line
-"$prog: MODULE: reason" is printed and the exit status is non-zero
-(2 for usage errors, as sign-file).
+Before the module is written, the signature must be one the kernel takes
+(sign-module.sh refuses a key or digest the kernel refuses, with its
+reason) and must verify with CERT (verify-module.sh; its reason is printed
+when it does not).
+
+On any failure MODULE (and DEST) are unchanged and one line
+"$prog: MODULE: reason" is printed.  Exit status: 0 signed, 1 not signed,
+2 usage error (as sign-file), 130 interrupted (SIGINT; 143 SIGTERM).
 
 DKMS (/etc/dkms/framework.conf):
     sign_file=/path/to/linux/scripts/$prog
@@ -77,6 +84,9 @@ args=()
 while (($#)); do
 	case $1 in
 	-h | --help) usage; exit 0 ;;
+	--version)
+		echo "$prog $(bash "$libdir/pgp-sign-module-build.sh" --version)"
+		exit 0 ;;
 	-k) shift ;;
 	-d | -p | -dp | -pd)
 		detached="writes a detached PKCS#7 signature (MODULE.p7s)"
@@ -131,6 +141,10 @@ if [[ -f $key ]]; then
 		homedir) homedir=$rest ;;
 		passphrase-file) passfile=$rest ;;
 		*)
+			if [[ -n $rest && $word =~ ^[a-z][a-z-]*$ ]]; then
+				fail "$key: unknown setting '$word' (the settings are key, homedir and" \
+					"passphrase-file; a user ID as the key is written \"key $line\")"
+			fi
 			[[ -z $spec ]] || fail "$key: more than one key specification"
 			spec=$line ;;
 		esac
@@ -172,8 +186,11 @@ if ! "$SIGN_MODULE" "${sopts[@]}" -- "$copy" 2> "$work/err"; then
 	fail "${msg:-signing failed}"
 fi
 if ! "$VERIFY_MODULE" --quiet --keyring "$cert" -- "$copy" > "$work/out" 2>&1; then
+	# verify-module.sh's reason: its verdict line, "BAD (REASON)" or "BAD: REASON"
 	msg=$(grep -v '^$' "$work/out" | tail -n 1 || true)
 	msg=${msg#*"$copy": }
-	fail "the signature does not verify with $cert${msg:+ ($msg)}"
+	msg=${msg#BAD: }
+	[[ $msg == "BAD ("*")" ]] && msg=${msg#BAD (} && msg=${msg%)}
+	fail "the signature does not verify with $cert${msg:+: $msg}"
 fi
 mv -f -- "$copy" "$dest" || fail "cannot write $dest"

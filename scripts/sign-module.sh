@@ -133,6 +133,10 @@ beside_built()
 	done
 }
 
+if [[ ${1:-} == --version ]]; then
+	echo "$prog $(bash "$here/pgp-sign-module-build.sh" --version)"
+	exit 0
+fi
 TMPBUILD=
 if [[ -n ${PGP_SIGN_MODULE:-} ]]; then
 	tool=$PGP_SIGN_MODULE

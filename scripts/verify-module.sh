@@ -26,7 +26,7 @@ export LC_ALL=C
 usage()
 {
 	cat <<EOF
-Usage: $prog --keyring FILE [--sqv] [--legacy] [--algos LIST] [--quiet] [--] MODULE...
+Usage: $prog --keyring FILE [--sqv] [--legacy] [--algos LIST] [--quiet | --json] [--] MODULE...
 
 Verifies the OpenPGP signature(s) in the module_sig section of each MODULE
 (.ko, .ko.xz, .ko.zst, .ko.gz) against the public keys in FILE (binary or
@@ -54,17 +54,30 @@ long as the key needs.
                   (CONFIG_CRYPTO_ED25519), ecdsa (CONFIG_CRYPTO_ECDSA_RAW);
                   default rsa,dsa,eddsa,ecdsa
   -q, --quiet     print only failures
+  --json          print one JSON array instead, an object per module:
+                  {"module", "verdict" (good, bad, unsigned, good-pkcs7),
+                  "reason", "kernel" (its errno name or 0), "sha256",
+                  "sha256_signed", "pkcs7", "signatures": [{"index", "issuer",
+                  "signer", "primary", "key", "algorithm", "digest",
+                  "created", "created_unix", "verdict" (good, bad), "kernel",
+                  "reason"}]}; a signer is the (sub)key that verified it,
+                  primary its primary key (the same for a primary key)
   -h, --help      this text
+  --version       the version of the tree this script comes from
+
+A signature made by a signing subkey names the subkey first, then its
+primary key: "signer SUBKEY (subkey of PRIMARY)".
 
 Exit status: 0 every module good, 1 a module is bad, malformed or signed
 only by untrusted keys, 2 a module is unsigned or usage error, 3 a module's
 OpenPGP signature is good but it also carries an appended PKCS#7 signature,
-which the kernel checks first and this script cannot (1 wins over 2, 2 over 3).
+which the kernel checks first and this script cannot (1 wins over 2, 2 over 3),
+130 interrupted (SIGINT), 143 terminated (SIGTERM).
 Environment: GPGV, SQV.
 EOF
 }
 
-keyrings=() use_sqv=0 quiet=0 kopts=()
+keyrings=() use_sqv=0 quiet=0 json=0 kopts=()
 while (($#)); do
 	case $1 in
 	--keyring)
@@ -79,7 +92,11 @@ while (($#)); do
 	--algos) kopts+=(--algos "${2:-}"); shift $(($# < 2 ? 1 : 2)) ;;
 	--algos=*) kopts+=(--algos "${1#*=}"); shift ;;
 	-q | --quiet) quiet=1; shift ;;
+	--json) json=1; shift ;;
 	-h | --help) usage; exit 0 ;;
+	--version)
+		echo "$prog $(bash "$(dirname -- "$self")/pgp-sign-module-build.sh" --version)"
+		exit 0 ;;
 	--) shift; break ;;
 	-*) echo "$prog: unknown option $1 (see --help)" >&2; exit 2 ;;
 	*) break ;;
@@ -94,7 +111,9 @@ for ((i = 0; i < ${#kopts[@]}; i++)); do
 	fi
 done
 if ((${#keyrings[@]} == 0 || $# == 0)); then
-	usage >&2
+	((${#keyrings[@]})) || echo "$prog: --keyring FILE is required" >&2
+	(($#)) || echo "$prog: no module given" >&2
+	echo "Usage: $prog --keyring FILE [options] [--] MODULE...  (see --help)" >&2
 	exit 2
 fi
 verifier=$GPGV
@@ -128,8 +147,49 @@ mkdir -m 700 "$work/gnupg"
 
 say()
 {
-	((quiet)) || echo "$@"
+	((quiet || json)) || echo "$@"
 }
+
+# tell LINE: a verdict line (also under --quiet); its text after "MODULE: "
+# is the module's reason in --json
+tell()
+{
+	j_reason=${1#"$mod: "}
+	((json)) || echo "$1"
+}
+
+# js STRING: REPLY = STRING as a JSON string
+js()
+{
+	local s=$1 out='' c i
+
+	s=${s//\\/\\\\}
+	s=${s//\"/\\\"}
+	s=${s//$'\n'/\\n}
+	s=${s//$'\t'/\\t}
+	s=${s//$'\r'/\\r}
+	if [[ $s == *[$'\x01'-$'\x1f'$'\x7f']* ]]; then
+		for ((i = 0; i < ${#s}; i++)); do
+			c=${s:i:1}
+			if [[ $c == [$'\x01'-$'\x1f'$'\x7f'] ]]; then
+				printf -v c '\\u%04x' "'$c"
+			fi
+			out+=$c
+		done
+		s=$out
+	fi
+	REPLY="\"$s\""
+}
+# jv STRING: REPLY = a JSON string, or null for "" and "-"
+jv()
+{
+	if [[ -z $1 || $1 == - ]]; then
+		REPLY=null
+	else
+		js "$1"
+	fi
+}
+j_modules=()
 
 # pkalgo_name ID / hash_name ID: REPLY = the name verify prints
 pkalgo_name()
@@ -226,13 +286,16 @@ noted_lost=0
 # verify_one MODULE -> 0 good, 1 bad, 2 unsigned, 3 good but with an appended PKCS#7
 verify_one()
 {
-	local mod=$1 d=$work/x good=0 n i rc line word p7=0 kv=- bad_line=''
+	local mod=$1 d=$work/x good=0 n i rc line word p7=0 bad_line=''
+	kv=-
 	local idx pk ha cls ct issuer v why signer primary key algo hash ctime verdict who
 	local disagree='' h1 h2 lost first=''
 	local -a sigs=()
 
+	j_sigs=() j_reason='' j_h1='' j_h2='' j_p7=false
 	if [[ ! -f $mod || ! -r $mod ]]; then
 		echo "$prog: $mod: cannot read file" >&2
+		j_reason="cannot read file"
 		return 2
 	fi
 	rm -rf -- "$d"
@@ -244,7 +307,7 @@ verify_one()
 		read -r word _ <<< "$line"
 		case $word in
 		appended-pkcs7)
-			p7=1
+			p7=1 j_p7=true
 			say "$mod: note: an appended PKCS#7 signature is present (not checked here)" ;;
 		keyring)
 			read -r _ _ lost <<< "$line"
@@ -254,6 +317,7 @@ verify_one()
 			fi ;;
 		sha256)
 			read -r _ h1 h2 <<< "$line"
+			j_h1=$h1 j_h2=$h2
 			if [[ $h2 == - ]]; then
 				say "$mod: sha256 $h1 (module)"
 			else
@@ -261,9 +325,9 @@ verify_one()
 			fi ;;
 		sig) sigs+=("$line") ;;
 		kernel) read -r _ kv _ <<< "$line" ;;
-		unsigned) echo "$mod: unsigned (no module_sig section; the kernel: ENODATA)" ;;
-		BAD:) bad_line=$line; echo "$mod: $line" ;;
-		*) [[ -n $line ]] && echo "$mod: BAD: $line" ;;
+		unsigned) tell "$mod: unsigned (no module_sig section; the kernel: ENODATA)" ;;
+		BAD:) bad_line=$line; tell "$mod: $line" ;;
+		*) [[ -n $line ]] && tell "$mod: BAD: $line" ;;
 		esac
 	done <<< "$out"
 	case $rc in
@@ -277,7 +341,7 @@ verify_one()
 		# numbers from the tool are checked before any arithmetic
 		if [[ ! $idx =~ ^[0-9]+$ || ! $pk =~ ^[0-9]+$ || ! $ha =~ ^[0-9]+$ ||
 		      ! $cls =~ ^[0-9]+$ || ! $ct =~ ^-?[0-9]+$ || $idx != "$i" ]]; then
-			echo "$mod: BAD: unexpected answer from the signing tool: ${sigs[i]}"
+			tell "$mod: BAD: unexpected answer from the signing tool: ${sigs[i]}"
 			return 1
 		fi
 		pkalgo_name "$pk"
@@ -291,6 +355,7 @@ verify_one()
 		[[ $issuer != - && $issuer != keyid:* ]] && who=$issuer
 		if [[ $v == 0 ]]; then
 			who=$primary algo=$key
+			[[ $signer != "$primary" && $signer != - ]] && who="$signer (subkey of $primary)"
 			if second_opinion "$d/sig.$i" "$d/data" "$d/keyring" "$signer" "$primary"; then
 				verdict=good
 				good=$((good + 1))
@@ -304,9 +369,10 @@ verify_one()
 			[[ -n $first ]] || first="signature $((i + 1)): $REPLY"
 		fi
 		say "$mod: signature $((i + 1))/$n: signer $who algo $algo digest $hash created $ctime: $verdict"
+		((json)) && json_sig
 	done
 	if [[ -n $disagree ]]; then
-		echo "$mod: BAD (the kernel and ${verifier##*/} disagree: $disagree; the kernel: $kv)"
+		tell "$mod: BAD (the kernel and ${verifier##*/} disagree: $disagree; the kernel: $kv)"
 		return 1
 	fi
 	if [[ $kv == 0 && $rc == 0 ]]; then
@@ -318,25 +384,82 @@ verify_one()
 		return 0
 	fi
 	if [[ -n $bad_line ]]; then
-		echo "$mod: BAD (the loader refuses the file; the kernel: $kv)"
+		tell "$mod: BAD (the loader refuses the file; the kernel: $kv)"
 		return 1
 	fi
 	case $kv in
 	EBADMSG)
 		if ((n > 16)); then
-			echo "$mod: BAD ($n signatures, more than the 16 the kernel reads; the kernel: EBADMSG)"
+			tell "$mod: BAD ($n signatures, more than the 16 the kernel reads; the kernel: EBADMSG)"
 		else
-			echo "$mod: BAD (malformed signature data; the kernel: EBADMSG)"
+			tell "$mod: BAD (malformed signature data; the kernel: EBADMSG)"
 		fi ;;
-	*) echo "$mod: BAD (no signature verified with a trusted key${first:+: $first}; the kernel: $kv)" ;;
+	*) tell "$mod: BAD (no signature verified with a trusted key${first:+: $first}; the kernel: $kv)" ;;
 	esac
 	return 1
 }
 
+# json_sig: the signature of verify_one's loop as a JSON object, into j_sigs
+json_sig()
+{
+	local o sv=bad
+
+	[[ $verdict == good ]] && sv=good
+	o="{\"index\":$((i + 1))"
+	jv "$issuer"; o+=",\"issuer\":$REPLY"
+	jv "$signer"; o+=",\"signer\":$REPLY"
+	jv "$primary"; o+=",\"primary\":$REPLY"
+	jv "$key"; o+=",\"key\":$REPLY"
+	pkalgo_name "$pk"
+	js "$REPLY"; o+=",\"algorithm\":$REPLY"
+	js "$hash"; o+=",\"digest\":$REPLY"
+	jv "${ctime#unknown}"; o+=",\"created\":$REPLY"
+	o+=",\"created_unix\":$( ((ct >= 0)) && echo "$ct" || echo null)"
+	o+=",\"verdict\":\"$sv\""
+	js "$v"; o+=",\"kernel\":$REPLY"
+	if [[ $sv == good ]]; then
+		o+=",\"reason\":null}"
+	else
+		js "${verdict#BAD (}"
+		REPLY=${REPLY%)\"}\"
+		o+=",\"reason\":$REPLY}"
+	fi
+	j_sigs+=("$o")
+}
+
+# json_module RC: the module verify_one judged as a JSON object, into j_modules
+json_module()
+{
+	local o v s IFS=,
+
+	case $1 in
+	0) v=good ;;
+	2) v=unsigned ;;
+	3) v=good-pkcs7 ;;
+	*) v=bad ;;
+	esac
+	js "$mod"; o="{\"module\":$REPLY,\"verdict\":\"$v\""
+	if [[ $v == good* ]]; then
+		o+=",\"reason\":null"
+	else
+		s=${j_reason#BAD: }
+		[[ $s == "BAD ("*")" ]] && s=${s#BAD (} && s=${s%)}
+		jv "$s"; o+=",\"reason\":$REPLY"
+	fi
+	jv "${kv:-}"; o+=",\"kernel\":$REPLY"
+	jv "$j_h1"; o+=",\"sha256\":$REPLY"
+	jv "$j_h2"; o+=",\"sha256_signed\":$REPLY"
+	o+=",\"pkcs7\":$j_p7"
+	s="${j_sigs[*]}"
+	o+=",\"signatures\":[$s]}"
+	j_modules+=("$o")
+}
+
 final=0
 for mod in "$@"; do
-	rc=0
+	rc=0 kv=''
 	verify_one "$mod" || rc=$?
+	((json)) && json_module "$rc"
 	if ((rc == 1)); then
 		final=1
 	elif ((rc == 2 && final != 1)); then
@@ -345,4 +468,7 @@ for mod in "$@"; do
 		final=3
 	fi
 done
+if ((json)); then
+	IFS=, eval 'echo "[${j_modules[*]}]"'
+fi
 exit "$final"

@@ -28,6 +28,21 @@ enum pgp_comp comp_of(const char *f)
 	return C_NONE;
 }
 
+/* A compressed module the kernel cannot load: its suffix, or NULL. */
+const char *comp_unsupported(const char *f)
+{
+	static const char *const sfx[] = { ".bz2", ".lz4", ".lzma", ".lzo", ".Z", ".br" };
+	size_t n = strlen(f), i;
+
+	for (i = 0; i < PGP_ARRAY_SIZE(sfx); i++) {
+		size_t l = strlen(sfx[i]);
+
+		if (n > l && !strcmp(f + n - l, sfx[i]))
+			return sfx[i];
+	}
+	return NULL;
+}
+
 const char *comp_tool(enum pgp_comp c)
 {
 	static const char *const tool[] = { "cat", "xz", "zstd", "gzip" };

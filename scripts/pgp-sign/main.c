@@ -31,6 +31,11 @@
 
 #include "pgp-sign.h"
 
+/* The tree's version, as pgp-sign-module-build.sh --version prints it. */
+#ifndef PGP_SIGN_VERSION
+#define PGP_SIGN_VERSION "(version unknown)"
+#endif
+
 /* The --help text; every %s is the program's name. */
 static const char usage_text[] =
 	"Usage: %s [options] MODULE...\n"
@@ -53,7 +58,9 @@ static const char usage_text[] =
 	"                           an existing section of another size is resized\n"
 	"  --homedir DIR            GnuPG home directory (default: $GNUPGHOME)\n"
 	"  --passphrase-file FILE   passphrase for the key (pinentry loopback mode)\n"
-	"  --append                 keep existing signature(s) and add one (key rollover)\n"
+	"  --append                 keep existing signature(s) and add one (key rollover);\n"
+	"                           a key's own earlier signature is replaced, and\n"
+	"                           module_sig keeps its size (no --reserve of another)\n"
 	"  --strip                  strip debug information (objcopy --strip-debug) first\n"
 	"  --replace-pkcs7          remove mainline's appended PKCS#7 signature and sign\n"
 	"                           (re-signing a distribution's modules); without it\n"
@@ -63,8 +70,20 @@ static const char usage_text[] =
 	"                           (the default for two modules or more)\n"
 	"  --no-agent, --gpg        run gpg --detach-sign once per module\n"
 	"  --timings                print where the time of one module goes\n"
-	"  -q, --quiet              no progress lines\n"
+	"  --legacy, --algos LIST   the kernel signed for (see Checking below): a\n"
+	"                           signature it would refuse is not made\n"
+	"  -q, --quiet              no progress lines and no summary\n"
 	"  -h, --help               this text\n"
+	"  --version                the version of the tree the tool was built from\n"
+	"\n"
+	"Before signing, the key gpg will use is judged by the kernel's own rules\n"
+	"(compiled in) with what gpg exports for it as the kernel's keyring: the key\n"
+	"policy (RSA and DSA of 2048 bits or more, DSA-1024 only with --legacy),\n"
+	"expiry and revocation at the signature's time and now (SOURCE_DATE_EPOCH\n"
+	"does not revive an expired key), and the digest the key needs (256 bits for\n"
+	"Ed25519, 384 for P-384, q's size for DSA); each signature made is checked\n"
+	"the same way, as the module will carry it, before the module is written.\n"
+	"Unless -q, the last line is \"N signed, M failed\" (prepared, attached).\n"
 	"\n"
 	"Signing through gpg-agent: gpg signs an empty input once (its key choice,\n"
 	"options and errors apply); then each job keeps one gpg-agent conversation\n"
@@ -97,15 +116,27 @@ static const char usage_text[] =
 	"\n"
 	"The replaced module keeps its owner, mode and extended attributes and is\n"
 	"synced before the rename; a name that is one of several hard links gets\n"
-	"the new file, the other names keep the old one (a note says so).\n"
+	"the new file, the other names keep the old one (a note says so). As with\n"
+	"scripts/sign-file, a read-only module is signed when its directory may be\n"
+	"written (it stays read-only; a note says so). A .ko.xz is written with a\n"
+	"CRC32 check, which the kernel's xz decompressor verifies (what\n"
+	"scripts/Makefile.modinst writes); a note says so when it had another (xz's\n"
+	"default is CRC64). .ko.bz2 and other compressions the kernel does not\n"
+	"load are refused.\n"
 	"\n"
-	"On any failure the module is left byte-identical, a line\n"
-	"\"%s: MODULE: reason\" is printed and the exit status is non-zero.\n"
+	"On any failure the module is left byte-identical and a line\n"
+	"\"%s: MODULE: reason\" is printed.  Exit status: 0 every module done\n"
+	"(--verify: the kernel accepts it), 1 a module failed (--verify: refused),\n"
+	"2 usage error (--verify: unsigned), 3 --verify's I/O error, 130 interrupted\n"
+	"(SIGINT; 143 SIGTERM, 129 SIGHUP), nothing left half-written.\n"
 	"Compressed modules are refused at their first bytes when they are not ELF,\n"
 	"and beyond INT_MAX bytes (what finit_module() reads), or the lower limit\n"
 	"PGP_SIGN_MODULE_MAX_SIZE sets; liblzma and xz -d get a 256 MiB memory limit.\n"
 	"Environment: GPG, GPG_AGENT, OBJCOPY, GPGV, SQV, SOURCE_DATE_EPOCH, GNUPGHOME,\n"
-	"PGP_MODSIGN_AGENT=private|shared (which agent the jobs use),\n"
+	"PGP_MODSIGN_AGENT=auto|private|shared (which agent the jobs use; auto: a\n"
+	"private one for a key on disk without a passphrase, else the running one),\n"
+	"for sign-module.sh: PGP_SIGN_MODULE (this program), HOSTCC and\n"
+	"XDG_CACHE_HOME (where it is built and cached when not beside the script),\n"
 	"PGP_SIGN_MODULE_XZ=1 (.ko.xz through the xz program even when built with\n"
 	"liblzma), PGP_SIGN_MODULE_OBJCOPY=1 (placeholder added by objcopy).\n";
 
@@ -121,7 +152,7 @@ static void usage(FILE *f)
 enum {
 	OPT_DIGEST = 256, OPT_RESERVE, OPT_HOMEDIR, OPT_PASSFILE, OPT_APPEND, OPT_STRIP, OPT_AGENT,
 	OPT_NOAGENT, OPT_TIMINGS, OPT_REPLACE, OPT_VERIFY, OPT_DEARMOR, OPT_PREPARE, OPT_ATTACH,
-	OPT_KEYRING, OPT_SQV, OPT_SIGSUFFIX, OPT_LEGACY, OPT_ALGOS, OPT_DATA,
+	OPT_KEYRING, OPT_SQV, OPT_SIGSUFFIX, OPT_LEGACY, OPT_ALGOS, OPT_DATA, OPT_VERSION,
 };
 
 static const struct option long_opts[] = {
@@ -150,6 +181,7 @@ static const struct option long_opts[] = {
 	{ "sig-suffix", required_argument, NULL, OPT_SIGSUFFIX },
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, OPT_VERSION },
 	{ }
 };
 
@@ -347,6 +379,10 @@ static int parse_args(int argc, char **argv, struct pgp_opts *o, struct kern_con
 			usage(stdout);
 			exit(0);
 		}
+		if (c == OPT_VERSION) {
+			printf("%s %s\n", prog_name(), PGP_SIGN_VERSION);
+			exit(0);
+		}
 		if (parse_opt(o, k, c, optarg)) {
 			fprintf(stderr, "%s: unknown option (see --help)\n", prog_name());
 			exit(2);
@@ -413,6 +449,7 @@ static int run_sign(struct pgp_run *r, char **mods, int total)
 	rc = pool_run(&j, mods, total, &sign_ops);
 	wipe_passphrase(&s.passphrase);
 	kern_pubkeys_free(s.keys);
+	kern_keyring_free(s.kring);
 	buf_free(&s.hashed);
 	buf_free(&s.unhashed);
 	return rc;
@@ -462,7 +499,10 @@ static void check_args(struct pgp_opts *o, int names)
 		bad_usage("--attach needs --keyring (the public keys the signature must verify with)%s",
 			  "");
 	if (!names) {
-		usage(stderr);
+		const char *prog = prog_name();
+
+		fprintf(stderr, "%s: no module given\nUsage: %s [options] MODULE...\nTry '%s --help' for the options.\n",
+			prog, prog, prog);
 		exit(2);
 	}
 }

@@ -15,6 +15,27 @@
 
 #include "pgp-sign.h"
 
+/*
+ * An .xz module is written again with a CRC32 check, the one the kernel's
+ * decompressor (lib/xz, CONFIG_MODULE_DECOMPRESS) verifies and what
+ * scripts/Makefile.modinst writes: a note says so when the module had
+ * another (xz's default is CRC64).
+ */
+static void xz_check_note(struct pgp_job *j, const struct pgp_module *m, int fd)
+{
+	static const char *const name[16] = {
+		[0] = "none", [1] = "CRC32", [4] = "CRC64", [10] = "SHA-256",
+	};
+	static const u8 magic[6] = { 0xfd, '7', 'z', 'X', 'Z', 0 };
+	u8 h[8];
+
+	if (pread(fd, h, sizeof(h), 0) != sizeof(h) || memcmp(h, magic, sizeof(magic)) ||
+	    (h[7] & 0x0f) == 1)
+		return;
+	note_once(j->run, "%s: its xz check %s becomes CRC32 in the signed module, the check the kernel's xz decompressor verifies (as scripts/Makefile.modinst writes it)",
+		  m->name, name[h[7] & 0x0f] ? name[h[7] & 0x0f] : "(unknown)");
+}
+
 int mod_open(struct pgp_job *j, struct pgp_module *m, bool need_write, char *why, size_t wl)
 {
 	const struct pgp_opts *opt = &j->run->opt;
@@ -23,6 +44,11 @@ int mod_open(struct pgp_job *j, struct pgp_module *m, bool need_write, char *why
 	int fd;
 
 	memset(&m->elf, 0, sizeof(m->elf));
+	if (comp_unsupported(m->name)) {
+		snprintf(why, wl, "%s compression is not supported (the kernel loads .ko, .ko.xz, .ko.zst and .ko.gz): decompress it, sign the .ko and compress that with xz, zstd or gzip",
+			 comp_unsupported(m->name));
+		return -1;
+	}
 	if (lstat(m->name, &m->st)) {
 		snprintf(why, wl, errno == ENOENT ? "no such file" : "cannot stat: %s",
 			 strerror(errno));
@@ -43,14 +69,20 @@ int mod_open(struct pgp_job *j, struct pgp_module *m, bool need_write, char *why
 	else
 		*slash = 0;
 	if (need_write) {
-		if (access(m->real, W_OK) || !(m->st.st_mode & 0222)) {
-			snprintf(why, wl, "file is read-only");
-			return -1;
-		}
+		/*
+		 * Replacing a module takes its directory, not the file: like
+		 * scripts/sign-file (a new file renamed over it), a read-only
+		 * module is signed where its directory may be written, and it
+		 * keeps its mode.
+		 */
 		if (stat(m->dir, &ds) || access(m->dir, W_OK) || !(ds.st_mode & 0222)) {
-			snprintf(why, wl, "directory %s is read-only", m->dir);
+			snprintf(why, wl, "directory %s is read-only (the signed module replaces the file there)",
+				 m->dir);
 			return -1;
 		}
+		if (access(m->real, W_OK) || !(m->st.st_mode & 0222))
+			note_once(j->run, "%s is read-only (mode %04o): signed as scripts/sign-file signs it, through a new file renamed over it, and kept read-only",
+				  m->name, (unsigned int)(m->st.st_mode & 07777));
 	}
 	fd = open(m->real, O_RDONLY | O_CLOEXEC);
 	if (fd < 0) {
@@ -58,6 +90,8 @@ int mod_open(struct pgp_job *j, struct pgp_module *m, bool need_write, char *why
 		return -1;
 	}
 	m->comp = comp_of(m->real);
+	if (need_write && m->comp == C_XZ)
+		xz_check_note(j, m, fd);
 	if (m->comp != C_NONE) {
 		double t0 = now_ms();
 		const char *w;

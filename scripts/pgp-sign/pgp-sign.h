@@ -174,6 +174,7 @@ enum pgp_comp { C_NONE, C_XZ, C_ZSTD, C_GZIP };
 struct pgp_xz;			/* liblzma's streams, kept by a job */
 
 enum pgp_comp comp_of(const char *name);
+const char *comp_unsupported(const char *name);
 const char *comp_tool(enum pgp_comp c);
 struct pgp_xz *xz_new(void);
 void xz_free(struct pgp_xz *xz);
@@ -251,6 +252,7 @@ struct modsig {
 
 int locate(const u8 *f, size_t len, struct modsig *m);
 int count_sig_packets(const u8 *p, size_t n, char *why, size_t wl);
+int drop_own(struct buf *old, const struct buf *pkt);
 int add_section(struct buf *elf, unsigned long reserve);
 int placeholder(struct pgp_job *j, struct pgp_module *m, struct buf *old,
 		struct module_pgp_sig_loc *loc, char *why, size_t wl);
@@ -343,6 +345,7 @@ struct pgp_signer {
 	char keydesc[512];		/* SETKEYDESC for a shared agent */
 	char *passphrase;		/* --passphrase-file's line */
 	struct kern_pubkeys *keys;	/* what gpg exports for the key */
+	struct kern_keyring *kring;	/* that, as the kernel's keyring takes it */
 };
 
 void sig_prefix(const struct pgp_signer *s, struct buf *b, u32 t);
@@ -425,5 +428,7 @@ int kern_sig_verify(struct kern_pubkeys *pk, const u8 *body, size_t len,
 int kern_explain(const struct kern_keyring *kr, const u8 *body, size_t len,
 		 int verdict, char *detail, size_t size);
 const char *kern_errno_name(int err);
+int kern_sign_check(const struct kern_keyring *kr, const u8 *fpr, size_t fpr_len,
+		    int hash_id, u32 t, char *why, size_t size);
 
 #endif /* _PGP_SIGN_H */

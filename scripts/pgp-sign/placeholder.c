@@ -79,6 +79,45 @@ int count_sig_packets(const u8 *p, size_t n, char *why, size_t wl)
 	return c;
 }
 
+/*
+ * --append: drop from @old (signature packets) those whose issuer is the
+ * issuer of @pkt, the signature about to be added (a key signs a module
+ * once); the number of packets left.
+ */
+int drop_own(struct buf *old, const struct buf *pkt)
+{
+	const u8 *q = pkt->p, *end = pkt->p + pkt->len, *body;
+	struct kern_sig_info me, si;
+	struct buf keep = {};
+	unsigned int tag;
+	size_t len;
+	int n = 0;
+
+	if (kern_next_packet(&q, end, &tag, &body, &len) || kern_sig_info(body, len, &me) ||
+	    (!me.issuer_fpr_len && !me.has_keyid))
+		return count_sig_packets(old->p, old->len, NULL, 0);
+	q = old->p;
+	end = old->p + old->len;
+	while (q < end) {
+		const u8 *start = q;
+		bool mine;
+
+		if (kern_next_packet(&q, end, &tag, &body, &len))
+			break;	/* (counted and checked before) */
+		mine = !kern_sig_info(body, len, &si) &&
+		       (me.issuer_fpr_len ? si.issuer_fpr_len == me.issuer_fpr_len &&
+			!memcmp(si.issuer_fpr, me.issuer_fpr, me.issuer_fpr_len) :
+			si.has_keyid && !memcmp(si.keyid, me.keyid, 8));
+		if (!mine) {
+			buf_add(&keep, start, q - start);
+			n++;
+		}
+	}
+	buf_free(old);
+	*old = keep;
+	return n;
+}
+
 /* @v as an @n-byte ELF field of the byte order @be at @p. */
 static void wr(u8 *p, u64 v, unsigned int n, bool be)
 {
@@ -215,11 +254,7 @@ static int keep_old(const struct pgp_module *m, const struct modsig *ms, struct 
 			 w2);
 		return -1;
 	}
-	if (n >= MODULE_PGP_MAX_SIGS) {
-		snprintf(why, wl, "module already carries %d signatures, the most the kernel reads",
-			 MODULE_PGP_MAX_SIGS);
-		return -1;
-	}
+	/* (the cap is checked once the signer's own old signature is dropped) */
 	buf_add(old, m->elf.p + ms->loc.payload_off, ms->loc.payload_len);
 	return 0;
 }
@@ -265,8 +300,8 @@ int placeholder(struct pgp_job *j, struct pgp_module *m, struct buf *old,
 		return -1;
 	if (ms.state == SIG_NONE || (opt->reserve_set && ms.loc.sec_size != opt->reserve)) {
 		if (ms.state != SIG_NONE && old->len) {
-			snprintf(why, wl, "--append cannot resize module_sig (%zu bytes) to %lu bytes",
-				 ms.loc.sec_size, opt->reserve);
+			snprintf(why, wl, "--append cannot resize module_sig (%zu bytes) to %lu bytes: the signatures it keeps cover the section's size; sign without --append with --reserve %lu first, then --append each other key (or --append without --reserve)",
+				 ms.loc.sec_size, opt->reserve, opt->reserve);
 			return -1;
 		}
 		if (make_room(j, m, &ms, why, wl))

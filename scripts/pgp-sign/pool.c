@@ -83,6 +83,21 @@ static void timings_print(const struct pgp_run *r, int nw)
 		s[4] / mods, s[5] / mods);
 }
 
+/* Modules done and failed in the run (shared by the jobs). */
+static int *pool_counts;
+
+/* The run's last line: "N signed, M failed" (prepared, attached). */
+static void pool_summary(const struct pgp_run *r, const struct pgp_pool_ops *ops)
+{
+	const char *verb = r->opt.mode == MODE_PREPARE ? "prepared" :
+			   r->opt.mode == MODE_ATTACH ? "attached" : "signed";
+
+	if (r->opt.quiet || !pool_counts)
+		return;
+	fflush(stdout);
+	say(1, "%d %s, %d failed\n", pool_counts[0], verb, pool_counts[1]);
+}
+
 /* A job's modules, the next one from @next each time; 1 when one failed. */
 static int job_work(struct pgp_job *j, int *next, char **names, int total,
 		    const struct pgp_pool_ops *ops)
@@ -100,6 +115,8 @@ static int job_work(struct pgp_job *j, int *next, char **names, int total,
 		if (!opt->quiet && total > 1)
 			say(1, "[%d/%d] %s\n", i + 1, total, names[i]);
 		r = ops->one(j, names[i], why, sizeof(why));
+		if (pool_counts)
+			__atomic_fetch_add(&pool_counts[r ? 1 : 0], 1, __ATOMIC_RELAXED);
 		if (r) {
 			say(2, "%s: %s: %s\n", prog_name(), names[i], why[0] ? why : "failed");
 			rc = 1;
@@ -163,25 +180,32 @@ int pool_run(struct pgp_job *proto, char **names, int total, const struct pgp_po
 {
 	const struct pgp_run *r = proto->run;
 	int nw = r->opt.jobs < total ? r->opt.jobs : total, rc, local = 0, *next;
+	int counts[2] = {};
 
 	if (nw <= 1) {
 		proto->id = 0;
+		pool_counts = counts;
 		rc = job_work(proto, &local, names, total, ops);
 		if (r->opt.timings)
 			timings_print(r, 1);
+		pool_summary(r, ops);
 		return rc;
 	}
-	next = mmap(NULL, sizeof(*next), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS,
-		    -1, 0);
+	/* the next module's index and the two counts, shared by the jobs */
+	next = mmap(NULL, 3 * sizeof(*next), PROT_READ | PROT_WRITE,
+		    MAP_SHARED | MAP_ANONYMOUS, -1, 0);
 	if (next == MAP_FAILED) {
 		say(2, "%s: %s: cannot share the work between jobs (%d modules not signed)\n",
 		    prog_name(), names[0], total);
 		return 1;
 	}
-	*next = 0;
+	memset(next, 0, 3 * sizeof(*next));
+	pool_counts = next + 1;
 	rc = pool_fork(proto, nw, next, names, total, ops);
-	munmap(next, sizeof(*next));
 	if (r->opt.timings)
 		timings_print(r, nw);
+	pool_summary(r, ops);
+	pool_counts = NULL;
+	munmap(next, 3 * sizeof(*next));
 	return rc;
 }

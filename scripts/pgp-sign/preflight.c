@@ -12,6 +12,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
+#include <time.h>
 #include <unistd.h>
 #include <openssl/evp.h>
 
@@ -99,9 +101,100 @@ static void load_signer_keys(const struct pgp_opts *opt, struct pgp_signer *s,
 	const char *const extra[] = { "--export", "--", fpr, NULL };
 	struct buf out = {};
 
-	if (!gpg_run(opt, extra, &out) && out.len)
+	if (!gpg_run(opt, extra, &out) && out.len) {
+		unsigned int lost;
+
 		kern_pubkeys_load(out.p, out.len, &s->keys);
+		kern_keyring_load(out.p, out.len, &s->kring, &lost);
+	}
 	buf_free(&out);
+}
+
+/*
+ * The kernel's verdict on a signature by @fpr made now (at @t with
+ * SOURCE_DATE_EPOCH, and then now too: a key past its expiry makes no new
+ * signatures, back-dated or not).  0, or the kernel's code and why in @w.
+ */
+static int judge(const struct pgp_opts *opt, const struct pgp_signer *s, const u8 *fpr,
+		 size_t len, u32 t, char *w, size_t wl)
+{
+	u32 now = time(NULL);
+	size_t l;
+	int k;
+
+	k = kern_sign_check(s->kring, fpr, len, opt->hashalgo, t, w, wl);
+	if (k || opt->sde < 0 || t >= now)
+		return k;
+	k = kern_sign_check(s->kring, fpr, len, opt->hashalgo, now, w, wl);
+	l = strlen(w);
+	if (k == -EKEYEXPIRED && l < wl)
+		snprintf(w + l, wl - l, "; SOURCE_DATE_EPOCH dates the signature before that, but a key past its expiry makes no new signatures");
+	return k;
+}
+
+/* A key named as gpg names a subkey exactly: "FINGERPRINT!" or "KEYID!". */
+static bool exact_key(const char *user, const char *fpr)
+{
+	size_t n = user ? strlen(user) : 0, f = strlen(fpr);
+
+	if (n < 2 || user[n - 1] != '!')
+		return true;
+	if (n > 3 && user[0] == '0' && (user[1] == 'x' || user[1] == 'X')) {
+		user += 2;
+		n -= 2;
+	}
+	return n - 1 <= f && !strncasecmp(user, fpr + f - (n - 1), n - 1);
+}
+
+/*
+ * The kernel's verdict on the key before anything is signed: each key of
+ * gpg's listing (@list, the first secret key) that may sign, or the one
+ * "KEY!" names, judged by the keyring rules at the signature's time @t
+ * (and now, when SOURCE_DATE_EPOCH back-dates the signature: a key past
+ * its expiry makes no new signatures) with the digest asked for.  0 when
+ * one passes (gpg's choice among several is checked again on the
+ * signature it makes); else the reason of the last one, in @why.
+ */
+static int key_policy(const struct pgp_run *r, const struct pgp_signer *s,
+		      const struct buf *list, u32 t, char *why, size_t wl)
+{
+	const struct pgp_opts *opt = &r->opt;
+	char *copy = strdup((const char *)list->p), *line, *save, *f[22];
+	bool can_sign = false, seen = false;
+	int ret = 1, n = 0;
+
+	why[0] = 0;
+	for (line = strtok_r(copy, "\n", &save); line && ret; line = strtok_r(NULL, "\n", &save)) {
+		int nf = colon_fields(line, f, 22);
+		u8 fpr[20];
+		char w[512];
+		int k;
+
+		if (!strcmp(f[0], "sec") || !strcmp(f[0], "ssb")) {
+			if (!strcmp(f[0], "sec") && seen)
+				break;
+			seen = true;
+			can_sign = nf > 11 && strchr(f[11], 's');
+			continue;
+		}
+		if (strcmp(f[0], "fpr") || nf < 10 || !can_sign || strlen(f[9]) != 40 ||
+		    !exact_key(opt->local_user, f[9]))
+			continue;
+		can_sign = false;
+		for (k = 0; k < 20; k++) {
+			char hex[3] = { f[9][2 * k], f[9][2 * k + 1], 0 };
+
+			fpr[k] = strtoul(hex, NULL, 16);
+		}
+		n++;
+		k = judge(opt, s, fpr, 20, t, w, sizeof(w));
+		if (!k)
+			ret = 0;
+		else
+			snprintf(why, wl, "key %s: %s", f[9], w);
+	}
+	free(copy);
+	return n ? ret : 0;
 }
 
 /*
@@ -193,6 +286,22 @@ static void preflight_files(struct pgp_run *r, int total, const char *first)
 		fail_all(r, total, first, "GnuPG home directory %s does not exist", opt->homedir);
 }
 
+/* gpg's default home directory missing, and no HOME to make it in. */
+static void no_gnupg_home(struct pgp_run *r, int total, const char *first)
+{
+	const char *g = getenv("GNUPGHOME"), *h = getenv("HOME");
+	char dir[PATH_MAX];
+
+	if (r->opt.homedir || (g && *g))
+		return;
+	if (!h || !*h)
+		fail_all(r, total, first, "HOME is not set and neither is GNUPGHOME: name the GnuPG home directory with --homedir or GNUPGHOME");
+	snprintf(dir, sizeof(dir), "%s/.gnupg", h);
+	if (access(dir, F_OK) && access(h, W_OK))
+		fail_all(r, total, first, "%s does not exist and HOME (%s) is missing or not writable, so gpg has no keys: name the GnuPG home directory with --homedir or GNUPGHOME",
+			 dir, h);
+}
+
 /*
  * preflight() - the key and, with @want_agent, the agent path
  * Fails the run (fail_all()) when gpg, the key or the passphrase is not
@@ -207,26 +316,55 @@ void preflight(struct pgp_run *r, struct pgp_signer *s, int total, const char *f
 				     opt->local_user ? "--" : NULL, opt->local_user, NULL };
 	struct buf out = {}, ref = {};
 	long long ctime;
-	char fpr[41], msg[512];
+	char fpr[41], msg[512], why[600], fpr_hex[65];
+	u32 t = opt->sde >= 0 ? (u32)opt->sde : (u32)time(NULL);
 	struct pgp_job j = { .run = r, .signer = s };
 
 	preflight_files(r, total, first);
+	no_gnupg_home(r, total, first);
 	gpg_run(opt, list, &out);
 	buf_addc(&out, 0);
 	first_key(&out, fpr, &ctime);
-	if (!fpr[0])
-		fail_all(r, total, first, "unknown key '%s' (no secret key%s%s)",
-			 opt->local_user ? opt->local_user : "<default>",
-			 opt->homedir ? " in " : "", opt->homedir ? opt->homedir : "");
+	if (!fpr[0]) {
+		const char *g = getenv("GNUPGHOME"), *h = getenv("HOME");
+		char home[PATH_MAX], dir[PATH_MAX];
+
+		if (opt->homedir)
+			snprintf(home, sizeof(home), "%s (--homedir)", opt->homedir);
+		else if (g && *g)
+			snprintf(home, sizeof(home), "%s (GNUPGHOME)", g);
+		else
+			snprintf(home, sizeof(home), "%s/.gnupg (gpg's default; --homedir or GNUPGHOME name another)",
+				 h ? h : "~");
+		snprintf(dir, sizeof(dir), "%s%s",
+			 opt->homedir ? opt->homedir : g && *g ? g : h ? h : "",
+			 opt->homedir || (g && *g) ? "" : "/.gnupg");
+		fail_all(r, total, first, "unknown key '%s': no secret key in %s%s; gpg --list-secret-keys shows the keys there",
+			 opt->local_user ? opt->local_user : "<gpg's default key>", home,
+			 access(dir, F_OK) ? ", which does not exist" : "");
+	}
 	if (opt->sde >= 0 && ctime > 0 && opt->sde < ctime)
 		fail_all(r, total, first,
 			 "SOURCE_DATE_EPOCH (%lld) is older than key %s (created %lld); its signatures would not verify",
 			 opt->sde, fpr, ctime);
 	load_signer_keys(opt, s, fpr);
+	if (!s->kring)
+		fail_all(r, total, first, "gpg exports no public key for %s", fpr);
+	if (key_policy(r, s, &out, t, why, sizeof(why)))
+		fail_all(r, total, first, "the kernel would refuse this signature: %s", why);
 	if (want_agent) {
+		struct sigraw sr;
+
 		/* gpg signs an empty input: its key choice, options and errors apply */
 		if (gpg_sign(&j, (const u8 *)"", 0, &ref, msg, sizeof(msg)))
 			fail_all(r, total, first, "%s", msg);
+		/* the key gpg chose, judged again */
+		if (!sig_raw(ref.p, ref.len, &sr) && sr.issuer_fpr_len &&
+		    judge(opt, s, sr.issuer_fpr, sr.issuer_fpr_len, t, msg, sizeof(msg))) {
+			hex_upper(sr.issuer_fpr, sr.issuer_fpr_len, fpr_hex);
+			fail_all(r, total, first, "the kernel would refuse this signature: key %s: %s",
+				 fpr_hex, msg);
+		}
 		s->agent_ok = !agent_path_ok(r, s, &ref, &out);
 	}
 	buf_free(&out);

@@ -86,6 +86,29 @@ static void gpg_sign_argv(const struct pgp_opts *opt, struct gpg_cmd *c)
 	argv[i] = NULL;
 }
 
+/* What to do about gpg's error @err (its stderr), or "". */
+static const char *gpg_advice(const struct buf *err)
+{
+	static const struct { const char *said, *advice; } a[] = {
+		{ "Inappropriate ioctl for device",
+		  " (gpg needs the key's passphrase and has no terminal to ask for it: give it with --passphrase-file FILE, or unlock the key in gpg-agent first, e.g. by signing something with gpg from a terminal)" },
+		{ "No pinentry",
+		  " (no pinentry program to ask for the key's passphrase: install one, give the passphrase with --passphrase-file FILE, or unlock the key in gpg-agent first)" },
+		{ "Unusable secret key",
+		  " (the key is expired, revoked or may not sign: gpg --list-secret-keys shows it; extend it with gpg --quick-set-expire or name another with --local-user)" },
+		{ "Bad passphrase",
+		  " (the passphrase is wrong: check --passphrase-file's first line)" },
+		{ "No secret key",
+		  " (gpg has the public key but not its secret part here: import it, or insert the smartcard that holds it)" },
+	};
+	size_t i;
+
+	for (i = 0; i < PGP_ARRAY_SIZE(a); i++)
+		if (err->len && memmem(err->p, err->len, a[i].said, strlen(a[i].said)))
+			return a[i].advice;
+	return "";
+}
+
 /* gpg --detach-sign over @d; the packet to @sig, or a message in @msg. */
 int gpg_sign(struct pgp_job *j, const u8 *d, size_t n, struct buf *sig, char *msg,
 	     size_t msglen)
@@ -104,11 +127,13 @@ int gpg_sign(struct pgp_job *j, const u8 *d, size_t n, struct buf *sig, char *ms
 	rc = run_cmd(c.argv, &io);
 	j->tm.sign += now_ms() - t0;
 	last_line(&err, l, sizeof(l));
-	buf_free(&err);
 	if (rc) {
-		snprintf(msg, msglen, "gpg failed: %s", l[0] ? l : "no message");
+		snprintf(msg, msglen, "gpg failed: %s%s", l[0] ? l : "no message",
+			 gpg_advice(&err));
+		buf_free(&err);
 		return -1;
 	}
+	buf_free(&err);
 	if (!sig->len) {
 		snprintf(msg, msglen, "gpg produced no signature");
 		return -1;
@@ -250,7 +275,8 @@ int agent_sign(struct pgp_job *j, const u8 *d, size_t n, size_t zoff, size_t zle
 	 * fault); so does this tool, with the kernel's verifier and the key gpg
 	 * exports, before anything is written.
 	 */
-	if (!ret) {
+	/* (with the kernel's keyring, kernel_takes() checks it as the kernel would) */
+	if (!ret && !s->kring) {
 		int k = kern_sig_verify(s->keys, body.p, body.len, d, n, zoff, zlen);
 
 		if (k) {
@@ -284,12 +310,79 @@ static int gpg_sign_checked(struct pgp_job *j, const struct pgp_module *m,
 
 	if (gpg_sign(j, m->elf.p, m->elf.len, pkt, why, wl))
 		return -1;
+	if (j->signer->kring)
+		return 0;	/* kernel_takes() checks it, as the kernel would */
 	r = sig_raw(pkt->p, pkt->len, &sr) ? -EBADMSG :
 	    kern_sig_verify(j->signer->keys, sr.body, sr.body_len, m->elf.p, m->elf.len,
 			    loc->sec_off, loc->sec_size);
 	if (r && r != -ENOKEY && r != -ENOPKG) {
 		snprintf(why, wl, "gpg's signature does not verify with its key (%s); not written",
 			 kern_errno_name(r));
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * The kernel's verdict on the module carrying the new signature @pkt alone,
+ * with the signer's exported key as its keyring (its rules, the policy and
+ * the verifier, kern_module_check()): a signature it would refuse is not
+ * written.  Leaves @pkt in module_sig.
+ */
+static int kernel_takes(struct pgp_job *j, struct pgp_module *m,
+			const struct module_pgp_sig_loc *loc, const struct buf *pkt,
+			char *why, size_t wl)
+{
+	const struct pgp_signer *s = j->signer;
+	char w[512], detail[80], fpr[65];
+	struct kern_signer who;
+	struct sigraw sr;
+	int v;
+
+	if (fill(&m->elf, loc, pkt->p, pkt->len, why, wl))
+		return -1;
+	v = kern_module_check(s->kring, m->elf.p, m->elf.len, &who);
+	if (!v)
+		return 0;
+	if (sig_raw(pkt->p, pkt->len, &sr)) {
+		snprintf(why, wl, "the kernel would refuse this signature (%s); not written",
+			 kern_errno_name(v));
+		return -1;
+	}
+	hex_upper(sr.issuer_fpr, sr.issuer_fpr_len, fpr);
+	if (sr.issuer_fpr_len &&
+	    kern_sign_check(s->kring, sr.issuer_fpr, sr.issuer_fpr_len, sr.hashalgo, sr.ctime,
+			    w, sizeof(w))) {
+		snprintf(why, wl, "the kernel would refuse this signature: key %s: %s; not written",
+			 fpr, w);
+		return -1;
+	}
+	kern_explain(s->kring, sr.body, sr.body_len, v, detail, sizeof(detail));
+	snprintf(why, wl, "the kernel would refuse this signature by key %s (%s, %s); not written",
+		 sr.issuer_fpr_len ? fpr : "?", kern_errno_name(v), detail);
+	return -1;
+}
+
+/*
+ * --append: the key's own earlier signature is replaced, not repeated; the
+ * others must leave room for the new one (the kernel reads at most
+ * MODULE_PGP_MAX_SIGS, and module_sig cannot grow under signatures that
+ * cover its size).
+ */
+static int append_room(struct buf *old, const struct buf *pkt,
+		       const struct module_pgp_sig_loc *loc, char *why, size_t wl)
+{
+	int n = drop_own(old, pkt);
+
+	if (n >= MODULE_PGP_MAX_SIGS) {
+		snprintf(why, wl, "module already carries %d signatures by other keys, the most the kernel reads; re-sign without --append",
+			 n);
+		return -1;
+	}
+	if (MODULE_PGP_SIG_HDR_LEN + old->len + pkt->len > loc->sec_size) {
+		snprintf(why, wl, "module_sig (%zu bytes) has no room for another signature (%zu bytes needed): sign without --append with --reserve %zu, then --append each other key",
+			 loc->sec_size, MODULE_PGP_SIG_HDR_LEN + old->len + pkt->len,
+			 MODULE_PGP_SIG_HDR_LEN + 2 * (old->len + pkt->len));
 		return -1;
 	}
 	return 0;
@@ -318,6 +411,10 @@ int sign_one(struct pgp_job *j, const char *name, char *why, size_t wl)
 	} else if (gpg_sign_checked(j, &m, &loc, &pkt, why, wl)) {
 		goto out;
 	}
+	if (kernel_takes(j, &m, &loc, &pkt, why, wl))
+		goto out;
+	if (old.len && append_room(&old, &pkt, &loc, why, wl))
+		goto out;
 	buf_add(&old, pkt.p, pkt.len);
 	if (fill(&m.elf, &loc, old.p, old.len, why, wl) || mod_replace(j, &m, why, wl))
 		goto out;

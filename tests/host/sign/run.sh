@@ -165,7 +165,7 @@ read -r so ss < <(sec module_sig "$good")
 # (the signing subkey, the expiring and the weak key), the modules the verify part
 # judges and the signatures it crafts, the remote signer's key, the review part's
 # decompression bombs.
-declare -A part_needs=([agent]=policy [verify]="digests tamper append policy"
+declare -A part_needs=([agent]=policy [verify]="digests tamper append policy" [packaging]="digests policy"
 	[attach]="digests tamper append policy verify" [review]=remote
 	[sanitize]="digests tamper append policy remote armor review verify")
 SIGN_TEST_PART=${SIGN_TEST_PART:-}

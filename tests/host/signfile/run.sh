@@ -29,7 +29,7 @@ tool=${SIGNFILE_TOOL:-$real_tool}
 name=sign-file-pgp.sh
 verify=$top/scripts/verify-module.sh
 only=${SIGNFILE_ONLY:-}
-nchecks=31
+nchecks=34
 
 for t in gpg gpgv sqv gcc xz openssl sha256sum readelf; do
 	command -v "$t" > /dev/null 2>&1 || { echo "Bail out! $t not installed"; exit 1; }
@@ -84,6 +84,10 @@ if [[ ${1:-} == --self-test ]]; then
 		'-s taken as a flag|opt-s|s/^\t-s) refuse /\t-s) shift; continue; refuse /'
 		'module not looked at before copying|no-module|s/^\[\[ -f \$module \&\& -r \$module \]\] || .*//'
 		'temporary directory left behind|no-leftovers|s/^trap .if \[\[ -n \$work.*//'
+		'unknown key-file setting taken for the key|keyfile-unknown|s/^\t\t\tif \[\[ -n \$rest \&\& \$word =~ .*/\t\t\tif false; then/'
+		"verifier's reason dropped|wrong-cert|s/^\tfail \"the signature does not verify with \$cert\${msg:+: \$msg}\"/\tfail \"the signature does not verify with \$cert: BAD\"/"
+		'--version refused|version|s/^\t--version)$/\t--no-such-option)/'
+		'exit codes not in --help|help-exit|s/Exit status: 0 signed, 1 not signed,/On failure,/'
 	)
 	echo "1..${#mutants[@]}"
 	export SIGN_MODULE=$top/scripts/sign-module.sh VERIFY_MODULE=$top/scripts/verify-module.sh
@@ -235,6 +239,11 @@ refused()
 # ---- command line ----------------------------------------------------------
 tcase help "--help prints the usage and exits 0" \
 	bash -c '"$1" --help | grep -q "^Usage: .* HASH KEY CERT MODULE \[DEST\]"' _ "$tool"
+tcase help-exit "--help documents the exit status (0, 1, 2, 130)" \
+	bash -c '"$1" --help | tr "\n" " " | grep -q "Exit status: 0 signed, 1 not signed, *2 usage error .*130 interrupted"' _ "$tool"
+tcase version "--version prints the tree's version" \
+	bash -c '[[ $("$1" --version) == "sign-file-pgp.sh $(bash "$2" --version)" ]]' _ "$tool" \
+	"$top/scripts/pgp-sign-module-build.sh"
 fresh usage.ko
 tcase usage "three arguments: usage, exit 2, module unchanged" \
 	bash -c 'rc=0; before=$(sha256sum < "$4"); "$1" "$2" "$3" "$4" 2> /dev/null || rc=$?
@@ -311,11 +320,16 @@ tcase missing-keyfile "KEY a path that does not exist: no such key file" \
 	refused 1 "no such key file" "$m" "$tool" sha512 "$T/nonexistent/mok.key" "$T/cert.pgp" "$m"
 tcase pem-key "KEY a PEM private key (sign-file's kind): refused as not a gpg key" \
 	refused 1 "$m: .*private key" "$m" "$tool" sha512 "$T/x509.key" "$T/cert.pgp" "$m"
-tcase wrong-cert "CERT of another key: the signature does not verify, nothing written" \
-	refused 1 "$m: the signature does not verify with" "$m" "$tool" sha512 "$fpr" "$T/other.pgp" "$m"
-tcase weak-key "a DSA-1024 key the kernel refuses (gpgv does not): nothing written" \
-	refused 1 "$m: the signature does not verify with .*below the minimum" "$m" "$tool" sha256 \
-	"$fpr_weak" "$T/cert-weak.pgp" "$m"
+tcase wrong-cert "CERT of another key: the signature does not verify, the verifier's reason, nothing written" \
+	refused 1 "$m: the signature does not verify with $T/other.pgp: no signature verified with a trusted key: .*ENOKEY" \
+	"$m" "$tool" sha512 "$fpr" "$T/other.pgp" "$m"
+tcase weak-key "a DSA-1024 key the kernel refuses (gpgv does not): refused before signing, nothing written" \
+	refused 1 "$m: the kernel would refuse this signature: key .*: DSA-1024 keys are below the kernel's minimum" \
+	"$m" "$tool" sha256 "$fpr_weak" "$T/cert-weak.pgp" "$m"
+printf 'home %s\nkey %s\n' "$T/g" "$fpr" > "$T/typo.conf"
+tcase keyfile-unknown "KEY file with an unknown setting ('home' for 'homedir'): refused, naming it" \
+	refused 1 "$m: $T/typo.conf: unknown setting 'home' (the settings are key, homedir and passphrase-file" \
+	"$m" "$tool" sha512 "$T/typo.conf" "$T/cert.pgp" "$m"
 tcase x509-cert "CERT an X.509 certificate: refused, nothing written" \
 	refused 1 "$m: " "$m" "$tool" sha512 "$fpr" "$T/x509.der" "$m"
 tcase cert-missing "CERT missing: refused" \

@@ -18,7 +18,7 @@ rc=0
 env GPG_AGENT="$T/badagent" PGP_MODSIGN_AGENT=private "$sign" -q --homedir "$H" \
 	-u "${fpr[ed25519]}" "$T/ma/bad1.ko" "$T/ma/bad2.ko" 2> "$T/err" || rc=$?
 if ((rc == 1)) && cmp -s "$base" "$T/ma/bad1.ko" && cmp -s "$base" "$T/ma/bad2.ko" &&
-   (($(grep -c "the signature gpg-agent made does not verify with key ${fpr[ed25519]} (EKEYREJECTED); not written" "$T/err") == 2)); then
+   (($(grep -c "the kernel would refuse this signature by key ${fpr[ed25519]} (EKEYREJECTED, bad-signature); not written" "$T/err") == 2)); then
 	ok "a faulty gpg-agent: each signature is checked, none written, modules byte-identical"
 else
 	nok "a faulty gpg-agent: each signature is checked, none written (rc $rc)"

@@ -103,7 +103,7 @@ agree()
 		sed 's/^/# /' "$T/kt.log" | head -n 5
 		return
 	fi
-	cat -- "$T/all.pub" "$T/subkey.pub" "$T/expiring.pub" "$T/weak.pub" > "$T/agree-a.pub"
+	cat -- "$T/all.pub" "$T/subkey.pub" "$T/expiring.pub" "$T/expiring-later.pub" "$T/weak.pub" > "$T/agree-a.pub"
 	[[ -f $T/weak-dsa/dsa-q256.pub ]] && cat -- "$T/weak-dsa/dsa-q256.pub" >> "$T/agree-a.pub"
 	[[ -f $T/revoked.pub ]] && cat -- "$T/revoked.pub" >> "$T/agree-a.pub"
 	# Native (x86-64) modules this test made; mainline's appended trailer is stripped

@@ -175,3 +175,21 @@ counted()
 	gpg_count=$(wc -l < "$T/gpg-count")
 	return "$rc"
 }
+
+# raw_attach FILE SIG: writes the detached signature packet SIG into FILE's
+# empty module_sig (from --prepare) with dd, as the container the kernel
+# reads: "OPGPMSIG", version 1, three zero bytes, the payload's length
+# (big-endian), the payload.  For signatures the signer refuses to make.
+raw_attach()
+{
+	local f=$1 sig=$2 off size plen
+
+	read -r off size < <(sec module_sig "$f") || return 1
+	[[ -n $off ]] || return 1
+	plen=$(stat -c %s -- "$sig")
+	((plen + 16 <= size)) || return 1
+	# shellcheck disable=SC2059
+	printf "OPGPMSIG\\001\\000\\000\\000$(printf '\\%03o' $((plen >> 24 & 255)) $((plen >> 16 & 255)) $((plen >> 8 & 255)) $((plen & 255)))" |
+		dd of="$f" bs=1 seek="$off" conv=notrunc status=none
+	dd if="$sig" of="$f" bs=1 seek=$((off + 16)) conv=notrunc status=none
+}

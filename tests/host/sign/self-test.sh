@@ -1,0 +1,115 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Shows the signer's packaging checks failing: builds pgp-sign-module as it
+# is and with one check taken out at a time (a sed expression on a copy of
+# the tree), runs the same command-line cases against each (quick; the full
+# cases are part "packaging" of run.sh) and expects the real tool to pass
+# all of them and each mutant to fail the case that names its check. TAP.
+#
+#   pre      the key judged before signing (preflight.c key_policy())
+#   post     each signature judged before it is written (sign.c kernel_takes())
+#   now      an expired key back-dated by SOURCE_DATE_EPOCH (preflight.c judge())
+#   append   a key's own signature replaced on --append (sign.c drop_own())
+#   summary  the "N signed, M failed" line (pool.c)
+#   xz       the note on an xz check that becomes CRC32 (module.c)
+
+set -euo pipefail
+here=$(cd -- "$(dirname -- "$0")" && pwd)
+top=$(cd -- "$here/../../.." && pwd)
+T=$(mktemp -d "${TMPDIR:-/tmp}/sign-self-test.XXXXXX")
+cleanup()
+{
+	local h
+
+	for h in "$T"/w/*/; do
+		gpgconf --homedir "$h" --kill gpg-agent > /dev/null 2>&1 || true
+	done
+	rm -rf -- "$T"
+}
+trap cleanup EXIT
+# shellcheck source=tests/lib/tap.sh
+. "$top/tests/lib/tap.sh"
+
+# NAME#FILE#sed expression#the case it must fail
+mutants=(
+	'pre#scripts/pgp-sign/preflight.c#s/^\tif (key_policy(r, s, \&out, t, why, sizeof(why)))$/\tif (0)/#rsa1024-before'
+	'post#scripts/pgp-sign/sign.c#s/^\tif (kernel_takes(j, \&m, \&loc, \&pkt, why, wl))$/\tif (0)/#subkey-written'
+	'now#scripts/pgp-sign/preflight.c#s/^\tif (k || opt->sde < 0 || t >= now)$/\tif (1)/#backdated'
+	'append#scripts/pgp-sign/sign.c#s/^\tint n = drop_own(old, pkt);$/\tint n = count_sig_packets(old->p, old->len, NULL, 0);/#append-once'
+	'summary#scripts/pgp-sign/pool.c#s/^\tsay(1, "%d %s, %d failed\\n", pool_counts\[0\], verb, pool_counts\[1\]);/\t(void)verb;/#summary'
+	'xz#scripts/pgp-sign/module.c#s/^\t\txz_check_note(j, m, fd);/\t\t;/#xz-note'
+)
+cases=(rsa1024-before subkey-written backdated append-once summary xz-note)
+
+# the keys and the module, once
+w=$T/w
+mkdir -p "$w"
+gcc -O2 -c -o "$w/base.ko" "$here/testmod.c"
+mkdir -m 700 "$w/k" "$w/s" "$w/e" "$w/m"
+g() { gpg --homedir "$1" --batch --pinentry-mode loopback --passphrase '' "${@:2}" > /dev/null 2>&1 || true; }
+g "$w/k" --quick-gen-key "Small <s@example.org>" rsa1024 sign never
+g "$w/s" --quick-gen-key "Good <g@example.org>" ed25519 sign never
+g "$w/e" --faked-system-time "1700000000!" --quick-gen-key "Expired <e@example.org>" ed25519 sign 1d
+g "$w/m" --quick-gen-key "Mixed <m@example.org>" ed25519 sign,cert never
+mf=$(gpg --homedir "$w/m" --batch --with-colons --list-keys 2> /dev/null | awk -F: '$1 == "fpr" { print $10; exit }')
+g "$w/m" --quick-add-key "$mf" rsa1024 sign never
+gpg --homedir "$w/s" --batch --export > "$w/s.pub" 2> /dev/null
+printf '#!/bin/bash\nfor a in "$@"; do [[ $a == --detach-sign ]] && echo x >> "%s/signs"; done\nexec gpg "$@"\n' \
+	"$w" > "$w/countgpg"
+chmod +x "$w/countgpg"
+
+# run_case TOOL CASE: 0 when the case passes
+run_case()
+{
+	local t=$1 f=$w/case.ko
+
+	cp -- "$w/base.ko" "$f"
+	case $2 in
+	rsa1024-before)
+		: > "$w/signs"
+		! GPG=$w/countgpg "$t" -q --homedir "$w/k" "$f" 2> /dev/null &&
+			[[ ! -s $w/signs ]] && cmp -s "$f" "$w/base.ko" ;;
+	subkey-written)
+		! "$t" -q --no-agent --homedir "$w/m" "$f" 2> /dev/null && cmp -s "$f" "$w/base.ko" ;;
+	backdated)
+		! SOURCE_DATE_EPOCH=1700000100 "$t" -q --homedir "$w/e" "$f" 2> /dev/null &&
+			cmp -s "$f" "$w/base.ko" ;;
+	append-once)
+		"$t" -q --homedir "$w/s" "$f" &&
+		for i in 1 2 3; do "$t" -q --homedir "$w/s" --append "$f" || return 1; done &&
+		[[ $("$t" --verify --keyring "$w/s.pub" "$f" | grep -c '^sig ') == 1 ]] ;;
+	summary)
+		[[ $("$t" --homedir "$w/s" "$f" 2> /dev/null | tail -n 1) == "1 signed, 0 failed" ]] ;;
+	xz-note)
+		xz -c -- "$w/base.ko" > "$f.xz"
+		"$t" -q --homedir "$w/s" "$f.xz" 2>&1 | grep -q "CRC64 becomes CRC32" ;;
+	esac
+}
+
+echo "1..$((${#cases[@]} + ${#mutants[@]}))"
+bash "$top/scripts/pgp-sign-module-build.sh" "$T/real" > "$T/real.log" 2>&1 ||
+	{ echo "Bail out! the tool does not build"; exit 1; }
+for c in "${cases[@]}"; do
+	check "the tool: $c" run_case "$T/real" "$c"
+done
+for m in "${mutants[@]}"; do
+	IFS='#' read -r name file expr want <<< "$m"
+	mkdir -p "$T/src-$name"
+	(cd "$top" && tar cf - scripts crypto include kernel security) | tar xf - -C "$T/src-$name"
+	sed -i "$expr" "$T/src-$name/$file"
+	if cmp -s "$top/$file" "$T/src-$name/$file"; then
+		nok "mutant $name: the sed expression changed nothing"
+		continue
+	fi
+	if ! bash "$T/src-$name/scripts/pgp-sign-module-build.sh" "$T/$name" > "$T/$name.log" 2>&1; then
+		nok "mutant $name: does not build"
+		continue
+	fi
+	if run_case "$T/$name" "$want" > /dev/null 2>&1; then
+		nok "mutant $name is NOT caught by case $want"
+	else
+		ok "mutant $name is caught by case $want"
+	fi
+done
+exit $((failed > 0))
