@@ -121,8 +121,6 @@ extern bool kcompat_config_CONFIG_64BIT, kcompat_config_CONFIG_SYSTEM_BLACKLIST_
 	(IS_BUILTIN(option) || IS_MODULE(option) || kcompat_config_##option)
 /* the host's byte order is no option: its definition below decides */
 #define kcompat_config_CONFIG_CPU_BIG_ENDIAN	0
-/* no ML-DSA verifier is compiled into the program: only its definition counts */
-#define kcompat_config_CONFIG_CRYPTO_MLDSA	0
 #else
 #define IS_ENABLED(option)	(IS_BUILTIN(option) || IS_MODULE(option))
 #endif
