@@ -6,15 +6,16 @@
  * (security/pgp_keys/keyring_parse.c: self-signatures, subkey bindings and
  * back-signatures, revocations, expiry at the signature's creation time,
  * key ID collisions, the key policy), the OpenPGP parser and verifier
- * (crypto/pgp) and the kernel's DSA, RSA and Ed25519 code are compiled in
+ * (crypto/pgp) and the kernel's DSA, RSA, Ed25519, SHAKE and ML-DSA-65 code
+ * are compiled in
  * unchanged through the userspace stand-ins of scripts/pgp-shim (ECDSA,
  * which the kernel does on its ECC code, through OpenSSL there).  This file
  * and elf.c are the ones of the tool that see kernel types: they answer the
  * others in the plain C of pgp-sign.h.
  *
  * The kernel it stands for is chosen at run time (kcompat.h's
- * KCOMPAT_RUNTIME_CONFIG): CONFIG_MODULE_SIG_PGP_LEGACY, CONFIG_CRYPTO_ED25519
- * and CONFIG_CRYPTO_ECDSA_RAW.  A module is read in its own class and byte
+ * KCOMPAT_RUNTIME_CONFIG): CONFIG_MODULE_SIG_PGP_LEGACY, CONFIG_CRYPTO_ED25519,
+ * CONFIG_CRYPTO_ECDSA_RAW and CONFIG_CRYPTO_MLDSA.  A module is read in its own class and byte
  * order, as a kernel of its architecture reads it.
  */
 #include <linux/elf.h>
@@ -33,12 +34,14 @@
 bool kcompat_config_CONFIG_64BIT, kcompat_config_CONFIG_SYSTEM_BLACKLIST_KEYRING;
 bool kcompat_config_CONFIG_MODULE_SIG_PGP_LEGACY;
 bool kcompat_config_CONFIG_CRYPTO_ED25519 = true, kcompat_config_CONFIG_CRYPTO_ECDSA_RAW = true;
+bool kcompat_config_CONFIG_CRYPTO_MLDSA = true;
 
 void kern_set_config(const struct kern_config *cfg)
 {
 	kcompat_config_CONFIG_MODULE_SIG_PGP_LEGACY = cfg->legacy;
 	kcompat_config_CONFIG_CRYPTO_ED25519 = cfg->ed25519;
 	kcompat_config_CONFIG_CRYPTO_ECDSA_RAW = cfg->ecdsa;
+	kcompat_config_CONFIG_CRYPTO_MLDSA = cfg->mldsa;
 }
 
 struct kern_keyring {

@@ -49,6 +49,8 @@ static const char usage_text[] =
 	"                           default: gpg's default key\n"
 	"  --digest ALGO            sha256, sha384, sha512 (default) or sha224\n"
 	"  --reserve BYTES          size of a new module_sig section (default 2048,\n"
+	"                           8192 with --prepare and --attach: room for an\n"
+	"                           ML-DSA-65+Ed25519 signature beside v4 ones;\n"
 	"                           at most 65536);\n"
 	"                           an existing section of another size is resized\n"
 	"  --homedir DIR            GnuPG home directory (default: $GNUPGHOME)\n"
@@ -82,7 +84,10 @@ static const char usage_text[] =
 	"MODULE.sig (--sig-suffix); --attach checks each signature in it as the\n"
 	"kernel would with the keys of --keyring, and with gpgv (or --sqv), and\n"
 	"writes them into module_sig only when every one verifies with the same key\n"
-	"both ways. MODULE.tbs is written through a new file renamed into place.\n"
+	"both ways; v6 signatures and the Ed25519 (27) and ML-DSA-65+Ed25519 (30)\n"
+	"algorithms, which gpgv 2.2 and sqv 1.1 cannot read, by the kernel's code\n"
+	"alone (a note says so). MODULE.tbs is written through a new file renamed\n"
+	"into place.\n"
 	"\n"
 	"Checking: --verify prints the kernel's verdict on MODULE (the loader's\n"
 	"check, keyring rules, key policy and verifiers of this kernel tree,\n"
@@ -92,7 +97,9 @@ static const char usage_text[] =
 	"  --legacy                 as with CONFIG_MODULE_SIG_PGP_LEGACY\n"
 	"  --algos LIST             public-key algorithms of the kernel: rsa,dsa and any\n"
 	"                           of eddsa (CONFIG_CRYPTO_ED25519), ecdsa\n"
-	"                           (CONFIG_CRYPTO_ECDSA_RAW); default rsa,dsa,eddsa,ecdsa\n"
+	"                           (CONFIG_CRYPTO_ECDSA_RAW), mldsa (CONFIG_CRYPTO_MLDSA:\n"
+	"                           with eddsa, ML-DSA-65+Ed25519); default\n"
+	"                           rsa,dsa,eddsa,ecdsa,mldsa\n"
 	"  --data DIR               write DIR/data (the signed data) and DIR/sig.N\n"
 	"\n"
 	"The replaced module keeps its owner, mode and extended attributes and is\n"
@@ -210,6 +217,7 @@ static void parse_algos(struct kern_config *k, const char *arg)
 
 	k->ed25519 = false;
 	k->ecdsa = false;
+	k->mldsa = false;
 	for (w = strtok_r(list, ",", &sv); w; w = strtok_r(NULL, ",", &sv)) {
 		if (!strcmp(w, "rsa"))
 			rsa = true;
@@ -219,8 +227,10 @@ static void parse_algos(struct kern_config *k, const char *arg)
 			k->ed25519 = true;
 		else if (!strcmp(w, "ecdsa"))
 			k->ecdsa = true;
+		else if (!strcmp(w, "mldsa"))
+			k->mldsa = true;
 		else
-			bad_usage("--algos: unknown algorithm '%s' (rsa, dsa, eddsa, ecdsa)", w);
+			bad_usage("--algos: unknown algorithm '%s' (rsa, dsa, eddsa, ecdsa, mldsa)", w);
 	}
 	free(list);
 	if (!rsa || !dsa)
@@ -475,7 +485,7 @@ int main(int argc, char **argv)
 			.sig_suffix = ".sig",
 		},
 	};
-	struct kern_config kcfg = { .ed25519 = true, .ecdsa = true };
+	struct kern_config kcfg = { .ed25519 = true, .ecdsa = true, .mldsa = true };
 	char paths[3][PATH_MAX];
 	int first, n, rc;
 
@@ -494,6 +504,8 @@ int main(int argc, char **argv)
 		return run_verify(&r, argv[first]);
 	}
 	check_args(&r.opt, n);
+	if (!r.opt.reserve_set && r.opt.mode != MODE_SIGN)
+		r.opt.reserve = PGP_REMOTE_RESERVE;
 	absolute_paths(&r.opt, paths);
 	signals_install();
 	srandom(getpid() ^ time(NULL));

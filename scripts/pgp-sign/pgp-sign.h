@@ -364,7 +364,8 @@ void preflight(struct pgp_run *r, struct pgp_signer *s, int total, const char *f
 struct pgp_ring {
 	struct kern_keyring *kr;	/* as the kernel parses it */
 	unsigned int keys, lost;
-	struct buf read;		/* its packets up to where the kernel stops */
+	struct buf read;		/* its packets up to where the kernel stops, less
+					 * the v6 keys gpgv and sqv cannot read */
 	char file[PATH_MAX + 16];	/* that, for gpgv and sqv (--attach) */
 };
 
@@ -373,6 +374,20 @@ void ring_free(struct pgp_ring *ring);
 int prepare_one(struct pgp_job *j, const char *name, char *why, size_t wl);
 int attach_one(struct pgp_job *j, const char *name, char *why, size_t wl);
 const char *verdict_why(int v);
+
+/* ---- v6.c: OpenPGP v6 and ML-DSA-65+Ed25519 ---- */
+
+#define PGP_ALGO_ED25519		27
+#define PGP_ALGO_MLDSA65_ED25519	30
+/*
+ * A new placeholder for a signature made elsewhere (--prepare, --attach),
+ * when --reserve does not say: one ML-DSA-65+Ed25519 signature (3.5 KB)
+ * beside v4 ones (a rollover with --append), under the kernel's 64 KiB.
+ */
+#define PGP_REMOTE_RESERVE		8192
+
+const char *sig_not_v4(const u8 *pkt, size_t n);
+unsigned int ring_v4_only(const u8 *d, size_t n, struct buf *out);
 
 /* ---- verify.c: --verify ---- */
 
@@ -385,6 +400,7 @@ struct kern_config {
 	bool legacy;		/* CONFIG_MODULE_SIG_PGP_LEGACY */
 	bool ed25519;		/* CONFIG_CRYPTO_ED25519 */
 	bool ecdsa;		/* CONFIG_CRYPTO_ECDSA_RAW */
+	bool mldsa;		/* CONFIG_CRYPTO_MLDSA (with ed25519: algorithm 30) */
 };
 
 struct kern_keyring;		/* a built-in keyring as the kernel parses it */
