@@ -415,7 +415,8 @@ int kern_explain(const struct kern_keyring *kr, const u8 *body, size_t len,
 			snprintf(detail, size, "policy-%s:%s", kern_errno_name(ret),
 				 pgp_pubkey_algo_name(key.algo));
 		else if (pgp_check_key_policy(&key, legacy))
-			snprintf(detail, size, "policy-%s:%s%u",
+			/* no size for a key of fixed size (bits 0: Ed25519, composite) */
+			snprintf(detail, size, "policy-%s:%s%.0u",
 				 kern_errno_name(pgp_check_key_policy(&key, legacy)),
 				 pgp_pubkey_algo_name(key.algo), key.bits);
 		else

@@ -1,0 +1,201 @@
+# shellcheck shell=bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# tests/host/sign, part "v6": remote signing with OpenPGP v6 (RFC 9580) and ML-DSA-65+Ed25519
+# (RFC 9980) signatures made elsewhere, the test side's signer (tests/vectors/pgpv6.mjs:
+# @noble/post-quantum, @noble/curves) and OpenPGP.js (openpgpjs.mjs), each checked by the
+# kernel's code in the tool before anything is written (remote.c, v6.c), and
+# verify-module.sh's report on them ("not checked by gpgv: v6", never bad).
+# Sourced by run.sh after its setup (SIGN_TEST_PART=v6 runs it alone).
+
+pgpv6=$top/tests/vectors/pgpv6.mjs
+ojs=$here/openpgpjs.mjs
+if ! command -v node > /dev/null 2>&1 || ! "$top/mk/node-deps.sh" --check 2> /dev/null; then
+	skip "v6 remote signing: node or build/node missing (make deps, mk/node-deps.sh)"
+else
+V=$T/v6
+mkdir -p "$V"
+node "$pgpv6" cert mldsa65-ed25519:host-sign-pq > "$V/pq.pub"
+node "$pgpv6" cert mldsa65-ed25519:host-sign-other > "$V/other.pub"
+node "$pgpv6" cert ed25519:host-sign-ed > "$V/ed.pub"
+node "$ojs" keygen "$V/oj.pub" "$V/oj.sec"
+# the v4 keyring of the setup beside the v6 certificates: gpgv 2.2 refuses a keyring that
+# holds a v6 key, so the tool must give it the v4 keys alone
+cat -- "$kr" "$V/pq.pub" "$V/ed.pub" "$V/oj.pub" > "$V/all.pub"
+
+# v6_prepare NAME [OPTS]: $V/NAME.ko prepared, its signed data kept in $V/NAME.tbs
+v6_prepare()
+{
+	local f=$V/$1.ko
+
+	shift
+	cp -- "$base" "$f"
+	rm -f -- "$f.tbs" "$f.sig"
+	"$sign" -q --prepare "$@" "$f" && cp -- "$f.tbs" "$V/${f##*/}.data"
+}
+# v6_sign SIGNER HASH < DATA > SIG: pq, ed, other (pgpv6.mjs) or oj (OpenPGP.js)
+v6_sign()
+{
+	case $1 in
+	pq) node "$pgpv6" sign mldsa65-ed25519:host-sign-pq --hash "$2" ;;
+	other) node "$pgpv6" sign mldsa65-ed25519:host-sign-other --hash "$2" ;;
+	ed) node "$pgpv6" sign ed25519:host-sign-ed --hash "$2" ;;
+	oj) node "$ojs" sign "$V/oj.sec" --hash "$2" ;;
+	esac
+}
+# v6_agree NAME CERT SIGNER: the signature the tool wrote into $V/NAME.ko, as the kernel's
+# code reads it back (--verify --data), verified by the test side's verifier, and by
+# OpenPGP.js for Ed25519 (it has no algorithm 30)
+v6_agree()
+{
+	local d=$V/$1.d
+
+	rm -rf -- "$d"
+	mkdir -p "$d"
+	"$sign" --verify --keyring "$2" --data "$d" "$V/$1.ko" > "$d/out" || return 1
+	node "$pgpv6" verify "$2" "$d/sig.0" "$d/data" | grep -q '^OK ' || return 1
+	[[ $3 == pq || $3 == other ]] && return 0
+	node "$ojs" verify "$2" "$d/sig.0" "$d/data" | grep -q '^OK '
+}
+
+f=$V/size.ko
+v6_prepare size
+read -r o s < <(sec module_sig "$f")
+[[ $s == 8192 ]] && ok "--prepare without --reserve: a module_sig of 8192 bytes (room for ML-DSA-65+Ed25519)" ||
+	nok "--prepare without --reserve: module_sig of $s bytes, not 8192"
+
+# --- good signatures: attached, verified by the kernel's code, the independent verifiers,
+# verify-module.sh with gpgv and with sqv -------------------------------------------------
+for c in "pq sha512 pq.pub" "pq sha256 pq.pub" "pq sha3-256 pq.pub" "ed sha512 ed.pub" \
+	"ed sha256 ed.pub" "oj sha512 oj.pub" "oj sha3-512 oj.pub" "pq sha512 all.pub"; do
+	read -r who h cert <<< "$c"
+	name=good-$who-$h-${cert%.pub}
+	f=$V/$name.ko
+	desc="v6 remote signing ($who, $h, keyring ${cert%.pub})"
+	if v6_prepare "$name" && v6_sign "$who" "$h" < "$f.tbs" > "$f.sig" &&
+	   "$sign" --attach --keyring "$V/$cert" "$f" 2> "$T/err"; then
+		grep -q "not checked by gpgv: v6 (it reads v4 only); the kernel's check passed" "$T/err" &&
+			ok "$desc: attached, with a note that gpgv did not check it" ||
+			nok "$desc: attached, but no note about gpgv ($(head -c 200 "$T/err"))"
+		check "$desc: the kernel's code, the test side's verifier and OpenPGP.js agree" \
+			v6_agree "$name" "$V/$cert" "$who"
+		for vo in gpgv sqv; do
+			o=()
+			[[ $vo == sqv ]] && o=(--sqv)
+			if "$verify" "${o[@]}" --keyring "$V/$cert" "$f" > "$T/out" 2>&1 &&
+			   grep -q "good (the kernel's code; not checked by $vo: v6)" "$T/out" &&
+			   grep -q ": good (1 of 1 signatures verified)" "$T/out" && ! grep -q BAD "$T/out"; then
+				ok "$desc: verify-module.sh ($vo): good, 'not checked by $vo: v6'"
+			else
+				nok "$desc: verify-module.sh ($vo)"
+				sed 's/^/# /' "$T/out"
+			fi
+		done
+	else
+		nok "$desc: attach"
+		sed 's/^/# /' "$T/err"
+	fi
+done
+
+# --- refused before anything is written ---------------------------------------------------
+# flip_at FILE OFFSET-FROM-END: one bit of the byte that far before the end changed
+flip_at()
+{
+	flip "$1" $(($(stat -c %s "$1") - $2))
+}
+v6_prepare broken
+f=$V/broken.ko
+v6_sign pq sha512 < "$f.tbs" > "$V/pq.sig"
+# the composite signature ends with Ed25519 (64 octets) then ML-DSA-65 (3309)
+for c in "ML-DSA-65 half:1000" "Ed25519 half:3340" "ML-DSA-65 hint:3" "salt:3400"; do
+	cp -- "$V/pq.sig" "$f.sig"
+	flip_at "$f.sig" "${c#*:}"
+	want="does not verify with .*EKEYREJECTED"
+	expect_fail "v6 --attach: a composite signature with its ${c%%:*} changed is refused" "$f" \
+		"$sign" -q --attach --keyring "$V/all.pub" "$f"
+done
+v6_sign other sha512 < "$f.tbs" > "$f.sig"
+want="does not verify with .*ENOKEY"
+expect_fail "v6 --attach: a composite signature by a v6 key not in the keyring is refused" "$f" \
+	"$sign" -q --attach --keyring "$V/all.pub" "$f"
+v6_sign pq sha512 < "$T/blob" > "$f.sig"
+want="does not verify with .*EKEYREJECTED"
+expect_fail "v6 --attach: a composite signature over other data is refused" "$f" \
+	"$sign" -q --attach --keyring "$V/all.pub" "$f"
+v6_sign pq sha512 < "$f.tbs" > "$f.sig"
+want="ENOKEY: .*refused by the key policy"
+expect_fail "v6 --attach: ML-DSA-65+Ed25519 for a kernel without CONFIG_CRYPTO_MLDSA (--algos): its key is refused" \
+	"$f" "$sign" -q --attach --algos rsa,dsa,eddsa --keyring "$V/all.pub" "$f"
+v6_prepare small --reserve 2048
+f=$V/small.ko
+v6_sign pq sha512 < "$f.tbs" > "$f.sig"
+want="signature needs 3[0-9]* bytes but module_sig has 2048"
+expect_fail "v6 --attach: a composite signature into a 2048-byte placeholder is refused" "$f" \
+	"$sign" -q --attach --keyring "$V/all.pub" "$f"
+
+# verify-module.sh: a kernel without ML-DSA refuses the composite; a tampered module is bad
+f=$V/good-pq-sha512-pq.ko
+if "$verify" --algos rsa,dsa,eddsa --keyring "$V/pq.pub" "$f" > "$T/out" 2>&1; then
+	nok "verify-module.sh --algos without mldsa: a composite signature is refused"
+	sed 's/^/# /' "$T/out"
+else
+	grep -q "key mldsa65-ed25519 is not supported by this kernel, ENOKEY" "$T/out" &&
+		! grep -q ": good" "$T/out" &&
+		ok "verify-module.sh --algos without mldsa: a composite signature is refused (not supported)" ||
+		{ nok "verify-module.sh --algos without mldsa: the reason"; sed 's/^/# /' "$T/out"; }
+fi
+cp -- "$f" "$V/tampered.ko"
+flip "$V/tampered.ko" 100
+if "$verify" --keyring "$V/pq.pub" "$V/tampered.ko" > "$T/out" 2>&1; then
+	nok "verify-module.sh: a tampered composite-signed module is bad"
+	sed 's/^/# /' "$T/out"
+else
+	grep -q "BAD (bad signature" "$T/out" && ! grep -q "not checked" "$T/out" &&
+		ok "verify-module.sh: a tampered composite-signed module is bad (the kernel's code)" ||
+		{ nok "verify-module.sh: a tampered composite-signed module: the reason"; sed 's/^/# /' "$T/out"; }
+fi
+
+# --- rollover: a v4 signature by gpg, then ML-DSA-65+Ed25519 appended ---------------------
+v6_prepare roll
+f=$V/roll.ko
+if gpg --homedir "$H" --batch --yes -u "${fpr[ed25519]}" --detach-sign -o "$f.sig" "$f.tbs" 2> "$T/err" &&
+   "$sign" -q --attach --keyring "$V/all.pub" "$f" 2>> "$T/err" &&
+   v6_sign pq sha512 < "$V/roll.ko.data" > "$f.sig" &&
+   "$sign" -q --attach --append --keyring "$V/all.pub" "$f" 2>> "$T/err" &&
+   v6_sign pq sha256 < "$V/roll.ko.data" > "$f.sig" &&
+   "$sign" -q --attach --append --keyring "$V/all.pub" "$f" 2>> "$T/err"; then
+	ok "rollover: a v4 Ed25519 signature (gpg) and two ML-DSA-65+Ed25519 appended fit the default placeholder"
+	for vo in gpgv sqv; do
+		o=()
+		[[ $vo == sqv ]] && o=(--sqv)
+		if "$verify" "${o[@]}" --keyring "$V/all.pub" "$f" > "$T/out" 2>&1 &&
+		   grep -q ": good (3 of 3 signatures verified)" "$T/out" &&
+		   (($(grep -c "not checked by $vo: v6" "$T/out") == 2)); then
+			ok "rollover: verify-module.sh ($vo) with both keys: 3 of 3, the v4 one by $vo"
+		else
+			nok "rollover: verify-module.sh ($vo) with both keys"
+			sed 's/^/# /' "$T/out"
+		fi
+	done
+	"$verify" --keyring "$kr" "$f" > "$T/out" 2>&1 && grep -q "good (1 of 3" "$T/out" &&
+		ok "rollover: verify-module.sh with the v4 key alone: good by it (1 of 3)" ||
+		{ nok "rollover: the v4 key alone"; sed 's/^/# /' "$T/out"; }
+	"$verify" --keyring "$V/pq.pub" "$f" > "$T/out" 2>&1 && grep -q "good (2 of 3" "$T/out" &&
+		ok "rollover: verify-module.sh with the composite key alone: good by it (2 of 3)" ||
+		{ nok "rollover: the composite key alone"; sed 's/^/# /' "$T/out"; }
+	# the first packet alone (gpgv 2.2 stops at a v6 one): gpg's, an old-format header
+	# with a one- or two-octet length
+	if raw_split "$f" "$V/raw" && read -r c0 l1 l2 < <(od -An -t u1 -N 3 -- "$V/raw/sig") &&
+	   ((c0 == 0x88 || c0 == 0x89)); then
+		((c0 == 0x88)) && l=$((l1 + 2)) || l=$((l1 * 256 + l2 + 3))
+		head -c "$l" -- "$V/raw/sig" > "$V/raw/sig4"
+		check "rollover: gpgv verifies the v4 signature on data rebuilt without the scripts" \
+			gpgv --homedir "$T/empty-gnupg" --keyring "$kr" -- "$V/raw/sig4" "$V/raw/data"
+	else
+		nok "rollover: the v4 signature's packet"
+	fi
+else
+	nok "rollover: a v4 signature, then ML-DSA-65+Ed25519 appended"
+	sed 's/^/# /' "$T/err"
+fi
+fi
