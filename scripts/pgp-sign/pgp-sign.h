@@ -389,6 +389,20 @@ const char *verdict_why(int v);
 const char *sig_not_v4(const u8 *pkt, size_t n);
 unsigned int ring_v4_only(const u8 *d, size_t n, struct buf *out);
 
+/* ---- mldsa_sign.c: ML-DSA-65 key generation and signing (FIPS 204) ---- */
+
+#define PGP_MLDSA65_SEED_SIZE	32
+#define PGP_MLDSA65_PK_SIZE	1952
+#define PGP_MLDSA65_SIG_SIZE	3309
+
+struct mldsa65_key;		/* the expanded secret key, wiped when freed */
+
+struct mldsa65_key *mldsa65_keygen(const u8 seed[PGP_MLDSA65_SEED_SIZE],
+				   u8 pk[PGP_MLDSA65_PK_SIZE]);
+void mldsa65_key_free(struct mldsa65_key *k);
+int mldsa65_sign(const struct mldsa65_key *k, const u8 *msg, size_t msg_len,
+		 const u8 rnd[32], u8 sig[PGP_MLDSA65_SIG_SIZE]);
+
 /* ---- verify.c: --verify ---- */
 
 int verify_module(struct pgp_run *r, struct pgp_ring *ring, const char *file);
