@@ -453,3 +453,74 @@ const char *kern_errno_name(int err)
 	}
 	return "EOTHER";
 }
+
+/* ---- for signing with a secret key file (seckey.c) ---- */
+
+/* The fingerprint the kernel computes for a public key packet body; 0 or its errno. */
+int kern_pubkey_fpr(const u8 *body, size_t len, u8 fpr[32], size_t *fpr_len,
+		    unsigned int *algo)
+{
+	struct pgp_pubkey key;
+	int ret = pgp_parse_pubkey(body, len, &key);
+
+	if (ret)
+		return ret;
+	*fpr_len = key.fpr_len;
+	memcpy(fpr, key.fpr, key.fpr_len);
+	*algo = key.algo;
+	pgp_pubkey_release(&key);
+	return 0;
+}
+
+/* Whether the keyring's rules make the key with this fingerprint one that signs. */
+bool kern_keyring_can_sign(const struct kern_keyring *kr, const u8 *fpr, size_t len)
+{
+	unsigned int i;
+
+	for (i = 0; kr && i < kr->nr; i++)
+		if (kr->keys[i].pub.fpr_len == len && !memcmp(kr->keys[i].pub.fpr, fpr, len))
+			return kr->keys[i].can_sign && !kr->keys[i].revoked;
+	return false;
+}
+
+/* The salt length RFC 9580 gives a v6 signature with this hash (0: none). */
+int kern_salt_len(unsigned int hash_id)
+{
+	return pgp_salt_len(hash_id);
+}
+
+/*
+ * The digest a signature packet body (its prefix and values may be zeros)
+ * is made over, with the kernel's hashing of the signature (v6: the salt
+ * first, the v6 trailer): @d with [@zoff, @zoff + @zlen) as zeros.
+ */
+int kern_sig_digest(const u8 *body, size_t len, const u8 *d, size_t n, size_t zoff,
+		    size_t zlen, u8 *md, unsigned int *mdlen)
+{
+	static const u8 zeros[4096];
+	struct pgp_hash_ctx *ctx = NULL;
+	struct pgp_sig sig;
+	int ret;
+
+	if (zoff > n || zlen > n - zoff)
+		return -EINVAL;
+	ret = pgp_parse_sig(body, len, &sig, false);
+	if (!ret)
+		ret = pgp_hash_init(&ctx, &sig);
+	if (ret)
+		return ret;
+	ret = pgp_hash_update(ctx, d, zoff);
+	for (size_t z = zlen; !ret && z; ) {
+		size_t k = z < sizeof(zeros) ? z : sizeof(zeros);
+
+		ret = pgp_hash_update(ctx, zeros, k);
+		z -= k;
+	}
+	if (!ret)
+		ret = pgp_hash_update(ctx, d + zoff + zlen, n - zoff - zlen);
+	if (ret) {
+		pgp_hash_free(ctx);
+		return ret;
+	}
+	return pgp_sig_digest(ctx, &sig, md, mdlen);
+}

@@ -55,6 +55,9 @@ static const char usage_text[] =
 	"                           an existing section of another size is resized\n"
 	"  --homedir DIR            GnuPG home directory (default: $GNUPGHOME)\n"
 	"  --passphrase-file FILE   passphrase for the key (pinentry loopback mode)\n"
+	"  --secret-key FILE        sign without gpg, with the first signing key of an\n"
+	"                           unprotected RFC 9580 transferable secret key (v6:\n"
+	"                           Ed25519, ML-DSA-65+Ed25519), binary or armoured\n"
 	"  --append                 keep existing signature(s) and add one (key rollover)\n"
 	"  --strip                  strip debug information (objcopy --strip-debug) first\n"
 	"  --replace-pkcs7          remove mainline's appended PKCS#7 signature and sign\n"
@@ -128,7 +131,7 @@ static void usage(FILE *f)
 enum {
 	OPT_DIGEST = 256, OPT_RESERVE, OPT_HOMEDIR, OPT_PASSFILE, OPT_APPEND, OPT_STRIP, OPT_AGENT,
 	OPT_NOAGENT, OPT_TIMINGS, OPT_REPLACE, OPT_VERIFY, OPT_DEARMOR, OPT_PREPARE, OPT_ATTACH,
-	OPT_KEYRING, OPT_SQV, OPT_SIGSUFFIX, OPT_LEGACY, OPT_ALGOS, OPT_DATA,
+	OPT_KEYRING, OPT_SQV, OPT_SIGSUFFIX, OPT_LEGACY, OPT_ALGOS, OPT_DATA, OPT_SECKEY,
 };
 
 static const struct option long_opts[] = {
@@ -149,6 +152,7 @@ static const struct option long_opts[] = {
 	{ "legacy", no_argument, NULL, OPT_LEGACY },
 	{ "algos", required_argument, NULL, OPT_ALGOS },
 	{ "data", required_argument, NULL, OPT_DATA },
+	{ "secret-key", required_argument, NULL, OPT_SECKEY },
 	{ "dearmor", no_argument, NULL, OPT_DEARMOR },
 	{ "prepare", no_argument, NULL, OPT_PREPARE },
 	{ "attach", no_argument, NULL, OPT_ATTACH },
@@ -291,6 +295,9 @@ static int parse_opt(struct pgp_opts *o, struct kern_config *k, int c, const cha
 	case OPT_DATA:
 		o->data_dir = arg;
 		break;
+	case OPT_SECKEY:
+		o->secret_key = arg;
+		break;
 	case OPT_DEARMOR:
 		o->mode = MODE_DEARMOR;
 		break;
@@ -408,6 +415,8 @@ static int run_sign(struct pgp_run *r, char **mods, int total)
 
 	if (o->mode == MODE_PREPARE)
 		return pool_run(&j, mods, total, &prepare_ops);
+	if (o->secret_key)
+		return run_seckey(r, mods, total);
 	gnupg_tool(o->gpg, "gpg-agent", o->gpg_agent, sizeof(o->gpg_agent));
 	if (getenv("GPG_AGENT"))
 		snprintf(o->gpg_agent, sizeof(o->gpg_agent), "%s", getenv("GPG_AGENT"));

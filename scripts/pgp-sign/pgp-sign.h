@@ -120,6 +120,7 @@ enum pgp_mode { MODE_SIGN, MODE_PREPARE, MODE_ATTACH, MODE_VERIFY, MODE_DEARMOR 
 struct pgp_opts {
 	enum pgp_mode mode;
 	const char *local_user, *homedir, *passfile, *keyring, *data_dir;
+	const char *secret_key;		/* --secret-key: sign with this file, not gpg */
 	int hashalgo;			/* OpenPGP hash id */
 	unsigned long reserve;
 	bool reserve_set, append, strip, quiet, timings, replace_pkcs7, use_sqv;
@@ -403,6 +404,10 @@ void mldsa65_key_free(struct mldsa65_key *k);
 int mldsa65_sign(const struct mldsa65_key *k, const u8 *msg, size_t msg_len,
 		 const u8 rnd[32], u8 sig[PGP_MLDSA65_SIG_SIZE]);
 
+/* ---- seckey.c: signing with an RFC 9580 transferable secret key file ---- */
+
+int run_seckey(struct pgp_run *r, char **mods, int total);
+
 /* ---- verify.c: --verify ---- */
 
 int verify_module(struct pgp_run *r, struct pgp_ring *ring, const char *file);
@@ -454,5 +459,11 @@ int kern_sig_verify(struct kern_pubkeys *pk, const u8 *body, size_t len,
 int kern_explain(const struct kern_keyring *kr, const u8 *body, size_t len,
 		 int verdict, char *detail, size_t size);
 const char *kern_errno_name(int err);
+int kern_pubkey_fpr(const u8 *body, size_t len, u8 fpr[32], size_t *fpr_len,
+		    unsigned int *algo);
+bool kern_keyring_can_sign(const struct kern_keyring *kr, const u8 *fpr, size_t len);
+int kern_salt_len(unsigned int hash_id);
+int kern_sig_digest(const u8 *body, size_t len, const u8 *d, size_t n, size_t zoff,
+		    size_t zlen, u8 *md, unsigned int *mdlen);
 
 #endif /* _PGP_SIGN_H */

@@ -1,0 +1,347 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Signing without gpg, with an RFC 9580 transferable secret key file (what
+ * "sq key generate --profile rfc9580" writes): v6 keys of Ed25519 (27) and
+ * ML-DSA-65+Ed25519 (30, RFC 9980), which GnuPG 2.2 cannot make.
+ *
+ * The file is read packet by packet with the kernel's packet reader; its
+ * public part becomes a certificate that the kernel's keyring rules judge
+ * (self-signatures, bindings, back-signatures, flags, revocation), and the
+ * first secret key those rules let sign is used.  Its secret must match its
+ * public key (Ed25519 through libcrypto; ML-DSA-65 generated again from its
+ * seed).  Each signature is a v6 packet hashed with the kernel's code
+ * (salt, trailer), signed (Ed25519 through libcrypto, ML-DSA-65 by
+ * mldsa_sign.c, hedged with fresh randomness) and verified by the kernel's
+ * verifier with the public key before it is written.
+ *
+ * Only unprotected secret keys (S2K usage 0) are read for now.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <sys/random.h>
+#include <openssl/evp.h>
+
+#include "pgp-sign.h"
+
+#define PGP_ED25519_SIZE	32
+#define PGP_ED25519_SIG_SIZE	64
+
+/* The signing key of the file. */
+struct pgp_seckey {
+	unsigned int algo;		/* 27 or 30 */
+	u8 fpr[32];
+	EVP_PKEY *ed;			/* the Ed25519 key (the composite's first half) */
+	struct mldsa65_key *mldsa;	/* the composite's second half */
+	struct kern_pubkeys *keys;	/* the file's public keys, for the check */
+	struct buf cert;		/* the file's public part */
+	char fpr_hex[65];
+};
+
+static struct pgp_seckey *the_key;	/* shared by the jobs (read-only) */
+
+/* A new-format packet header (RFC 9580 4.2.1) for tag @tag and @len octets. */
+static void new_header(struct buf *b, unsigned int tag, size_t len)
+{
+	u8 h[6] = { 0xc0 | tag };
+
+	if (len < 192) {
+		h[1] = len;
+		buf_add(b, h, 2);
+	} else if (len < 8384) {
+		h[1] = ((len - 192) >> 8) + 192;
+		h[2] = (len - 192) & 0xff;
+		buf_add(b, h, 3);
+	} else {
+		h[1] = 0xff;
+		put_be32(h + 2, len);
+		buf_add(b, h, 6);
+	}
+}
+
+/*
+ * The secret key packet body [@b, @b + @n): the length of its public part
+ * (a v6 public key body) in *@publen, and the unprotected secret key
+ * material after it in *@sec (of *@seclen octets).  0, or -1 with a reason.
+ */
+static int split_secret(const u8 *b, size_t n, size_t *publen, const u8 **sec,
+			size_t *seclen, char *why, size_t wl)
+{
+	size_t ml;
+
+	if (n < 1 || b[0] != 6) {
+		snprintf(why, wl, "a v%u secret key (only v6 keys are read; gpg signs with v4 ones)",
+			 n ? b[0] : 0);
+		return -1;
+	}
+	if (n < 10) {
+		snprintf(why, wl, "truncated secret key packet");
+		return -1;
+	}
+	ml = get_be32(b + 6);
+	if (ml > n - 10 || n - 10 - ml < 1) {
+		snprintf(why, wl, "malformed secret key packet (key material count)");
+		return -1;
+	}
+	*publen = 10 + ml;
+	if (b[*publen] != 0) {
+		snprintf(why, wl, "the secret key is passphrase-protected (S2K usage %u): not supported yet, export it unprotected",
+			 b[*publen]);
+		return -1;
+	}
+	*sec = b + *publen + 1;
+	*seclen = n - *publen - 1;
+	return 0;
+}
+
+/* The key of @algo from its secret material, checked against its public material. */
+static int key_from_secret(struct pgp_seckey *k, unsigned int algo, const u8 *pub,
+			   size_t publen, const u8 *sec, size_t seclen, char *why, size_t wl)
+{
+	const u8 *pm = pub + 10;	/* the public key material */
+	size_t pml = publen - 10;
+	u8 edpub[PGP_ED25519_SIZE], *mpk = NULL;
+	size_t el = sizeof(edpub);
+	size_t want = algo == PGP_ALGO_ED25519 ? PGP_ED25519_SIZE :
+		      PGP_ED25519_SIZE + PGP_MLDSA65_SEED_SIZE;
+	size_t wantp = algo == PGP_ALGO_ED25519 ? PGP_ED25519_SIZE :
+		       PGP_ED25519_SIZE + PGP_MLDSA65_PK_SIZE;
+
+	if (seclen != want || pml != wantp) {
+		snprintf(why, wl, "malformed secret key material (%zu octets, %zu public)", seclen, pml);
+		return -1;
+	}
+	k->ed = EVP_PKEY_new_raw_private_key(EVP_PKEY_ED25519, NULL, sec, PGP_ED25519_SIZE);
+	if (!k->ed || EVP_PKEY_get_raw_public_key(k->ed, edpub, &el) != 1 ||
+	    el != sizeof(edpub) || memcmp(edpub, pm, sizeof(edpub))) {
+		snprintf(why, wl, "the Ed25519 secret key does not match its public key");
+		return -1;
+	}
+	if (algo == PGP_ALGO_MLDSA65_ED25519) {
+		mpk = malloc(PGP_MLDSA65_PK_SIZE);
+		k->mldsa = mpk ? mldsa65_keygen(sec + PGP_ED25519_SIZE, mpk) : NULL;
+		if (!k->mldsa || memcmp(mpk, pm + PGP_ED25519_SIZE, PGP_MLDSA65_PK_SIZE)) {
+			snprintf(why, wl, "the ML-DSA-65 seed does not give its public key");
+			free(mpk);
+			return -1;
+		}
+		free(mpk);
+	}
+	k->algo = algo;
+	return 0;
+}
+
+/*
+ * Read the transferable secret key @path: its public part into k->cert,
+ * and the first secret (sub)key that the kernel's keyring rules let sign.
+ */
+static int seckey_load(const char *path, struct pgp_seckey *k, char *why, size_t wl)
+{
+	struct buf f = {}, bin = {};
+	struct kern_keyring *kr = NULL;
+	const u8 *p, *end, *body, *sec;
+	unsigned int tag, lost, algo;
+	size_t len, publen, seclen, fl;
+	int ret = -1, n;
+	u8 fpr[32];
+
+	if (read_file(path, &f, 1 << 20) || pgp_dearmor(f.p, f.len, &bin) || !bin.len) {
+		snprintf(why, wl, "%s: cannot read an OpenPGP secret key", path);
+		goto out;
+	}
+	/* the certificate: each secret key packet's public part as a public key packet */
+	for (p = bin.p, end = bin.p + bin.len; p < end; ) {
+		if (kern_next_packet(&p, end, &tag, &body, &len)) {
+			snprintf(why, wl, "%s: malformed packet", path);
+			goto out;
+		}
+		if (tag == 5 || tag == 7) {
+			if (split_secret(body, len, &publen, &sec, &seclen, why, wl))
+				goto out;
+			new_header(&k->cert, tag == 5 ? 6 : 14, publen);
+			buf_add(&k->cert, body, publen);
+		} else if (tag == 2 || tag == 13) {
+			new_header(&k->cert, tag, len);
+			buf_add(&k->cert, body, len);
+		}
+	}
+	n = kern_keyring_load(k->cert.p, k->cert.len, &kr, &lost);
+	if (n <= 0 || kern_pubkeys_load(k->cert.p, k->cert.len, &k->keys) <= 0) {
+		snprintf(why, wl, "%s: the kernel takes no key of it (%s)", path,
+			 n < 0 ? kern_errno_name(n) : "no valid self-signature or binding");
+		goto out;
+	}
+	for (p = bin.p; p < end; ) {
+		kern_next_packet(&p, end, &tag, &body, &len);
+		if (tag != 5 && tag != 7)
+			continue;
+		split_secret(body, len, &publen, &sec, &seclen, why, wl);
+		if (kern_pubkey_fpr(body, publen, fpr, &fl, &algo) ||
+		    !kern_keyring_can_sign(kr, fpr, fl))
+			continue;
+		if (algo != PGP_ALGO_ED25519 && algo != PGP_ALGO_MLDSA65_ED25519) {
+			snprintf(why, wl, "%s: its signing key is of algorithm %u (this tool signs with 27, Ed25519, and 30, ML-DSA-65+Ed25519)",
+				 path, algo);
+			goto out;
+		}
+		memcpy(k->fpr, fpr, 32);
+		hex_upper(fpr, 32, k->fpr_hex);
+		if (key_from_secret(k, algo, body, publen, sec, seclen, why, wl))
+			goto out;
+		ret = 0;
+		goto out;
+	}
+	snprintf(why, wl, "%s: no key of it may sign (by the kernel's keyring rules)", path);
+out:
+	kern_keyring_free(kr);
+	if (f.p)
+		memset(f.p, 0, f.len);
+	if (bin.p)
+		memset(bin.p, 0, bin.len);
+	buf_free(&f);
+	buf_free(&bin);
+	return ret;
+}
+
+static void seckey_free(struct pgp_seckey *k)
+{
+	EVP_PKEY_free(k->ed);
+	mldsa65_key_free(k->mldsa);
+	kern_pubkeys_free(k->keys);
+	buf_free(&k->cert);
+}
+
+/* The v6 signature packet over @d (zeros at [@zoff, @zoff + @zlen)) into @pkt. */
+static int seckey_sign(struct pgp_job *j, const struct pgp_seckey *k, const u8 *d, size_t n,
+		       size_t zoff, size_t zlen, u32 t, struct buf *pkt, char *why, size_t wl)
+{
+	const struct pgp_opts *opt = &j->run->opt;
+	size_t vlen = PGP_ED25519_SIG_SIZE + (k->mldsa ? PGP_MLDSA65_SIG_SIZE : 0);
+	int salt = kern_salt_len(opt->hashalgo), v;
+	u8 hdr[10] = { 6, 0, k->algo, opt->hashalgo }, sp[41], rnd[32], md[64];
+	struct buf body = {};
+	unsigned int mdlen = 0;
+	EVP_MD_CTX *c = NULL;
+	size_t el = PGP_ED25519_SIG_SIZE, pre, vals;
+	double t0 = now_ms();
+	int ret = -1;
+
+	if (salt <= 0) {
+		snprintf(why, wl, "no v6 signature with digest %s", hash_name(opt->hashalgo));
+		return -1;
+	}
+	/* hashed: the creation time (2), the issuer's v6 fingerprint (33) */
+	sp[0] = 5;
+	sp[1] = 2;
+	put_be32(sp + 2, t);
+	sp[6] = 34;
+	sp[7] = 33;
+	sp[8] = 6;
+	memcpy(sp + 9, k->fpr, 32);
+	put_be32(hdr + 4, sizeof(sp));
+	buf_add(&body, hdr, 8);
+	buf_add(&body, sp, sizeof(sp));
+	put_be32(hdr, 0);			/* no unhashed subpackets */
+	buf_add(&body, hdr, 4);
+	pre = body.len;
+	buf_add(&body, "\0\0", 2);		/* the digest's first octets */
+	buf_addc(&body, salt);
+	buf_reserve(&body, salt + vlen);
+	if (getrandom(body.p + body.len, salt, 0) != salt) {
+		snprintf(why, wl, "getrandom failed");
+		goto out;
+	}
+	body.len += salt;
+	vals = body.len;
+	memset(body.p + body.len, 0, vlen);
+	body.len += vlen;
+
+	v = kern_sig_digest(body.p, body.len, d, n, zoff, zlen, md, &mdlen);
+	if (v || mdlen < 32 || mdlen > sizeof(md)) {
+		snprintf(why, wl, "hashing failed (%s)", kern_errno_name(v));
+		goto out;
+	}
+	memcpy(body.p + pre, md, 2);
+	j->tm.hash += now_ms() - t0;
+	t0 = now_ms();
+	c = EVP_MD_CTX_new();
+	if (!c || EVP_DigestSignInit(c, NULL, NULL, NULL, k->ed) != 1 ||
+	    EVP_DigestSign(c, body.p + vals, &el, md, mdlen) != 1 || el != PGP_ED25519_SIG_SIZE) {
+		snprintf(why, wl, "Ed25519 signing failed");
+		goto out;
+	}
+	if (k->mldsa) {
+		if (getrandom(rnd, sizeof(rnd), 0) != sizeof(rnd) ||
+		    mldsa65_sign(k->mldsa, md, mdlen, rnd, body.p + vals + PGP_ED25519_SIG_SIZE)) {
+			snprintf(why, wl, "ML-DSA-65 signing failed");
+			goto out;
+		}
+	}
+	/* checked by the kernel's verifier with the public key before it is written */
+	v = kern_sig_verify(k->keys, body.p, body.len, d, n, zoff, zlen);
+	if (v) {
+		snprintf(why, wl, "the signature made does not verify with key %s (%s); not written",
+			 k->fpr_hex, kern_errno_name(v));
+		goto out;
+	}
+	new_header(pkt, 2, body.len);
+	buf_add(pkt, body.p, body.len);
+	ret = 0;
+out:
+	j->tm.sign += now_ms() - t0;
+	EVP_MD_CTX_free(c);
+	buf_free(&body);
+	return ret;
+}
+
+/* One module: the placeholder, a v6 signature, the module replaced. */
+static int seckey_one(struct pgp_job *j, const char *name, char *why, size_t wl)
+{
+	const struct pgp_opts *opt = &j->run->opt;
+	struct pgp_module m = { .name = name };
+	struct buf old = {}, pkt = {};
+	struct module_pgp_sig_loc loc;
+	u32 t = opt->sde >= 0 ? (u32)opt->sde : (u32)time(NULL);
+	int ret = 1;
+
+	if (mod_open(j, &m, true, why, wl) || placeholder(j, &m, &old, &loc, why, wl) ||
+	    seckey_sign(j, the_key, m.elf.p, m.elf.len, loc.sec_off, loc.sec_size, t, &pkt,
+			why, wl))
+		goto out;
+	buf_add(&old, pkt.p, pkt.len);
+	if (fill(&m.elf, &loc, old.p, old.len, why, wl) || mod_replace(j, &m, why, wl))
+		goto out;
+	j->tm.modules++;
+	ret = 0;
+out:
+	buf_free(&m.elf);
+	buf_free(&old);
+	buf_free(&pkt);
+	return ret;
+}
+
+/* --secret-key: the key read once, then every module in the pool. */
+int run_seckey(struct pgp_run *r, char **mods, int total)
+{
+	static const struct pgp_pool_ops ops = { .one = seckey_one };
+	struct pgp_seckey k = {};
+	struct pgp_job j = { .run = r };
+	char why[PGP_WHY_MAX];
+	int rc;
+
+	if (seckey_load(r->opt.secret_key, &k, why, sizeof(why))) {
+		seckey_free(&k);
+		fail_all(r, total, mods[0], "%s", why);
+	}
+	/* a composite signature is 3.5 KB: room for it beside v4 ones */
+	if (!r->opt.reserve_set && k.mldsa)
+		r->opt.reserve = PGP_REMOTE_RESERVE;
+	the_key = &k;
+	rc = pool_run(&j, mods, total, &ops);
+	the_key = NULL;
+	seckey_free(&k);
+	return rc;
+}
