@@ -198,4 +198,91 @@ else
 	nok "rollover: a v4 signature, then ML-DSA-65+Ed25519 appended"
 	sed 's/^/# /' "$T/err"
 fi
+
+# --- local signing with an RFC 9580 transferable secret key (--secret-key) ------------------
+# Debian 12's sq makes no v6 keys: the secret key files come from the test side's signer
+# (pgpv6.mjs seckey: composite, and a certify-only primary with a composite signing subkey)
+# and from OpenPGP.js (v6 Ed25519).  Each signature the tool makes is read back and
+# verified by the kernel's code, the test side's verifier and, for Ed25519, OpenPGP.js.
+node "$pgpv6" seckey mldsa65-ed25519:host-sign-pq > "$V/pq.sec"
+node "$pgpv6" seckey ed25519:host-sign-prim --flags 1 --sub mldsa65-ed25519:host-sign-sub > "$V/sub.sec"
+node "$pgpv6" cert ed25519:host-sign-prim --flags 1 --sub mldsa65-ed25519:host-sign-sub > "$V/sub.pub"
+for c in "pq sha512 pq" "pq sha256 pq" "pq sha384 pq" "sub sha256 pq" "oj sha512 oj" "oj sha384 oj"; do
+	read -r who h kind <<< "$c"
+	name=local-$who-$h
+	f=$V/$name.ko
+	cp -- "$base" "$f"
+	desc="--secret-key ($who, $h)"
+	if "$sign" -q --secret-key "$V/$who.sec" --digest "$h" "$f" 2> "$T/err"; then
+		also=
+		[[ $kind == oj ]] && also=" and OpenPGP.js"
+		check "$desc: the kernel's code and the test side's verifier$also agree" \
+			v6_agree "$name" "$V/$who.pub" "$kind"
+		"$verify" --keyring "$V/$who.pub" "$f" > "$T/out" 2>&1 &&
+			grep -q "good (the kernel's code; not checked by gpgv: v6)" "$T/out" &&
+			ok "$desc: verify-module.sh good" ||
+			{ nok "$desc: verify-module.sh"; sed 's/^/# /' "$T/out"; }
+	else
+		nok "$desc"
+		sed 's/^/# /' "$T/err"
+	fi
+done
+read -r o s < <(sec module_sig "$V/local-pq-sha512.ko")
+[[ $s == 8192 ]] && ok "--secret-key with a composite key: module_sig of 8192 bytes" ||
+	nok "--secret-key with a composite key: module_sig of $s bytes"
+# two modules, two jobs, compressed
+cp -- "$base" "$V/j1.ko"
+xz --check=crc32 -c "$base" > "$V/j2.ko.xz"
+if "$sign" -q -j 2 --secret-key "$V/pq.sec" "$V/j1.ko" "$V/j2.ko.xz" 2> "$T/err" &&
+   "$verify" -q --keyring "$V/pq.pub" "$V/j1.ko" "$V/j2.ko.xz"; then
+	ok "--secret-key -j 2 over a .ko and a .ko.xz: both verify"
+else
+	nok "--secret-key -j 2"
+	sed 's/^/# /' "$T/err"
+fi
+# local rollover: gpg's v4 signature in an 8192-byte placeholder, the composite appended
+f=$V/lroll.ko
+cp -- "$base" "$f"
+if "$sign" -q --homedir "$H" -u "${fpr[ed25519]}" --reserve 8192 "$f" 2> "$T/err" &&
+   "$sign" -q --append --secret-key "$V/pq.sec" "$f" 2>> "$T/err" &&
+   "$verify" --keyring "$V/all.pub" "$f" > "$T/out" 2>&1 && grep -q "good (2 of 2" "$T/out"; then
+	ok "--secret-key --append after gpg's v4 signature: both verify (gpgv checks the v4 one)"
+else
+	nok "--secret-key --append after gpg's v4 signature"
+	sed 's/^/# /' "$T/err" "$T/out"
+fi
+f=$V/lroll2.ko
+cp -- "$base" "$f"
+"$sign" -q --homedir "$H" -u "${fpr[ed25519]}" "$f"
+want="signature needs 3[0-9]* bytes but module_sig has 2048"
+expect_fail "--secret-key --append into gpg's 2048-byte placeholder: refused" "$f" \
+	"$sign" -q --append --secret-key "$V/pq.sec" "$f"
+
+# broken secret key files: refused, the module unchanged
+# the first packet (new format, a two-octet length): the composite's secret ends it, the
+# Ed25519 secret (32) then the ML-DSA-65 seed (32), after the S2K usage octet
+read -r b0 b1 b2 < <(od -An -t u1 -N 3 -- "$V/pq.sec")
+end=$((3 + (b1 - 192) * 256 + b2 + 192))
+f=$V/local-broken.ko
+cp -- "$base" "$f"
+for c in "ML-DSA-65 seed:1:does not give its public key" \
+	"Ed25519 secret:33:Ed25519 secret key does not match" \
+	"S2K usage (protected):65:passphrase-protected"; do
+	IFS=: read -r what back want <<< "$c"
+	cp -- "$V/pq.sec" "$V/broken.sec"
+	flip "$V/broken.sec" $((end - back))
+	expect_fail "--secret-key with its $what changed: refused" "$f" \
+		"$sign" -q --secret-key "$V/broken.sec" "$f"
+done
+node "$pgpv6" seckey mldsa65-ed25519:host-sign-nosign --flags 1 > "$V/nosign.sec"
+want="no key of it may sign"
+expect_fail "--secret-key whose only key may not sign: refused" "$f" \
+	"$sign" -q --secret-key "$V/nosign.sec" "$f"
+gpg --homedir "$T/keys/ed25519" --batch --export-secret-keys > "$V/v4.sec" 2> /dev/null
+want="a v4 secret key (only v6"
+expect_fail "--secret-key with gpg's v4 secret key: refused" "$f" \
+	"$sign" -q --secret-key "$V/v4.sec" "$f"
+want="cannot read an OpenPGP secret key"
+expect_fail "--secret-key with a file that is no key: refused" "$f" \
+	"$sign" -q --secret-key "$T/blob" "$f"
 fi
