@@ -524,3 +524,36 @@ int kern_sig_digest(const u8 *body, size_t len, const u8 *d, size_t n, size_t zo
 	}
 	return pgp_sig_digest(ctx, &sig, md, mdlen);
 }
+
+/*
+ * The digest of a self-signature over the key packet body @key (and the
+ * user ID @uid when not NULL: a certification; else a direct-key
+ * signature), hashed by the kernel's code as its keyring checks it.
+ */
+int kern_cert_digest(const u8 *body, size_t len, const u8 *key, size_t key_len,
+		     const u8 *uid, size_t uid_len, u8 *md, unsigned int *mdlen)
+{
+	struct pgp_hash_ctx *ctx = NULL;
+	struct pgp_pubkey pub;
+	struct pgp_sig sig;
+	int ret;
+
+	ret = pgp_parse_sig(body, len, &sig, false);
+	if (ret)
+		return ret;
+	ret = pgp_parse_pubkey(key, key_len, &pub);
+	if (ret)
+		return ret;
+	ret = pgp_hash_init(&ctx, &sig);
+	if (!ret) {
+		ret = pgp_hash_pubkey(ctx, &pub);
+		if (!ret && uid)
+			ret = pgp_hash_userid(ctx, uid, uid_len);
+		if (ret)
+			pgp_hash_free(ctx);
+		else
+			ret = pgp_sig_digest(ctx, &sig, md, mdlen);
+	}
+	pgp_pubkey_release(&pub);
+	return ret;
+}

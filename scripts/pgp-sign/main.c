@@ -38,6 +38,7 @@ static const char usage_text[] =
 	"       %s --attach --keyring PUBRING [--sqv] [--sig-suffix S] [--append] MODULE...\n"
 	"       %s --verify --keyring PUBRING [--legacy] [--algos LIST] [--data DIR] MODULE\n"
 	"       %s --dearmor IN OUT\n"
+	"       %s --gen-key mldsa65-ed25519|ed25519-v6 UID SECRET PUBLIC\n"
 	"\n"
 	"Signs each MODULE (.ko, .ko.xz, .ko.zst, .ko.gz) with gpg. The OpenPGP\n"
 	"signature is stored in the \"module_sig\" ELF section; the signed data is the\n"
@@ -124,14 +125,14 @@ static void usage(FILE *f)
 	const char *prog = prog_name();
 	char note[128];
 
-	fprintf(f, usage_text, prog, prog, prog, prog, prog, prog);
+	fprintf(f, usage_text, prog, prog, prog, prog, prog, prog, prog);
 	fprintf(f, "%s\n", comp_build_note(note, sizeof(note)));
 }
 
 enum {
 	OPT_DIGEST = 256, OPT_RESERVE, OPT_HOMEDIR, OPT_PASSFILE, OPT_APPEND, OPT_STRIP, OPT_AGENT,
 	OPT_NOAGENT, OPT_TIMINGS, OPT_REPLACE, OPT_VERIFY, OPT_DEARMOR, OPT_PREPARE, OPT_ATTACH,
-	OPT_KEYRING, OPT_SQV, OPT_SIGSUFFIX, OPT_LEGACY, OPT_ALGOS, OPT_DATA, OPT_SECKEY,
+	OPT_KEYRING, OPT_SQV, OPT_SIGSUFFIX, OPT_LEGACY, OPT_ALGOS, OPT_DATA, OPT_SECKEY, OPT_GENKEY,
 };
 
 static const struct option long_opts[] = {
@@ -153,6 +154,7 @@ static const struct option long_opts[] = {
 	{ "algos", required_argument, NULL, OPT_ALGOS },
 	{ "data", required_argument, NULL, OPT_DATA },
 	{ "secret-key", required_argument, NULL, OPT_SECKEY },
+	{ "gen-key", required_argument, NULL, OPT_GENKEY },
 	{ "dearmor", no_argument, NULL, OPT_DEARMOR },
 	{ "prepare", no_argument, NULL, OPT_PREPARE },
 	{ "attach", no_argument, NULL, OPT_ATTACH },
@@ -297,6 +299,10 @@ static int parse_opt(struct pgp_opts *o, struct kern_config *k, int c, const cha
 		break;
 	case OPT_SECKEY:
 		o->secret_key = arg;
+		break;
+	case OPT_GENKEY:
+		o->mode = MODE_GENKEY;
+		o->gen_algo = arg;
 		break;
 	case OPT_DEARMOR:
 		o->mode = MODE_DEARMOR;
@@ -506,6 +512,14 @@ int main(int argc, char **argv)
 		return dearmor_file(argv[first], argv[first + 1]);
 	}
 	kern_set_config(&kcfg);
+	if (r.opt.mode == MODE_GENKEY) {
+		const char *e = getenv("SOURCE_DATE_EPOCH");
+
+		if (n != 3)
+			bad_usage("--gen-key needs ALGO UID SECRET PUBLIC%s", "");
+		return seckey_generate(r.opt.gen_algo, argv[first], argv[first + 1],
+				       argv[first + 2], e && *e ? atoll(e) : -1);
+	}
 	environment(&r.opt);
 	if (r.opt.mode == MODE_VERIFY) {
 		if (n != 1)

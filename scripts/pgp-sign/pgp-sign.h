@@ -114,13 +114,14 @@ void tmpdir_remove(char *dir);
 
 /* ---- the run and its options ---- */
 
-enum pgp_mode { MODE_SIGN, MODE_PREPARE, MODE_ATTACH, MODE_VERIFY, MODE_DEARMOR };
+enum pgp_mode { MODE_SIGN, MODE_PREPARE, MODE_ATTACH, MODE_VERIFY, MODE_DEARMOR, MODE_GENKEY };
 
 /* The command line, read-only once parsed (main.c). */
 struct pgp_opts {
 	enum pgp_mode mode;
 	const char *local_user, *homedir, *passfile, *keyring, *data_dir;
 	const char *secret_key;		/* --secret-key: sign with this file, not gpg */
+	const char *gen_algo;		/* --gen-key ALGO */
 	int hashalgo;			/* OpenPGP hash id */
 	unsigned long reserve;
 	bool reserve_set, append, strip, quiet, timings, replace_pkcs7, use_sqv;
@@ -407,6 +408,8 @@ int mldsa65_sign(const struct mldsa65_key *k, const u8 *msg, size_t msg_len,
 /* ---- seckey.c: signing with an RFC 9580 transferable secret key file ---- */
 
 int run_seckey(struct pgp_run *r, char **mods, int total);
+int seckey_generate(const char *algo, const char *uid, const char *sec_path,
+		    const char *pub_path, long long when);
 
 /* ---- verify.c: --verify ---- */
 
@@ -465,5 +468,7 @@ bool kern_keyring_can_sign(const struct kern_keyring *kr, const u8 *fpr, size_t 
 int kern_salt_len(unsigned int hash_id);
 int kern_sig_digest(const u8 *body, size_t len, const u8 *d, size_t n, size_t zoff,
 		    size_t zlen, u8 *md, unsigned int *mdlen);
+int kern_cert_digest(const u8 *body, size_t len, const u8 *key, size_t key_len,
+		     const u8 *uid, size_t uid_len, u8 *md, unsigned int *mdlen);
 
 #endif /* _PGP_SIGN_H */

@@ -18,10 +18,12 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 #include <sys/random.h>
 #include <openssl/evp.h>
 
@@ -214,23 +216,22 @@ static void seckey_free(struct pgp_seckey *k)
 	buf_free(&k->cert);
 }
 
-/* The v6 signature packet over @d (zeros at [@zoff, @zoff + @zlen)) into @pkt. */
-static int seckey_sign(struct pgp_job *j, const struct pgp_seckey *k, const u8 *d, size_t n,
-		       size_t zoff, size_t zlen, u32 t, struct buf *pkt, char *why, size_t wl)
+/*
+ * A v6 signature body of @type and @halgo by @k into @body: hashed
+ * subpackets the creation time @t, the issuer's fingerprint and @extra; no
+ * unhashed ones; a fresh salt; the digest's octets (*@pre) and the values
+ * (*@vals) zero until v6_values() fills them.
+ */
+static int v6_body(const struct pgp_seckey *k, unsigned int type, unsigned int halgo, u32 t,
+		   const u8 *extra, size_t extra_len, struct buf *body, size_t *pre,
+		   size_t *vals, char *why, size_t wl)
 {
-	const struct pgp_opts *opt = &j->run->opt;
 	size_t vlen = PGP_ED25519_SIG_SIZE + (k->mldsa ? PGP_MLDSA65_SIG_SIZE : 0);
-	int salt = kern_salt_len(opt->hashalgo), v;
-	u8 hdr[10] = { 6, 0, k->algo, opt->hashalgo }, sp[41], rnd[32], md[64];
-	struct buf body = {};
-	unsigned int mdlen = 0;
-	EVP_MD_CTX *c = NULL;
-	size_t el = PGP_ED25519_SIG_SIZE, pre, vals;
-	double t0 = now_ms();
-	int ret = -1;
+	int salt = kern_salt_len(halgo);
+	u8 hdr[8] = { 6, type, k->algo, halgo }, sp[41];
 
 	if (salt <= 0) {
-		snprintf(why, wl, "no v6 signature with digest %s", hash_name(opt->hashalgo));
+		snprintf(why, wl, "no v6 signature with digest %s", hash_name(halgo));
 		return -1;
 	}
 	/* hashed: the creation time (2), the issuer's v6 fingerprint (33) */
@@ -241,45 +242,77 @@ static int seckey_sign(struct pgp_job *j, const struct pgp_seckey *k, const u8 *
 	sp[7] = 33;
 	sp[8] = 6;
 	memcpy(sp + 9, k->fpr, 32);
-	put_be32(hdr + 4, sizeof(sp));
-	buf_add(&body, hdr, 8);
-	buf_add(&body, sp, sizeof(sp));
+	put_be32(hdr + 4, sizeof(sp) + extra_len);
+	buf_add(body, hdr, 8);
+	buf_add(body, sp, sizeof(sp));
+	buf_add(body, extra, extra_len);
 	put_be32(hdr, 0);			/* no unhashed subpackets */
-	buf_add(&body, hdr, 4);
-	pre = body.len;
-	buf_add(&body, "\0\0", 2);		/* the digest's first octets */
-	buf_addc(&body, salt);
-	buf_reserve(&body, salt + vlen);
-	if (getrandom(body.p + body.len, salt, 0) != salt) {
+	buf_add(body, hdr, 4);
+	*pre = body->len;
+	buf_add(body, "\0\0", 2);		/* the digest's first octets */
+	buf_addc(body, salt);
+	buf_reserve(body, salt + vlen);
+	if (getrandom(body->p + body->len, salt, 0) != salt) {
 		snprintf(why, wl, "getrandom failed");
+		return -1;
+	}
+	body->len += salt;
+	*vals = body->len;
+	memset(body->p + body->len, 0, vlen);
+	body->len += vlen;
+	return 0;
+}
+
+/* The digest's first octets and the signature values over @md into @body. */
+static int v6_values(const struct pgp_seckey *k, struct buf *body, size_t pre, size_t vals,
+		     const u8 *md, unsigned int mdlen, char *why, size_t wl)
+{
+	size_t el = PGP_ED25519_SIG_SIZE;
+	EVP_MD_CTX *c = EVP_MD_CTX_new();
+	u8 rnd[32];
+	int ret = -1;
+
+	memcpy(body->p + pre, md, 2);
+	if (!c || EVP_DigestSignInit(c, NULL, NULL, NULL, k->ed) != 1 ||
+	    EVP_DigestSign(c, body->p + vals, &el, md, mdlen) != 1 || el != PGP_ED25519_SIG_SIZE) {
+		snprintf(why, wl, "Ed25519 signing failed");
 		goto out;
 	}
-	body.len += salt;
-	vals = body.len;
-	memset(body.p + body.len, 0, vlen);
-	body.len += vlen;
+	if (k->mldsa && (getrandom(rnd, sizeof(rnd), 0) != sizeof(rnd) ||
+			 mldsa65_sign(k->mldsa, md, mdlen, rnd,
+				      body->p + vals + PGP_ED25519_SIG_SIZE))) {
+		snprintf(why, wl, "ML-DSA-65 signing failed");
+		goto out;
+	}
+	ret = 0;
+out:
+	EVP_MD_CTX_free(c);
+	return ret;
+}
 
+/* The v6 signature packet over @d (zeros at [@zoff, @zoff + @zlen)) into @pkt. */
+static int seckey_sign(struct pgp_job *j, const struct pgp_seckey *k, const u8 *d, size_t n,
+		       size_t zoff, size_t zlen, u32 t, struct buf *pkt, char *why, size_t wl)
+{
+	const struct pgp_opts *opt = &j->run->opt;
+	struct buf body = {};
+	unsigned int mdlen = 0;
+	size_t pre, vals;
+	double t0 = now_ms();
+	int ret = -1, v;
+	u8 md[64];
+
+	if (v6_body(k, 0, opt->hashalgo, t, NULL, 0, &body, &pre, &vals, why, wl))
+		goto out;
 	v = kern_sig_digest(body.p, body.len, d, n, zoff, zlen, md, &mdlen);
 	if (v || mdlen < 32 || mdlen > sizeof(md)) {
 		snprintf(why, wl, "hashing failed (%s)", kern_errno_name(v));
 		goto out;
 	}
-	memcpy(body.p + pre, md, 2);
 	j->tm.hash += now_ms() - t0;
 	t0 = now_ms();
-	c = EVP_MD_CTX_new();
-	if (!c || EVP_DigestSignInit(c, NULL, NULL, NULL, k->ed) != 1 ||
-	    EVP_DigestSign(c, body.p + vals, &el, md, mdlen) != 1 || el != PGP_ED25519_SIG_SIZE) {
-		snprintf(why, wl, "Ed25519 signing failed");
+	if (v6_values(k, &body, pre, vals, md, mdlen, why, wl))
 		goto out;
-	}
-	if (k->mldsa) {
-		if (getrandom(rnd, sizeof(rnd), 0) != sizeof(rnd) ||
-		    mldsa65_sign(k->mldsa, md, mdlen, rnd, body.p + vals + PGP_ED25519_SIG_SIZE)) {
-			snprintf(why, wl, "ML-DSA-65 signing failed");
-			goto out;
-		}
-	}
 	/* checked by the kernel's verifier with the public key before it is written */
 	v = kern_sig_verify(k->keys, body.p, body.len, d, n, zoff, zlen);
 	if (v) {
@@ -292,7 +325,6 @@ static int seckey_sign(struct pgp_job *j, const struct pgp_seckey *k, const u8 *
 	ret = 0;
 out:
 	j->tm.sign += now_ms() - t0;
-	EVP_MD_CTX_free(c);
 	buf_free(&body);
 	return ret;
 }
@@ -344,4 +376,159 @@ int run_seckey(struct pgp_run *r, char **mods, int total)
 	the_key = NULL;
 	seckey_free(&k);
 	return rc;
+}
+
+/* A new file @path (mode @mode) holding @d; -1 when it exists or cannot be written. */
+static int write_excl(const char *path, const u8 *d, size_t n, mode_t mode)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode);
+
+	if (fd < 0)
+		return -1;
+	if (write_all(fd, d, n) || fsync(fd)) {
+		close(fd);
+		unlink(path);
+		return -1;
+	}
+	return close(fd);
+}
+
+/* A self-signature of @type over the key (and @uid) into @out, as a packet. */
+static int self_sig(const struct pgp_seckey *k, unsigned int type, const u8 *keybody,
+		    size_t keylen, const char *uid, u32 t, const u8 *extra, size_t extra_len,
+		    struct buf *out, char *why, size_t wl)
+{
+	struct buf body = {};
+	unsigned int mdlen = 0;
+	size_t pre, vals;
+	int ret = -1, v;
+	u8 md[64];
+
+	if (v6_body(k, type, 10, t, extra, extra_len, &body, &pre, &vals, why, wl))
+		goto out;
+	v = kern_cert_digest(body.p, body.len, keybody, keylen, (const u8 *)uid,
+			     uid ? strlen(uid) : 0, md, &mdlen);
+	if (v || mdlen != 64) {
+		snprintf(why, wl, "hashing failed (%s)", kern_errno_name(v));
+		goto out;
+	}
+	if (v6_values(k, &body, pre, vals, md, mdlen, why, wl))
+		goto out;
+	new_header(out, 2, body.len);
+	buf_add(out, body.p, body.len);
+	ret = 0;
+out:
+	buf_free(&body);
+	return ret;
+}
+
+/*
+ * --gen-key ALGO UID SECRET PUBLIC: a new v6 key (ALGO mldsa65-ed25519 or
+ * ed25519-v6) that certifies and signs, with its direct-key self-signature
+ * and a certified user ID: its unprotected transferable secret key written
+ * to SECRET (mode 0600), its certificate to PUBLIC, both new files; the
+ * certificate is then judged by the kernel's keyring rules.  Prints the
+ * fingerprint.  @when: the creation time (SOURCE_DATE_EPOCH), or -1 for now.
+ */
+int seckey_generate(const char *algo, const char *uid, const char *sec_path,
+		    const char *pub_path, long long when)
+{
+	static const u8 flags[] = { 2, 27, 0x03 }, primary_uid[] = { 2, 25, 1 };
+	bool pq = !strcmp(algo, "mldsa65-ed25519");
+	size_t ml = PGP_ED25519_SIZE + (pq ? PGP_MLDSA65_PK_SIZE : 0), el = PGP_ED25519_SIZE;
+	size_t sl = PGP_ED25519_SIZE + (pq ? PGP_MLDSA65_SEED_SIZE : 0), fl;
+	u32 t = when >= 0 ? (u32)when : (u32)time(NULL);
+	struct buf pub = {}, sec = {}, sigs = {}, key = {};
+	struct pgp_seckey k = {};
+	struct kern_keyring *kr = NULL;
+	u8 secret[64], h[10];
+	char why[PGP_WHY_MAX];
+	unsigned int lost;
+	int ret = 1;
+
+	if (!pq && strcmp(algo, "ed25519-v6")) {
+		fprintf(stderr, "%s: --gen-key: unknown algorithm %s (mldsa65-ed25519, ed25519-v6)\n",
+			prog_name(), algo);
+		return 2;
+	}
+	if (getrandom(secret, sl, 0) != (ssize_t)sl) {
+		snprintf(why, sizeof(why), "getrandom failed");
+		goto out;
+	}
+	/* the key packet body: version, time, algorithm, material count, material */
+	h[0] = 6;
+	put_be32(h + 1, t);
+	h[5] = pq ? PGP_ALGO_MLDSA65_ED25519 : PGP_ALGO_ED25519;
+	put_be32(h + 6, ml);
+	buf_add(&key, h, 10);
+	buf_reserve(&key, ml);
+	k.ed = EVP_PKEY_new_raw_private_key(EVP_PKEY_ED25519, NULL, secret, PGP_ED25519_SIZE);
+	if (!k.ed || EVP_PKEY_get_raw_public_key(k.ed, key.p + 10, &el) != 1 ||
+	    el != PGP_ED25519_SIZE) {
+		snprintf(why, sizeof(why), "Ed25519 key generation failed");
+		goto out;
+	}
+	if (pq) {
+		k.mldsa = mldsa65_keygen(secret + PGP_ED25519_SIZE, key.p + 10 + PGP_ED25519_SIZE);
+		if (!k.mldsa) {
+			snprintf(why, sizeof(why), "ML-DSA-65 key generation failed");
+			goto out;
+		}
+	}
+	key.len += ml;
+	if (kern_pubkey_fpr(key.p, key.len, k.fpr, &fl, &k.algo) || fl != 32) {
+		snprintf(why, sizeof(why), "the kernel does not read the key made");
+		goto out;
+	}
+	hex_upper(k.fpr, 32, k.fpr_hex);
+	/* the direct-key self-signature (flags: certify, sign), the user ID, its certification */
+	if (self_sig(&k, 0x1f, key.p, key.len, NULL, t, flags, sizeof(flags), &sigs,
+		     why, sizeof(why)))
+		goto out;
+	new_header(&pub, 6, key.len);
+	buf_add(&pub, key.p, key.len);
+	new_header(&sec, 5, key.len + 1 + sl);
+	buf_add(&sec, key.p, key.len);
+	buf_addc(&sec, 0);			/* S2K usage 0: unprotected */
+	buf_add(&sec, secret, sl);
+	buf_add(&pub, sigs.p, sigs.len);
+	buf_add(&sec, sigs.p, sigs.len);
+	sigs.len = 0;
+	new_header(&sigs, 13, strlen(uid));
+	buf_add(&sigs, uid, strlen(uid));
+	if (self_sig(&k, 0x13, key.p, key.len, uid, t, primary_uid, sizeof(primary_uid), &sigs,
+		     why, sizeof(why)))
+		goto out;
+	buf_add(&pub, sigs.p, sigs.len);
+	buf_add(&sec, sigs.p, sigs.len);
+	/* the kernel's keyring rules must take the certificate as a signing key */
+	if (kern_keyring_load(pub.p, pub.len, &kr, &lost) != 1 || lost ||
+	    !kern_keyring_can_sign(kr, k.fpr, 32)) {
+		snprintf(why, sizeof(why), "the kernel's keyring rules refuse the certificate made");
+		goto out;
+	}
+	if (write_excl(sec_path, sec.p, sec.len, 0600)) {
+		snprintf(why, sizeof(why), "%s: cannot create (it must not exist)", sec_path);
+		goto out;
+	}
+	if (write_excl(pub_path, pub.p, pub.len, 0644)) {
+		unlink(sec_path);
+		snprintf(why, sizeof(why), "%s: cannot create (it must not exist)", pub_path);
+		goto out;
+	}
+	printf("%s\n", k.fpr_hex);
+	ret = 0;
+out:
+	if (ret)
+		fprintf(stderr, "%s: --gen-key: %s\n", prog_name(), why);
+	memset(secret, 0, sizeof(secret));
+	if (sec.p)
+		memset(sec.p, 0, sec.len);
+	kern_keyring_free(kr);
+	buf_free(&sec);
+	buf_free(&pub);
+	buf_free(&sigs);
+	buf_free(&key);
+	seckey_free(&k);
+	return ret;
 }
