@@ -58,7 +58,9 @@ static const char usage_text[] =
 	"  --passphrase-file FILE   passphrase for the key (pinentry loopback mode)\n"
 	"  --secret-key FILE        sign without gpg, with the first signing key of an\n"
 	"                           unprotected RFC 9580 transferable secret key (v6:\n"
-	"                           Ed25519, ML-DSA-65+Ed25519), binary or armoured\n"
+	"                           Ed25519, ML-DSA-65+Ed25519), binary or armoured;\n"
+	"                           default without -u: --homedir's pgp-modsign-v6.key\n"
+	"                           (pgp-modsign-genkey.sh's v6 key), when there\n"
 	"  --append                 keep existing signature(s) and add one (key rollover)\n"
 	"  --strip                  strip debug information (objcopy --strip-debug) first\n"
 	"  --replace-pkcs7          remove mainline's appended PKCS#7 signature and sign\n"
@@ -417,11 +419,12 @@ static int run_sign(struct pgp_run *r, char **mods, int total)
 	struct pgp_opts *o = &r->opt;
 	struct pgp_signer s = {};
 	struct pgp_job j = { .run = r, .signer = &s };
+	char seckey[PATH_MAX + 32];
 	int rc;
 
 	if (o->mode == MODE_PREPARE)
 		return pool_run(&j, mods, total, &prepare_ops);
-	if (o->secret_key)
+	if (o->secret_key || seckey_default(o, seckey, sizeof(seckey)))
 		return run_seckey(r, mods, total);
 	gnupg_tool(o->gpg, "gpg-agent", o->gpg_agent, sizeof(o->gpg_agent));
 	if (getenv("GPG_AGENT"))

@@ -366,8 +366,8 @@ void preflight(struct pgp_run *r, struct pgp_signer *s, int total, const char *f
 struct pgp_ring {
 	struct kern_keyring *kr;	/* as the kernel parses it */
 	unsigned int keys, lost;
-	struct buf read;		/* its packets up to where the kernel stops, less
-					 * the v6 keys gpgv and sqv cannot read */
+	/* its packets up to where the kernel stops, less the v6 keys gpgv and sqv cannot read */
+	struct buf read;
 	char file[PATH_MAX + 16];	/* that, for gpgv and sqv (--attach) */
 };
 
@@ -408,6 +408,7 @@ int mldsa65_sign(const struct mldsa65_key *k, const u8 *msg, size_t msg_len,
 /* ---- seckey.c: signing with an RFC 9580 transferable secret key file ---- */
 
 int run_seckey(struct pgp_run *r, char **mods, int total);
+bool seckey_default(struct pgp_opts *o, char *buf, size_t size);
 int seckey_generate(const char *algo, const char *uid, const char *sec_path,
 		    const char *pub_path, long long when);
 

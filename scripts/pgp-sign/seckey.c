@@ -532,3 +532,20 @@ out:
 	seckey_free(&k);
 	return ret;
 }
+
+/*
+ * The v6 key pgp-modsign-genkey.sh made in the GnuPG home (--homedir
+ * DIR/pgp-modsign-v6.key), signed with when neither --secret-key nor
+ * --local-user names a key: what "make modules_sign" uses after the build
+ * generated a v6 key.  Sets o->secret_key into @buf; false when none.
+ */
+bool seckey_default(struct pgp_opts *o, char *buf, size_t size)
+{
+	if (o->secret_key || o->local_user || !o->homedir)
+		return false;
+	snprintf(buf, size, "%s/pgp-modsign-v6.key", o->homedir);
+	if (access(buf, R_OK))
+		return false;
+	o->secret_key = buf;
+	return true;
+}
