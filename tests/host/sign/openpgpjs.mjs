@@ -5,9 +5,11 @@
 // and signatures of an implementation that is neither the kernel's nor the test side's
 // pgpv6.mjs).  OpenPGP.js has no ML-DSA: its v6 keys are Ed25519 (algorithm 27).
 // Usage:
-//   openpgpjs.mjs keygen PUB SEC [TIME]   a v6 Ed25519 key: its certificate to PUB, its
-//                                         unprotected transferable secret key to SEC
-//                                         (binary); TIME the creation time (seconds)
+//   openpgpjs.mjs keygen PUB SEC [TIME] [--protect cfb|gcm|ocb|argon2 PASSPHRASE]
+//                                         a v6 Ed25519 key: its certificate to PUB, its
+//                                         transferable secret key to SEC (binary;
+//                                         unprotected unless --protect); TIME the
+//                                         creation time (seconds)
 //   openpgpjs.mjs sign SEC [--hash H]     a detached binary signature over stdin, to stdout
 //                                         (H: sha256, sha384, sha512, sha3-256, sha3-512)
 //   openpgpjs.mjs verify PUB SIG DATA     "OK FPR" or "BAD reason"; exit 0 when good
@@ -28,10 +30,25 @@ const HASH = { sha256: openpgp.enums.hash.sha256, sha384: openpgp.enums.hash.sha
 const readStdin = () => new Uint8Array(readFileSync(0));
 const [cmd, ...args] = process.argv.slice(2);
 if (cmd === 'keygen') {
-	const date = new Date(1000 * Number(args[2] || 1704067200));
+	const date = new Date(1000 * Number(args[2] && !args[2].startsWith('--') ? args[2] : 1704067200));
+	// --protect cfb|gcm|ocb|argon2 PASSPHRASE: the secret key protected (iterated and
+	// salted S2K with AES-256 in CFB, or AEAD GCM/OCB; Argon2 S2K with OCB)
+	const i = args.indexOf('--protect');
+	const config = { v6Keys: true };
+	let passphrase;
+	if (i >= 0) {
+		const how = args[i + 1];
+		passphrase = args[i + 2];
+		if (how !== 'cfb') {
+			config.aeadProtect = true;
+			config.preferredAEADAlgorithm = how === 'gcm' ? openpgp.enums.aead.gcm : openpgp.enums.aead.ocb;
+		}
+		if (how === 'argon2')
+			config.s2kType = openpgp.enums.s2k.argon2;
+	}
 	const { privateKey, publicKey } = await openpgp.generateKey({
 		type: 'curve25519', userIDs: [{ name: 'OpenPGP.js v6', email: 'v6@example.org' }],
-		date, format: 'binary', config: { v6Keys: true } });
+		date, format: 'binary', passphrase, config });
 	writeFileSync(args[0], publicKey);
 	writeFileSync(args[1], privateKey);
 } else if (cmd === 'sign') {

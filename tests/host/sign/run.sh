@@ -169,7 +169,8 @@ declare -A part_needs=([agent]=policy [verify]="digests tamper append policy"
 	[attach]="digests tamper append policy verify" [review]=remote
 	[sanitize]="digests tamper append policy remote armor review verify")
 wanted=,${SIGN_TEST_PART:-},
-for p in ${SIGN_TEST_PART//,/ }; do
+parts_asked=${SIGN_TEST_PART:-}
+for p in ${parts_asked//,/ }; do
 	for d in ${part_needs[$p]:-}; do
 		wanted+=$d,
 	done

@@ -340,4 +340,32 @@ cp -- "$base" "$V/x.ko"
 	{ grep -q "cannot create (it must not exist)" "$T/err" && [[ ! -e $V/x.pub ]] &&
 		ok "--gen-key over an existing file: refused, nothing written" ||
 		nok "--gen-key over an existing file: the message"; }
+
+# --- passphrase-protected secret keys (OpenPGP.js): iterated and salted S2K with AES-256 CFB
+# and a SHA-1 checksum, AEAD GCM and OCB (HKDF-SHA256); Argon2 refused -------------------
+printf 'module signing pass\n' > "$V/pass"
+printf 'not it\n' > "$V/wrong"
+for how in cfb gcm ocb; do
+	node "$ojs" keygen "$V/p-$how.pub" "$V/p-$how.sec" --protect "$how" "module signing pass"
+	f=$V/p-$how.ko
+	cp -- "$base" "$f"
+	if "$sign" -q --secret-key "$V/p-$how.sec" --passphrase-file "$V/pass" "$f" 2> "$T/err"; then
+		check "--secret-key protected ($how): signed, OpenPGP.js and the test side agree" \
+			v6_agree "p-$how" "$V/p-$how.pub" oj
+	else
+		nok "--secret-key protected ($how)"
+		sed 's/^/# /' "$T/err"
+	fi
+	cp -- "$base" "$f"
+	want="wrong passphrase"
+	expect_fail "--secret-key protected ($how), wrong passphrase: refused" "$f" \
+		"$sign" -q --secret-key "$V/p-$how.sec" --passphrase-file "$V/wrong" "$f"
+done
+want="passphrase-protected: give --passphrase-file"
+expect_fail "--secret-key protected, no passphrase file: refused" "$f" \
+	"$sign" -q --secret-key "$V/p-cfb.sec" "$f"
+node "$ojs" keygen "$V/p-argon2.pub" "$V/p-argon2.sec" --protect argon2 "module signing pass"
+want="S2K type 4 is not supported"
+expect_fail "--secret-key protected with Argon2 (S2K type 4): refused as unsupported" "$f" \
+	"$sign" -q --secret-key "$V/p-argon2.sec" --passphrase-file "$V/pass" "$f"
 fi
