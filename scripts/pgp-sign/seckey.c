@@ -203,10 +203,11 @@ static int unprotect(const u8 *body, size_t publen, unsigned int tag, unsigned i
 			 usage);
 		return -1;
 	}
-	if (n < 3 || (cnt = p[0]) > n - 1) {
+	if (n < 3 || p[0] > n - 1) {
 		snprintf(why, wl, "malformed protected secret key");
 		return -1;
 	}
+	cnt = p[0];
 	cfb = aes_of(p[1], &klen);
 	if (!cfb) {
 		snprintf(why, wl, "the secret key's cipher %u is not supported (AES)", p[1]);
