@@ -30,6 +30,7 @@ static void compat_bytes(const void *p, bool add)
 		compat_alloc_bytes -= n;
 	}
 }
+
 unsigned long compat_printk_count[8];
 unsigned long compat_warn_count;
 const char hex_asc[] = "0123456789abcdef";

@@ -25,7 +25,7 @@ struct crypto_shash {
 
 /* The Keccak-f[1600] sponge of SHA3-256 (rate 136) and SHA3-512 (rate 72) */
 struct compat_sha3 {
-	uint64_t a[25];
+	u64 a[25];
 	unsigned int rate, pos;
 };
 
@@ -37,9 +37,9 @@ union compat_hash_state {
 	struct compat_sha3 sha3;
 };
 
-static void compat_keccak(uint64_t a[25])
+static void compat_keccak(u64 a[25])
 {
-	static const uint64_t rc[24] = {
+	static const u64 rc[24] = {
 		0x0000000000000001ULL, 0x0000000000008082ULL, 0x800000000000808aULL,
 		0x8000000080008000ULL, 0x000000000000808bULL, 0x0000000080000001ULL,
 		0x8000000080008081ULL, 0x8000000000008009ULL, 0x000000000000008aULL,
@@ -54,7 +54,7 @@ static void compat_keccak(uint64_t a[25])
 				     27, 41, 56, 8, 25, 43, 62, 18, 39, 61, 20, 44 };
 	static const int pi[24] = { 10, 7, 11, 17, 18, 3, 5, 16, 8, 21, 24, 4,
 				    15, 23, 19, 13, 12, 2, 20, 14, 22, 9, 6, 1 };
-	uint64_t c[5], t, u;
+	u64 c[5], t, u;
 	int r, x, y, i;
 
 	for (r = 0; r < 24; r++) {
