@@ -298,6 +298,39 @@ if ((email)); then
 	say "ko.xz sign-module.sh -u e-mail address ($sub modules): $(rate "$te" "$sub") modules/s ($(ratio_of "$te" "$tf") of -u fingerprint)"
 fi
 
+# (e) a post-quantum key: ML-DSA-65+Ed25519 (a v6 key, --secret-key, no gpg) against the
+# Ed25519 v4 key through gpg-agent, on the .ko.xz as shipped; the key file comes from the
+# test side's signer (tests/vectors/pgpv6.mjs; Debian 12's sq makes no v6 keys)
+pq=0
+if command -v node > /dev/null 2>&1 && "$top/mk/node-deps.sh" --check 2> /dev/null; then
+	pq=1
+	node "$top/tests/vectors/pgpv6.mjs" seckey mldsa65-ed25519:bench-sign > "$T/pq.sec"
+	node "$top/tests/vectors/pgpv6.mjs" cert mldsa65-ed25519:bench-sign > "$T/pq.pub"
+	pq_part()
+	{
+		local -a fs
+
+		mapfile -d '' -t fs < <(part_files e-pq "$1")
+		"$top/scripts/sign-module.sh" -q -j "$jobs" --secret-key "$T/pq.sec" --digest sha512 \
+			"${fs[@]}"
+	}
+	ed_part() { ours_part e-ed "$1"; }
+	set_copy e-pq
+	set_copy e-ed
+	turns ed_part pq_part
+	say "ko.xz sign-module.sh (ML-DSA-65+Ed25519 v6, SHA-512, --secret-key): $(rate "$TB") modules/s"
+	say "ko.xz sign-module.sh (Ed25519 v4 beside it): $(rate "$TA") modules/s"
+	say "ratio ko.xz ML-DSA-65+Ed25519 / Ed25519: $(ratio_of "$TB" "$TA")"
+	vpq=()
+	for ((i = 0; i < count; i += 5)); do
+		f=${mods[i]##*/}
+		vpq+=("$T/e-pq/$f")
+	done
+	"$top/scripts/verify-module.sh" -q --keyring "$T/pq.pub" "${vpq[@]}"
+else
+	say "ko.xz ML-DSA-65+Ed25519: skipped (node or build/node missing: make deps)"
+fi
+
 # ---- results checked: every 5th of ours with gpgv through verify-module.sh,
 # every one of mainline's for its trailer
 vsub=()
@@ -334,6 +367,9 @@ ratio() { sed -n "s/^ratio $1: //p" <<< "$raw"; }
 	echo "| \`.ko\`: \`sign-module.sh -j$jobs\`, Ed25519/SHA-512 | $(get 'ko sign-module.sh') | **$(ratio 'ko ours \/ sign-file')** (target ≥ 1.5) |"
 	if ((email)); then
 		echo "| \`.ko.xz\`: \`sign-module.sh -u $mail\` (first $sub modules) | $(get 'ko.xz sign-module.sh -u e-mail') | $(sed -n 's/.*(\([0-9.]*\) of -u fingerprint).*/\1/p' <<< "$raw") of \`-u\` fingerprint (target ≥ 0.9) |"
+	fi
+	if ((pq)); then
+		echo "| \`.ko.xz\`: \`sign-module.sh -j$jobs --secret-key\`, ML-DSA-65+Ed25519 (v6)/SHA-512 | $(get 'ko.xz sign-module.sh (ML-DSA') | **$(ratio 'ko.xz ML-DSA-65+Ed25519 \/ Ed25519')** of Ed25519 v4 ($(get 'ko.xz sign-module.sh (Ed25519 v4 beside')/s in the same turns; target ≥ 0.9) |"
 	fi
 	echo
 	echo "Mainline's flow by step: $(sed -n 's/^mainline flow by step: //p' <<< "$raw")."

@@ -34,7 +34,10 @@ ASCII-armoured, as "gpg --export [--armor]" writes it), as a kernel with FILE
 as its built-in keyring would: the verdict is the kernel's own code's, built
 into the signing tool (the loader's check, the keyring's rules, the key
 policy, the verifiers), and every signature it accepts must also verify with
-gpgv (or sqv) by the same key.
+gpgv (or sqv) by the same key.  gpgv 2.2 and sqv 1.1 read only RFC 4880's v4
+signatures: a v6 signature (RFC 9580), and Ed25519 (algorithm 27) or
+ML-DSA-65+Ed25519 (30, RFC 9980), are judged by the kernel's code alone and
+reported "not checked by gpgv: v6" (or sqv, or the algorithm), not as bad.
 
 For each module it prints the SHA-256 of the module (as loaded, i.e.
 decompressed) and of its signed data (module_sig zeroed), the two hashes a
@@ -45,14 +48,15 @@ signed data, a module is good when one of its signatures (at most 16) is,
 key expiry is judged at the signature's creation time, revoked keys are
 refused, RSA keys need 2048 bits, DSA keys 2048 with q of 224 or 256 bits
 (1024/160 with --legacy), digests are SHA-224/256/384/512 and at least as
-long as the key needs.
+long as the key needs (256 bits for Ed25519 and ML-DSA-65+Ed25519).
 
   --keyring FILE  public keyring (required; may be given more than once)
   --sqv           check with Sequoia's sqv instead of gpgv
   --legacy        as a kernel with CONFIG_MODULE_SIG_PGP_LEGACY (SHA-1, DSA-1024)
   --algos LIST    the kernel's public-key algorithms: rsa,dsa and any of eddsa
-                  (CONFIG_CRYPTO_ED25519), ecdsa (CONFIG_CRYPTO_ECDSA_RAW);
-                  default rsa,dsa,eddsa,ecdsa
+                  (CONFIG_CRYPTO_ED25519), ecdsa (CONFIG_CRYPTO_ECDSA_RAW),
+                  mldsa (CONFIG_CRYPTO_MLDSA: with eddsa, ML-DSA-65+Ed25519);
+                  default rsa,dsa,eddsa,ecdsa,mldsa
   -q, --quiet     print only failures
   --json          print one JSON array instead, an object per module:
                   {"module", "verdict" (good, bad, unsigned, good-pkcs7),
@@ -104,9 +108,9 @@ while (($#)); do
 done
 for ((i = 0; i < ${#kopts[@]}; i++)); do
 	if [[ ${kopts[i]} == --algos ]] &&
-	   [[ ! ${kopts[i + 1]} =~ ^(rsa|dsa|eddsa|ecdsa)(,(rsa|dsa|eddsa|ecdsa))*$ ||
+	   [[ ! ${kopts[i + 1]} =~ ^(rsa|dsa|eddsa|ecdsa|mldsa)(,(rsa|dsa|eddsa|ecdsa|mldsa))*$ ||
 	      ,${kopts[i + 1]}, != *,rsa,* || ,${kopts[i + 1]}, != *,dsa,* ]]; then
-		echo "$prog: --algos takes rsa,dsa and any of eddsa, ecdsa (the kernel always has RSA and DSA)" >&2
+		echo "$prog: --algos takes rsa,dsa and any of eddsa, ecdsa, mldsa (the kernel always has RSA and DSA)" >&2
 		exit 2
 	fi
 done
@@ -199,6 +203,7 @@ pkalgo_name()
 	17) REPLY=DSA ;;
 	19) REPLY=ECDSA ;;
 	22 | 27) REPLY=EdDSA ;;
+	30) REPLY=ML-DSA-65+Ed25519 ;;
 	*) REPLY="algo-$1" ;;
 	esac
 }
@@ -212,6 +217,8 @@ hash_name()
 	9) REPLY=SHA384 ;;
 	10) REPLY=SHA512 ;;
 	11) REPLY=SHA224 ;;
+	12) REPLY=SHA3-256 ;;
+	14) REPLY=SHA3-512 ;;
 	*) REPLY="hash-$1" ;;
 	esac
 }
@@ -281,6 +288,19 @@ second_opinion()
 	return 1
 }
 
+# not_v4 VERSION PKALGO: 0 when gpgv and sqv cannot read such a signature (a v6
+# one, or Ed25519 or ML-DSA-65+Ed25519 in v4), REPLY = what it is
+not_v4()
+{
+	if [[ $1 == 6 ]]; then
+		REPLY=v6
+	elif [[ $2 == 27 || $2 == 30 ]]; then
+		REPLY="algorithm $2"
+	else
+		return 1
+	fi
+}
+
 noted_lost=0
 
 # verify_one MODULE -> 0 good, 1 bad, 2 unsigned, 3 good but with an appended PKCS#7
@@ -288,7 +308,7 @@ verify_one()
 {
 	local mod=$1 d=$work/x good=0 n i rc line word p7=0 bad_line=''
 	kv=-
-	local idx pk ha cls ct issuer v why signer primary key algo hash ctime verdict who
+	local idx pk ha cls ct issuer v why signer primary key sver algo hash ctime verdict who
 	local disagree='' h1 h2 lost first=''
 	local -a sigs=()
 
@@ -337,7 +357,7 @@ verify_one()
 	esac
 	n=${#sigs[@]}
 	for ((i = 0; i < n; i++)); do
-		read -r _ idx pk ha cls ct issuer v why signer primary key <<< "${sigs[i]}"
+		read -r _ idx pk ha cls ct issuer v why signer primary key sver <<< "${sigs[i]}"
 		# numbers from the tool are checked before any arithmetic
 		if [[ ! $idx =~ ^[0-9]+$ || ! $pk =~ ^[0-9]+$ || ! $ha =~ ^[0-9]+$ ||
 		      ! $cls =~ ^[0-9]+$ || ! $ct =~ ^-?[0-9]+$ || $idx != "$i" ]]; then
@@ -353,7 +373,13 @@ verify_one()
 		who=unknown
 		[[ $issuer == keyid:* ]] && who="keyid ${issuer#keyid:}"
 		[[ $issuer != - && $issuer != keyid:* ]] && who=$issuer
-		if [[ $v == 0 ]]; then
+		if [[ $v == 0 ]] && not_v4 "$sver" "$pk"; then
+			# gpgv 2.2 and sqv 1.1 read v4 signatures of RFC 4880's algorithms only
+			who=$primary algo=$key
+			[[ $signer != "$primary" && $signer != - ]] && who="$signer (subkey of $primary)"
+			verdict="good (the kernel's code; not checked by ${verifier##*/}: $REPLY)"
+			good=$((good + 1))
+		elif [[ $v == 0 ]]; then
 			who=$primary algo=$key
 			[[ $signer != "$primary" && $signer != - ]] && who="$signer (subkey of $primary)"
 			if second_opinion "$d/sig.$i" "$d/data" "$d/keyring" "$signer" "$primary"; then

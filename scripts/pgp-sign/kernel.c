@@ -6,15 +6,16 @@
  * (security/pgp_keys/keyring_parse.c: self-signatures, subkey bindings and
  * back-signatures, revocations, expiry at the signature's creation time,
  * key ID collisions, the key policy), the OpenPGP parser and verifier
- * (crypto/pgp) and the kernel's DSA, RSA and Ed25519 code are compiled in
+ * (crypto/pgp) and the kernel's DSA, RSA, Ed25519, SHAKE and ML-DSA-65 code
+ * are compiled in
  * unchanged through the userspace stand-ins of scripts/pgp-shim (ECDSA,
  * which the kernel does on its ECC code, through OpenSSL there).  This file
  * and elf.c are the ones of the tool that see kernel types: they answer the
  * others in the plain C of pgp-sign.h.
  *
  * The kernel it stands for is chosen at run time (kcompat.h's
- * KCOMPAT_RUNTIME_CONFIG): CONFIG_MODULE_SIG_PGP_LEGACY, CONFIG_CRYPTO_ED25519
- * and CONFIG_CRYPTO_ECDSA_RAW.  A module is read in its own class and byte
+ * KCOMPAT_RUNTIME_CONFIG): CONFIG_MODULE_SIG_PGP_LEGACY, CONFIG_CRYPTO_ED25519,
+ * CONFIG_CRYPTO_ECDSA_RAW and CONFIG_CRYPTO_MLDSA.  A module is read in its own class and byte
  * order, as a kernel of its architecture reads it.
  */
 #include <time.h>
@@ -34,14 +35,14 @@
 bool kcompat_config_CONFIG_64BIT, kcompat_config_CONFIG_SYSTEM_BLACKLIST_KEYRING;
 bool kcompat_config_CONFIG_MODULE_SIG_PGP_LEGACY;
 bool kcompat_config_CONFIG_CRYPTO_ED25519 = true, kcompat_config_CONFIG_CRYPTO_ECDSA_RAW = true;
-/* no ML-DSA in this program: a v6 ML-DSA-65+Ed25519 key is judged unsupported */
-bool kcompat_config_CONFIG_CRYPTO_MLDSA;
+bool kcompat_config_CONFIG_CRYPTO_MLDSA = true;
 
 void kern_set_config(const struct kern_config *cfg)
 {
 	kcompat_config_CONFIG_MODULE_SIG_PGP_LEGACY = cfg->legacy;
 	kcompat_config_CONFIG_CRYPTO_ED25519 = cfg->ed25519;
 	kcompat_config_CONFIG_CRYPTO_ECDSA_RAW = cfg->ecdsa;
+	kcompat_config_CONFIG_CRYPTO_MLDSA = cfg->mldsa;
 }
 
 struct kern_keyring {
@@ -415,7 +416,8 @@ int kern_explain(const struct kern_keyring *kr, const u8 *body, size_t len,
 			snprintf(detail, size, "policy-%s:%s", kern_errno_name(ret),
 				 pgp_pubkey_algo_name(key.algo));
 		else if (pgp_check_key_policy(&key, legacy))
-			snprintf(detail, size, "policy-%s:%s%u",
+			/* no size for a key of fixed size (bits 0: Ed25519, composite) */
+			snprintf(detail, size, "policy-%s:%s%.0u",
 				 kern_errno_name(pgp_check_key_policy(&key, legacy)),
 				 pgp_pubkey_algo_name(key.algo), key.bits);
 		else
@@ -583,5 +585,107 @@ int kern_sign_check(const struct kern_keyring *kr, const u8 *fpr, size_t fpr_len
 			 bits, algo, longer_name[i]);
 	else
 		snprintf(why, size, "a %u-bit digest is too short for %s keys (ENOPKG)", bits, algo);
+
+/* ---- for signing with a secret key file (seckey.c) ---- */
+
+/* The fingerprint the kernel computes for a public key packet body; 0 or its errno. */
+int kern_pubkey_fpr(const u8 *body, size_t len, u8 fpr[32], size_t *fpr_len,
+		    unsigned int *algo)
+{
+	struct pgp_pubkey key;
+	int ret = pgp_parse_pubkey(body, len, &key);
+
+	if (ret)
+		return ret;
+	*fpr_len = key.fpr_len;
+	memcpy(fpr, key.fpr, key.fpr_len);
+	*algo = key.algo;
+	pgp_pubkey_release(&key);
+	return 0;
+}
+
+/* Whether the keyring's rules make the key with this fingerprint one that signs. */
+bool kern_keyring_can_sign(const struct kern_keyring *kr, const u8 *fpr, size_t len)
+{
+	unsigned int i;
+
+	for (i = 0; kr && i < kr->nr; i++)
+		if (kr->keys[i].pub.fpr_len == len && !memcmp(kr->keys[i].pub.fpr, fpr, len))
+			return kr->keys[i].can_sign && !kr->keys[i].revoked;
+	return false;
+}
+
+/* The salt length RFC 9580 gives a v6 signature with this hash (0: none). */
+int kern_salt_len(unsigned int hash_id)
+{
+	return pgp_salt_len(hash_id);
+}
+
+/*
+ * The digest a signature packet body (its prefix and values may be zeros)
+ * is made over, with the kernel's hashing of the signature (v6: the salt
+ * first, the v6 trailer): @d with [@zoff, @zoff + @zlen) as zeros.
+ */
+int kern_sig_digest(const u8 *body, size_t len, const u8 *d, size_t n, size_t zoff,
+		    size_t zlen, u8 *md, unsigned int *mdlen)
+{
+	static const u8 zeros[4096];
+	struct pgp_hash_ctx *ctx = NULL;
+	struct pgp_sig sig;
+	int ret;
+
+	if (zoff > n || zlen > n - zoff)
+		return -EINVAL;
+	ret = pgp_parse_sig(body, len, &sig, false);
+	if (!ret)
+		ret = pgp_hash_init(&ctx, &sig);
+	if (ret)
+		return ret;
+	ret = pgp_hash_update(ctx, d, zoff);
+	for (size_t z = zlen; !ret && z; ) {
+		size_t k = z < sizeof(zeros) ? z : sizeof(zeros);
+
+		ret = pgp_hash_update(ctx, zeros, k);
+		z -= k;
+	}
+	if (!ret)
+		ret = pgp_hash_update(ctx, d + zoff + zlen, n - zoff - zlen);
+	if (ret) {
+		pgp_hash_free(ctx);
+		return ret;
+	}
+	return pgp_sig_digest(ctx, &sig, md, mdlen);
+}
+
+/*
+ * The digest of a self-signature over the key packet body @key (and the
+ * user ID @uid when not NULL: a certification; else a direct-key
+ * signature), hashed by the kernel's code as its keyring checks it.
+ */
+int kern_cert_digest(const u8 *body, size_t len, const u8 *key, size_t key_len,
+		     const u8 *uid, size_t uid_len, u8 *md, unsigned int *mdlen)
+{
+	struct pgp_hash_ctx *ctx = NULL;
+	struct pgp_pubkey pub;
+	struct pgp_sig sig;
+	int ret;
+
+	ret = pgp_parse_sig(body, len, &sig, false);
+	if (ret)
+		return ret;
+	ret = pgp_parse_pubkey(key, key_len, &pub);
+	if (ret)
+		return ret;
+	ret = pgp_hash_init(&ctx, &sig);
+	if (!ret) {
+		ret = pgp_hash_pubkey(ctx, &pub);
+		if (!ret && uid)
+			ret = pgp_hash_userid(ctx, uid, uid_len);
+		if (ret)
+			pgp_hash_free(ctx);
+		else
+			ret = pgp_sig_digest(ctx, &sig, md, mdlen);
+	}
+	pgp_pubkey_release(&pub);
 	return ret;
 }

@@ -43,6 +43,7 @@ static const char usage_text[] =
 	"       %s --attach --keyring PUBRING [--sqv] [--sig-suffix S] [--append] MODULE...\n"
 	"       %s --verify --keyring PUBRING [--legacy] [--algos LIST] [--data DIR] MODULE\n"
 	"       %s --dearmor IN OUT\n"
+	"       %s --gen-key mldsa65-ed25519|ed25519-v6 UID SECRET PUBLIC\n"
 	"\n"
 	"Signs each MODULE (.ko, .ko.xz, .ko.zst, .ko.gz) with gpg. The OpenPGP\n"
 	"signature is stored in the \"module_sig\" ELF section; the signed data is the\n"
@@ -54,10 +55,17 @@ static const char usage_text[] =
 	"                           default: gpg's default key\n"
 	"  --digest ALGO            sha256, sha384, sha512 (default) or sha224\n"
 	"  --reserve BYTES          size of a new module_sig section (default 2048,\n"
+	"                           8192 with --prepare and --attach: room for an\n"
+	"                           ML-DSA-65+Ed25519 signature beside v4 ones;\n"
 	"                           at most 65536);\n"
 	"                           an existing section of another size is resized\n"
 	"  --homedir DIR            GnuPG home directory (default: $GNUPGHOME)\n"
 	"  --passphrase-file FILE   passphrase for the key (pinentry loopback mode)\n"
+	"  --secret-key FILE        sign without gpg, with the first signing key of an\n"
+	"                           unprotected RFC 9580 transferable secret key (v6:\n"
+	"                           Ed25519, ML-DSA-65+Ed25519), binary or armoured;\n"
+	"                           default without -u: --homedir's pgp-modsign-v6.key\n"
+	"                           (pgp-modsign-genkey.sh's v6 key), when there\n"
 	"  --append                 keep existing signature(s) and add one (key rollover);\n"
 	"                           a key's own earlier signature is replaced, and\n"
 	"                           module_sig keeps its size (no --reserve of another)\n"
@@ -101,7 +109,10 @@ static const char usage_text[] =
 	"MODULE.sig (--sig-suffix); --attach checks each signature in it as the\n"
 	"kernel would with the keys of --keyring, and with gpgv (or --sqv), and\n"
 	"writes them into module_sig only when every one verifies with the same key\n"
-	"both ways. MODULE.tbs is written through a new file renamed into place.\n"
+	"both ways; v6 signatures and the Ed25519 (27) and ML-DSA-65+Ed25519 (30)\n"
+	"algorithms, which gpgv 2.2 and sqv 1.1 cannot read, by the kernel's code\n"
+	"alone (a note says so). MODULE.tbs is written through a new file renamed\n"
+	"into place.\n"
 	"\n"
 	"Checking: --verify prints the kernel's verdict on MODULE (the loader's\n"
 	"check, keyring rules, key policy and verifiers of this kernel tree,\n"
@@ -111,7 +122,9 @@ static const char usage_text[] =
 	"  --legacy                 as with CONFIG_MODULE_SIG_PGP_LEGACY\n"
 	"  --algos LIST             public-key algorithms of the kernel: rsa,dsa and any\n"
 	"                           of eddsa (CONFIG_CRYPTO_ED25519), ecdsa\n"
-	"                           (CONFIG_CRYPTO_ECDSA_RAW); default rsa,dsa,eddsa,ecdsa\n"
+	"                           (CONFIG_CRYPTO_ECDSA_RAW), mldsa (CONFIG_CRYPTO_MLDSA:\n"
+	"                           with eddsa, ML-DSA-65+Ed25519); default\n"
+	"                           rsa,dsa,eddsa,ecdsa,mldsa\n"
 	"  --data DIR               write DIR/data (the signed data) and DIR/sig.N\n"
 	"\n"
 	"The replaced module keeps its owner, mode and extended attributes and is\n"
@@ -145,14 +158,15 @@ static void usage(FILE *f)
 	const char *prog = prog_name();
 	char note[128];
 
-	fprintf(f, usage_text, prog, prog, prog, prog, prog, prog);
+	fprintf(f, usage_text, prog, prog, prog, prog, prog, prog, prog);
 	fprintf(f, "%s\n", comp_build_note(note, sizeof(note)));
 }
 
 enum {
 	OPT_DIGEST = 256, OPT_RESERVE, OPT_HOMEDIR, OPT_PASSFILE, OPT_APPEND, OPT_STRIP, OPT_AGENT,
 	OPT_NOAGENT, OPT_TIMINGS, OPT_REPLACE, OPT_VERIFY, OPT_DEARMOR, OPT_PREPARE, OPT_ATTACH,
-	OPT_KEYRING, OPT_SQV, OPT_SIGSUFFIX, OPT_LEGACY, OPT_ALGOS, OPT_DATA, OPT_VERSION,
+	OPT_KEYRING, OPT_SQV, OPT_SIGSUFFIX, OPT_LEGACY, OPT_ALGOS, OPT_DATA, OPT_VERSION, OPT_SECKEY,
+	OPT_GENKEY,
 };
 
 static const struct option long_opts[] = {
@@ -173,6 +187,8 @@ static const struct option long_opts[] = {
 	{ "legacy", no_argument, NULL, OPT_LEGACY },
 	{ "algos", required_argument, NULL, OPT_ALGOS },
 	{ "data", required_argument, NULL, OPT_DATA },
+	{ "secret-key", required_argument, NULL, OPT_SECKEY },
+	{ "gen-key", required_argument, NULL, OPT_GENKEY },
 	{ "dearmor", no_argument, NULL, OPT_DEARMOR },
 	{ "prepare", no_argument, NULL, OPT_PREPARE },
 	{ "attach", no_argument, NULL, OPT_ATTACH },
@@ -242,6 +258,7 @@ static void parse_algos(struct kern_config *k, const char *arg)
 
 	k->ed25519 = false;
 	k->ecdsa = false;
+	k->mldsa = false;
 	for (w = strtok_r(list, ",", &sv); w; w = strtok_r(NULL, ",", &sv)) {
 		if (!strcmp(w, "rsa"))
 			rsa = true;
@@ -251,8 +268,10 @@ static void parse_algos(struct kern_config *k, const char *arg)
 			k->ed25519 = true;
 		else if (!strcmp(w, "ecdsa"))
 			k->ecdsa = true;
+		else if (!strcmp(w, "mldsa"))
+			k->mldsa = true;
 		else
-			bad_usage("--algos: unknown algorithm '%s' (rsa, dsa, eddsa, ecdsa)", w);
+			bad_usage("--algos: unknown algorithm '%s' (rsa, dsa, eddsa, ecdsa, mldsa)", w);
 	}
 	free(list);
 	if (!rsa || !dsa)
@@ -312,6 +331,13 @@ static int parse_opt(struct pgp_opts *o, struct kern_config *k, int c, const cha
 		break;
 	case OPT_DATA:
 		o->data_dir = arg;
+		break;
+	case OPT_SECKEY:
+		o->secret_key = arg;
+		break;
+	case OPT_GENKEY:
+		o->mode = MODE_GENKEY;
+		o->gen_algo = arg;
 		break;
 	case OPT_DEARMOR:
 		o->mode = MODE_DEARMOR;
@@ -430,10 +456,13 @@ static int run_sign(struct pgp_run *r, char **mods, int total)
 	struct pgp_opts *o = &r->opt;
 	struct pgp_signer s = {};
 	struct pgp_job j = { .run = r, .signer = &s };
+	char seckey[PATH_MAX + 32];
 	int rc;
 
 	if (o->mode == MODE_PREPARE)
 		return pool_run(&j, mods, total, &prepare_ops);
+	if (o->secret_key || seckey_default(o, seckey, sizeof(seckey)))
+		return run_seckey(r, mods, total);
 	gnupg_tool(o->gpg, "gpg-agent", o->gpg_agent, sizeof(o->gpg_agent));
 	if (getenv("GPG_AGENT"))
 		snprintf(o->gpg_agent, sizeof(o->gpg_agent), "%s", getenv("GPG_AGENT"));
@@ -515,7 +544,7 @@ int main(int argc, char **argv)
 			.sig_suffix = ".sig",
 		},
 	};
-	struct kern_config kcfg = { .ed25519 = true, .ecdsa = true };
+	struct kern_config kcfg = { .ed25519 = true, .ecdsa = true, .mldsa = true };
 	char paths[3][PATH_MAX];
 	int first, n, rc;
 
@@ -527,6 +556,14 @@ int main(int argc, char **argv)
 		return dearmor_file(argv[first], argv[first + 1]);
 	}
 	kern_set_config(&kcfg);
+	if (r.opt.mode == MODE_GENKEY) {
+		const char *e = getenv("SOURCE_DATE_EPOCH");
+
+		if (n != 3)
+			bad_usage("--gen-key needs ALGO UID SECRET PUBLIC%s", "");
+		return seckey_generate(r.opt.gen_algo, argv[first], argv[first + 1],
+				       argv[first + 2], e && *e ? atoll(e) : -1);
+	}
 	environment(&r.opt);
 	if (r.opt.mode == MODE_VERIFY) {
 		if (n != 1)
@@ -534,6 +571,8 @@ int main(int argc, char **argv)
 		return run_verify(&r, argv[first]);
 	}
 	check_args(&r.opt, n);
+	if (!r.opt.reserve_set && r.opt.mode != MODE_SIGN)
+		r.opt.reserve = PGP_REMOTE_RESERVE;
 	absolute_paths(&r.opt, paths);
 	signals_install();
 	srandom(getpid() ^ time(NULL));

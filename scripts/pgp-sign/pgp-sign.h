@@ -114,12 +114,14 @@ void tmpdir_remove(char *dir);
 
 /* ---- the run and its options ---- */
 
-enum pgp_mode { MODE_SIGN, MODE_PREPARE, MODE_ATTACH, MODE_VERIFY, MODE_DEARMOR };
+enum pgp_mode { MODE_SIGN, MODE_PREPARE, MODE_ATTACH, MODE_VERIFY, MODE_DEARMOR, MODE_GENKEY };
 
 /* The command line, read-only once parsed (main.c). */
 struct pgp_opts {
 	enum pgp_mode mode;
 	const char *local_user, *homedir, *passfile, *keyring, *data_dir;
+	const char *secret_key;		/* --secret-key: sign with this file, not gpg */
+	const char *gen_algo;		/* --gen-key ALGO */
 	int hashalgo;			/* OpenPGP hash id */
 	unsigned long reserve;
 	bool reserve_set, append, strip, quiet, timings, replace_pkcs7, use_sqv;
@@ -368,7 +370,8 @@ void preflight(struct pgp_run *r, struct pgp_signer *s, int total, const char *f
 struct pgp_ring {
 	struct kern_keyring *kr;	/* as the kernel parses it */
 	unsigned int keys, lost;
-	struct buf read;		/* its packets up to where the kernel stops */
+	/* its packets up to where the kernel stops, less the v6 keys gpgv and sqv cannot read */
+	struct buf read;
 	char file[PATH_MAX + 16];	/* that, for gpgv and sqv (--attach) */
 };
 
@@ -377,6 +380,41 @@ void ring_free(struct pgp_ring *ring);
 int prepare_one(struct pgp_job *j, const char *name, char *why, size_t wl);
 int attach_one(struct pgp_job *j, const char *name, char *why, size_t wl);
 const char *verdict_why(int v);
+
+/* ---- v6.c: OpenPGP v6 and ML-DSA-65+Ed25519 ---- */
+
+#define PGP_ALGO_ED25519		27
+#define PGP_ALGO_MLDSA65_ED25519	30
+/*
+ * A new placeholder for a signature made elsewhere (--prepare, --attach),
+ * when --reserve does not say: one ML-DSA-65+Ed25519 signature (3.5 KB)
+ * beside v4 ones (a rollover with --append), under the kernel's 64 KiB.
+ */
+#define PGP_REMOTE_RESERVE		8192
+
+const char *sig_not_v4(const u8 *pkt, size_t n);
+unsigned int ring_v4_only(const u8 *d, size_t n, struct buf *out);
+
+/* ---- mldsa_sign.c: ML-DSA-65 key generation and signing (FIPS 204) ---- */
+
+#define PGP_MLDSA65_SEED_SIZE	32
+#define PGP_MLDSA65_PK_SIZE	1952
+#define PGP_MLDSA65_SIG_SIZE	3309
+
+struct mldsa65_key;		/* the expanded secret key, wiped when freed */
+
+struct mldsa65_key *mldsa65_keygen(const u8 seed[PGP_MLDSA65_SEED_SIZE],
+				   u8 pk[PGP_MLDSA65_PK_SIZE]);
+void mldsa65_key_free(struct mldsa65_key *k);
+int mldsa65_sign(const struct mldsa65_key *k, const u8 *msg, size_t msg_len,
+		 const u8 rnd[32], u8 sig[PGP_MLDSA65_SIG_SIZE]);
+
+/* ---- seckey.c: signing with an RFC 9580 transferable secret key file ---- */
+
+int run_seckey(struct pgp_run *r, char **mods, int total);
+bool seckey_default(struct pgp_opts *o, char *buf, size_t size);
+int seckey_generate(const char *algo, const char *uid, const char *sec_path,
+		    const char *pub_path, long long when);
 
 /* ---- verify.c: --verify ---- */
 
@@ -389,6 +427,7 @@ struct kern_config {
 	bool legacy;		/* CONFIG_MODULE_SIG_PGP_LEGACY */
 	bool ed25519;		/* CONFIG_CRYPTO_ED25519 */
 	bool ecdsa;		/* CONFIG_CRYPTO_ECDSA_RAW */
+	bool mldsa;		/* CONFIG_CRYPTO_MLDSA (with ed25519: algorithm 30) */
 };
 
 struct kern_keyring;		/* a built-in keyring as the kernel parses it */
@@ -430,5 +469,13 @@ int kern_explain(const struct kern_keyring *kr, const u8 *body, size_t len,
 const char *kern_errno_name(int err);
 int kern_sign_check(const struct kern_keyring *kr, const u8 *fpr, size_t fpr_len,
 		    int hash_id, u32 t, char *why, size_t size);
+int kern_pubkey_fpr(const u8 *body, size_t len, u8 fpr[32], size_t *fpr_len,
+		    unsigned int *algo);
+bool kern_keyring_can_sign(const struct kern_keyring *kr, const u8 *fpr, size_t len);
+int kern_salt_len(unsigned int hash_id);
+int kern_sig_digest(const u8 *body, size_t len, const u8 *d, size_t n, size_t zoff,
+		    size_t zlen, u8 *md, unsigned int *mdlen);
+int kern_cert_digest(const u8 *body, size_t len, const u8 *key, size_t key_len,
+		     const u8 *uid, size_t uid_len, u8 *md, unsigned int *mdlen);
 
 #endif /* _PGP_SIGN_H */

@@ -19,8 +19,8 @@
 /*
  * The keyring @path (binary or armoured) as the kernel parses it, and its
  * packets up to the first malformed packet header, where the kernel stops:
- * what gpgv and sqv get, so that the independent check sees the keys the
- * kernel saw.  0, or -1 with a reason.
+ * what gpgv and sqv get (less the v6 keys they cannot read), so that the
+ * independent check sees the keys the kernel saw.  0, or -1 with a reason.
  */
 int ring_load(struct pgp_ring *ring, const char *path, char *why, size_t wl)
 {
@@ -48,7 +48,7 @@ int ring_load(struct pgp_ring *ring, const char *path, char *why, size_t wl)
 			break;
 	}
 	buf_free(&ring->read);
-	buf_add(&ring->read, bin.p, p - bin.p);
+	ring_v4_only(bin.p, p - bin.p, &ring->read);
 	buf_free(&b);
 	buf_free(&bin);
 	if (ret < 0) {
@@ -192,7 +192,8 @@ static int write_tmp(const char *path, const u8 *d, size_t n)
 /*
  * Packet [@pkt, @pkt + @plen), number @k of @n in @sp, alone in the
  * placeholder: the kernel must accept it with the keyring, and gpgv (sqv)
- * verify it over the signed data @dp with the key the kernel named.
+ * verify it over the signed data @dp with the key the kernel named (unless
+ * it is a signature they cannot read: v6, Ed25519 or ML-DSA-65+Ed25519).
  */
 static int attach_check(struct pgp_job *j, struct pgp_module *m,
 			const struct module_pgp_sig_loc *loc, const u8 *pkt, size_t plen,
@@ -202,6 +203,7 @@ static int attach_check(struct pgp_job *j, struct pgp_module *m,
 	const struct pgp_opts *opt = &j->run->opt;
 	char fpr[65], want[65], msg[400];
 	struct kern_signer who;
+	const char *what;
 	int v;
 
 	if (fill(&m->elf, loc, pkt, plen, why, wl))
@@ -212,6 +214,13 @@ static int attach_check(struct pgp_job *j, struct pgp_module *m,
 		snprintf(why, wl, "%s: signature %d of %d does not verify with %s as the kernel checks it (%s: %s); nothing written",
 			 sp, k, n, opt->keyring, kern_errno_name(v), verdict_why(v));
 		return -1;
+	}
+	what = sig_not_v4(pkt, plen);
+	if (what) {
+		if (!opt->quiet)
+			note_once(j->run, "%s: signature %d of %d: not checked by %s: %s (it reads v4 only); the kernel's check passed",
+				  sp, k, n, opt->use_sqv ? "sqv" : "gpgv", what);
+		return 0;
 	}
 	if (write_tmp(kp, pkt, plen)) {
 		snprintf(why, wl, "cannot write temporary files");

@@ -93,10 +93,10 @@ static int verify_sigs(const struct pgp_run *r, const struct pgp_ring *ring,
 			hex_upper(who.primary, who.primary_len, ph);
 		}
 		kern_explain(ring->kr, body, blen, v, detail, sizeof(detail));
-		printf("sig %d %u %u %u %lld %s %s %s %s %s %s\n", n, si.pkalgo,
+		printf("sig %d %u %u %u %lld %s %s %s %s %s %s %u\n", n, si.pkalgo,
 		       si.hashalgo, si.type, si.has_ctime ? (long long)si.ctime : -1LL,
 		       issuer, kern_errno_name(v), detail, sh, ph,
-		       !v && who.desc[0] ? who.desc : "-");
+		       !v && who.desc[0] ? who.desc : "-", si.version);
 		snprintf(name, sizeof(name), "sig.%d", n);
 		if (r->opt.data_dir && write_file(r->opt.data_dir, name, pkt, q - pkt))
 			return 3;
@@ -141,13 +141,14 @@ static int verify_verdict(const struct modsig *ms, bool elf_ok, int kv, int n,
  *   sha256 FILE SIGNED|-    the two hashes a blacklist entry can name
  *   keyring KEYS LOST       keys the kernel takes; things it would not
  *                           read (a build refuses such a keyring)
- *   sig N PKALGO HASH CLASS CTIME ISSUER VERDICT WHY SIGNER PRIMARY KEY
+ *   sig N PKALGO HASH CLASS CTIME ISSUER VERDICT WHY SIGNER PRIMARY KEY VERSION
  *                           per packet: ISSUER a fingerprint, keyid:ID or
  *                           -; VERDICT 0 or the errno name the kernel gives
  *                           a module carrying this signature alone, WHY
  *                           what made it so (kern_explain(); - for 0);
  *                           SIGNER, PRIMARY (fingerprints) and KEY
- *                           (RSA-4096 ...) of the key that verified it, or -
+ *                           (RSA-4096 ...) of the key that verified it, or -;
+ *                           VERSION the signature's (4, 6; 0 when too short)
  *   kernel VERDICT SIGNER   module_pgp_sig_check() on the module as it is
  *   unsigned | BAD: REASON
  * With --data DIR it writes DIR/data (the signed data), DIR/sig.N and

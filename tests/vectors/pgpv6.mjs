@@ -17,6 +17,8 @@
 //       with a positive certification, each signing subkey with its binding signature and
 //       back-signature; --certify-by adds a certification of the user ID by another key,
 //       --revoked a key revocation (0x20).  Binary, to stdout.
+//   pgpv6.mjs seckey KEY [--uid U] [--time T] [--flags F] [--sub KEY]...
+//       the same as an unprotected transferable secret key (v6 keys; binary, to stdout)
 //   pgpv6.mjs fpr KEY            the key's fingerprint (hex)
 //   pgpv6.mjs sign KEY [--hash H] [--time T] [--salt-seed S] [--type N]
 //       a detached signature packet over stdin (binary, to stdout): v6 for a v6 key, v4 for
@@ -147,7 +149,8 @@ export class Key {
 		this.edSeed = derive(`pgpv6 ed25519 ${seed}`, 32);
 		this.edPub = ed25519.getPublicKey(this.edSeed);
 		if (this.algo === 30) {
-			const ml = ml_dsa65.keygen(derive(`pgpv6 mldsa65 ${seed}`, 32));
+			this.mlSeed = derive(`pgpv6 mldsa65 ${seed}`, 32);
+			const ml = ml_dsa65.keygen(this.mlSeed);
 			this.mlPub = ml.publicKey;
 			this.mlSec = ml.secretKey;
 			this.material = cat(this.edPub, this.mlPub);
@@ -455,6 +458,25 @@ async function main(argv) {
 			noDirect: opt['no-direct'], hash: opt.hash,
 			subs: (opt.sub ?? []).map((s) => ({ key: keyOf(s) })),
 			certifyBy: (opt['certify-by'] ?? []).map(keyOf) }));
+		return 0;
+	}
+	case 'seckey': {
+		// the certificate of 'cert' as an unprotected transferable secret key (RFC 9580
+		// 5.5.3: S2K usage 0, no checksum in v6; algorithm 30's secret is the Ed25519
+		// secret then the ML-DSA-65 seed, RFC 9980)
+		const k = keyOf(pos[0]);
+		const subs = (opt.sub ?? []).map((sp) => ({ key: keyOf(sp) }));
+		const secret = (key) => cat(key.body, u8(0), key.edSeed, key.algo === 30 ? key.mlSeed : u8());
+		const outp = [];
+		for (const [tag, body] of packets(cert(k, { uid: opt.uid, time: opt.time && Number(opt.time),
+			flags: opt.flags && Number(opt.flags), hash: opt.hash, subs }))) {
+			const key = [k, ...subs.map((x) => x.key)].find((x) => hex(x.body) === hex(body));
+			if ((tag === 6 || tag === 14) && key && key.version === 6)
+				outp.push(packet(tag === 6 ? 5 : 7, secret(key)));
+			else
+				outp.push(packet(tag, body));
+		}
+		out(cat(...outp));
 		return 0;
 	}
 	case 'fpr':

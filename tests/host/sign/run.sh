@@ -12,7 +12,7 @@
 #
 # The tests are in parts that follow the signer's files (parts/NN-NAME.sh:
 # digests, tamper, append, compress, policy, module, pool, agent, token,
-# remote, failures, armor, cache, review, verify, attach, sanitize), after a
+# remote, failures, armor, cache, review, verify, attach, sanitize, v6), after a
 # common setup (the test modules, the keys, parts/lib.sh's helpers).
 # SIGN_TEST_PART=NAME[,NAME...] runs only those parts (the setup always runs).
 # SIGN_TEST_MODULE="a.ko b.ko" runs the module-level tests on real modules

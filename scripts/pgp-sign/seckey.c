@@ -1,0 +1,763 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Signing without gpg, with an RFC 9580 transferable secret key file (what
+ * "sq key generate --profile rfc9580" writes): v6 keys of Ed25519 (27) and
+ * ML-DSA-65+Ed25519 (30, RFC 9980), which GnuPG 2.2 cannot make.
+ *
+ * The file is read packet by packet with the kernel's packet reader; its
+ * public part becomes a certificate that the kernel's keyring rules judge
+ * (self-signatures, bindings, back-signatures, flags, revocation), and the
+ * first secret key those rules let sign is used.  Its secret must match its
+ * public key (Ed25519 through libcrypto; ML-DSA-65 generated again from its
+ * seed).  Each signature is a v6 packet hashed with the kernel's code
+ * (salt, trailer), signed (Ed25519 through libcrypto, ML-DSA-65 by
+ * mldsa_sign.c, hedged with fresh randomness) and verified by the kernel's
+ * verifier with the public key before it is written.
+ *
+ * Secret keys are read unprotected (S2K usage 0) or protected with a
+ * passphrase (--passphrase-file) by S2K types 0, 1 and 3 (not Argon2, 4) and
+ * AES in CFB mode with a SHA-1 checksum (usage 254) or OCB or GCM (usage
+ * 253, the key from HKDF-SHA256).
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <sys/random.h>
+#include <openssl/evp.h>
+#include <openssl/kdf.h>
+#include <openssl/sha.h>
+
+#include "pgp-sign.h"
+
+#define PGP_ED25519_SIZE	32
+#define PGP_ED25519_SIG_SIZE	64
+
+/* The signing key of the file. */
+struct pgp_seckey {
+	unsigned int algo;		/* 27 or 30 */
+	u8 fpr[32];
+	EVP_PKEY *ed;			/* the Ed25519 key (the composite's first half) */
+	struct mldsa65_key *mldsa;	/* the composite's second half */
+	struct kern_pubkeys *keys;	/* the file's public keys, for the check */
+	struct buf cert;		/* the file's public part */
+	char fpr_hex[65];
+};
+
+static struct pgp_seckey *the_key;	/* shared by the jobs (read-only) */
+
+/* A new-format packet header (RFC 9580 4.2.1) for tag @tag and @len octets. */
+static void new_header(struct buf *b, unsigned int tag, size_t len)
+{
+	u8 h[6] = { 0xc0 | tag };
+
+	if (len < 192) {
+		h[1] = len;
+		buf_add(b, h, 2);
+	} else if (len < 8384) {
+		h[1] = ((len - 192) >> 8) + 192;
+		h[2] = (len - 192) & 0xff;
+		buf_add(b, h, 3);
+	} else {
+		h[1] = 0xff;
+		put_be32(h + 2, len);
+		buf_add(b, h, 6);
+	}
+}
+
+/*
+ * The secret key packet body [@b, @b + @n): the length of its public part
+ * (a v6 public key body) in *@publen, and what follows the S2K usage octet
+ * in *@sec (*@seclen octets): the secret key material when *@usage is 0.
+ * 0, or -1 with a reason.
+ */
+static int split_secret(const u8 *b, size_t n, size_t *publen, unsigned int *usage,
+			const u8 **sec, size_t *seclen, char *why, size_t wl)
+{
+	size_t ml;
+
+	if (n < 1 || b[0] != 6) {
+		snprintf(why, wl, "a v%u secret key (only v6 keys are read; gpg signs with v4 ones)",
+			 n ? b[0] : 0);
+		return -1;
+	}
+	if (n < 10) {
+		snprintf(why, wl, "truncated secret key packet");
+		return -1;
+	}
+	ml = get_be32(b + 6);
+	if (ml > n - 10 || n - 10 - ml < 1) {
+		snprintf(why, wl, "malformed secret key packet (key material count)");
+		return -1;
+	}
+	*publen = 10 + ml;
+	*usage = b[*publen];
+	*sec = b + *publen + 1;
+	*seclen = n - *publen - 1;
+	return 0;
+}
+
+/* AES key sizes by OpenPGP symmetric algorithm ID (7, 8, 9); 0 for others. */
+static const EVP_CIPHER *aes_of(unsigned int id, size_t *klen)
+{
+	switch (id) {
+	case 7:
+		*klen = 16;
+		return EVP_aes_128_cfb128();
+	case 8:
+		*klen = 24;
+		return EVP_aes_192_cfb128();
+	case 9:
+		*klen = 32;
+		return EVP_aes_256_cfb128();
+	}
+	*klen = 0;
+	return NULL;
+}
+
+/*
+ * The key an S2K specifier [@p, @p + @n) derives from @pass (RFC 9580
+ * 3.7.1: simple 0, salted 1, iterated and salted 3), @klen octets into @key.
+ */
+static int s2k_derive(const u8 *p, size_t n, const char *pass, u8 *key, size_t klen,
+		      char *why, size_t wl)
+{
+	size_t pl = strlen(pass), done, salt = 0, count = 0, i;
+	const EVP_MD *md;
+	u8 out[EVP_MAX_MD_SIZE];
+	unsigned int ol;
+
+	if (n < 2 || (p[0] != 0 && p[0] != 1 && p[0] != 3)) {
+		snprintf(why, wl, "the secret key's S2K type %u is not supported (simple 0, salted 1, iterated and salted 3; not Argon2, 4)",
+			 n ? p[0] : 0);
+		return -1;
+	}
+	md = p[1] == 8 ? EVP_sha256() : p[1] == 9 ? EVP_sha384() : p[1] == 10 ? EVP_sha512() :
+	     p[1] == 11 ? EVP_sha224() : NULL;
+	if (!md || n != (p[0] == 0 ? 2u : p[0] == 1 ? 10u : 11u)) {
+		snprintf(why, wl, "malformed or unsupported S2K specifier (hash %u)", p[1]);
+		return -1;
+	}
+	if (p[0] != 0)
+		salt = 8;
+	if (p[0] == 3)
+		count = (size_t)(16 + (p[10] & 15)) << ((p[10] >> 4) + 6);
+	for (done = 0, i = 0; done < klen; i++) {
+		EVP_MD_CTX *c = EVP_MD_CTX_new();
+		static const u8 zero;
+		size_t total = salt + pl, left = count > total ? count : total, k;
+		int ok = c && EVP_DigestInit_ex(c, md, NULL);
+
+		for (k = 0; ok && k < i; k++)	/* the i-th context: i zeros first */
+			ok = EVP_DigestUpdate(c, &zero, 1);
+		while (ok && left) {
+			size_t a = left < salt ? left : salt, b;
+
+			ok = EVP_DigestUpdate(c, p + 2, a);
+			left -= a;
+			b = left < pl ? left : pl;
+			ok = ok && EVP_DigestUpdate(c, pass, b);
+			left -= b;
+		}
+		ok = ok && EVP_DigestFinal_ex(c, out, &ol);
+		EVP_MD_CTX_free(c);
+		if (!ok) {
+			snprintf(why, wl, "S2K hashing failed");
+			return -1;
+		}
+		memcpy(key + done, out, klen - done < ol ? klen - done : ol);
+		done += klen - done < ol ? klen - done : ol;
+	}
+	memset(out, 0, sizeof(out));
+	return 0;
+}
+
+/*
+ * The protected secret key material of a v6 secret key packet (RFC 9580
+ * 5.5.3): [@p, @p + @n) follows the S2K usage octet @usage, 254 (CFB, a
+ * SHA-1 checksum) or 253 (AEAD: OCB or GCM, the key from HKDF-SHA256); the
+ * plain material into @out (at most @max octets), its length in *@outlen.
+ */
+static int unprotect(const u8 *body, size_t publen, unsigned int tag, unsigned int usage,
+		     const u8 *p, size_t n, const char *pass, u8 *out, size_t max,
+		     size_t *outlen, char *why, size_t wl)
+{
+	size_t cnt, klen, ivl, sl, dl, tl = 16;
+	const EVP_CIPHER *cfb;
+	EVP_CIPHER_CTX *c = NULL;
+	u8 key[32], kek[32], info[4], sha[20];
+	unsigned int aead = 0;
+	const u8 *q = p + 2;
+	int ret = -1, l1 = 0, l2 = 0;
+
+	if (!pass) {
+		snprintf(why, wl, "the secret key is passphrase-protected: give --passphrase-file");
+		return -1;
+	}
+	if (usage != 253 && usage != 254) {
+		snprintf(why, wl, "the secret key's S2K usage %u is not supported (0, 253 AEAD, 254 CFB)",
+			 usage);
+		return -1;
+	}
+	if (n < 3 || p[0] > n - 1) {
+		snprintf(why, wl, "malformed protected secret key");
+		return -1;
+	}
+	cnt = p[0];
+	cfb = aes_of(p[1], &klen);
+	if (!cfb) {
+		snprintf(why, wl, "the secret key's cipher %u is not supported (AES)", p[1]);
+		return -1;
+	}
+	if (usage == 253) {
+		aead = p[2];
+		q++;
+	}
+	if (q >= p + 1 + cnt || *q > (size_t)(p + cnt - q)) {
+		snprintf(why, wl, "malformed protected secret key (S2K)");
+		return -1;
+	}
+	sl = *q++;
+	if (s2k_derive(q, sl, pass, key, klen, why, wl))
+		return -1;
+	q += sl;
+	ivl = p + 1 + cnt - q;			/* the IV or nonce: the rest of the fields */
+	dl = n - 1 - cnt;			/* the encrypted data */
+	c = EVP_CIPHER_CTX_new();
+	if (usage == 254) {
+		if (ivl != 16 || dl < 20 || dl - 20 > max || !c ||
+		    EVP_DecryptInit_ex(c, cfb, NULL, key, q) != 1 ||
+		    EVP_DecryptUpdate(c, out, &l1, p + 1 + cnt, dl - 20) != 1 ||
+		    EVP_DecryptUpdate(c, sha, &l2, p + 1 + cnt + dl - 20, 20) != 1) {
+			snprintf(why, wl, "malformed protected secret key (CFB)");
+			goto out;
+		}
+		*outlen = l1;
+		{
+			u8 h[20];
+
+			SHA1(out, l1, h);	/* RFC 9580 5.5.3: the checksum of usage 254 */
+			if (memcmp(h, sha, 20)) {
+				snprintf(why, wl, "wrong passphrase (the secret key's checksum does not match)");
+				goto out;
+			}
+		}
+		ret = 0;
+		goto out;
+	}
+	/* AEAD: KEK = HKDF-SHA256(S2K key, info), additional data: info[0] || public key body */
+	info[0] = 0xc0 | tag;
+	info[1] = 6;
+	info[2] = p[1];
+	info[3] = aead;
+	{
+		EVP_PKEY_CTX *h = EVP_PKEY_CTX_new_id(EVP_PKEY_HKDF, NULL);
+		size_t kl = klen;
+		const EVP_CIPHER *ci = aead == 2 ? (klen == 16 ? EVP_aes_128_ocb() : klen == 24 ?
+						     EVP_aes_192_ocb() : EVP_aes_256_ocb()) :
+				       aead == 3 ? (klen == 16 ? EVP_aes_128_gcm() : klen == 24 ?
+						     EVP_aes_192_gcm() : EVP_aes_256_gcm()) : NULL;
+		bool ok = h && ci && ivl == (aead == 2 ? 15u : 12u) && dl >= tl && dl - tl <= max &&
+			  EVP_PKEY_derive_init(h) == 1 &&
+			  EVP_PKEY_CTX_set_hkdf_md(h, EVP_sha256()) == 1 &&
+			  EVP_PKEY_CTX_set1_hkdf_key(h, key, klen) == 1 &&
+			  EVP_PKEY_CTX_add1_hkdf_info(h, info, 4) == 1 &&
+			  EVP_PKEY_derive(h, kek, &kl) == 1 && kl == klen;
+
+		EVP_PKEY_CTX_free(h);
+		if (!ok || !c || EVP_DecryptInit_ex(c, ci, NULL, NULL, NULL) != 1 ||
+		    EVP_CIPHER_CTX_ctrl(c, EVP_CTRL_AEAD_SET_IVLEN, ivl, NULL) != 1 ||
+		    EVP_DecryptInit_ex(c, NULL, NULL, kek, q) != 1 ||
+		    EVP_DecryptUpdate(c, NULL, &l1, info, 1) != 1 ||
+		    EVP_DecryptUpdate(c, NULL, &l1, body, publen) != 1 ||
+		    EVP_DecryptUpdate(c, out, &l1, p + 1 + cnt, dl - tl) != 1 ||
+		    EVP_CIPHER_CTX_ctrl(c, EVP_CTRL_AEAD_SET_TAG, tl,
+					(void *)(p + 1 + cnt + dl - tl)) != 1) {
+			snprintf(why, wl, "the secret key's AEAD %u is not supported or malformed (OCB 2, GCM 3)",
+				 aead);
+			goto out;
+		}
+		if (EVP_DecryptFinal_ex(c, out + l1, &l2) != 1) {
+			snprintf(why, wl, "wrong passphrase (the secret key does not decrypt)");
+			goto out;
+		}
+		*outlen = l1 + l2;
+		ret = 0;
+	}
+out:
+	EVP_CIPHER_CTX_free(c);
+	memset(key, 0, sizeof(key));
+	memset(kek, 0, sizeof(kek));
+	return ret;
+}
+
+/* The key of @algo from its secret material, checked against its public material. */
+static int key_from_secret(struct pgp_seckey *k, unsigned int algo, const u8 *pub,
+			   size_t publen, const u8 *sec, size_t seclen, char *why, size_t wl)
+{
+	const u8 *pm = pub + 10;	/* the public key material */
+	size_t pml = publen - 10;
+	u8 edpub[PGP_ED25519_SIZE], *mpk = NULL;
+	size_t el = sizeof(edpub);
+	size_t want = algo == PGP_ALGO_ED25519 ? PGP_ED25519_SIZE :
+		      PGP_ED25519_SIZE + PGP_MLDSA65_SEED_SIZE;
+	size_t wantp = algo == PGP_ALGO_ED25519 ? PGP_ED25519_SIZE :
+		       PGP_ED25519_SIZE + PGP_MLDSA65_PK_SIZE;
+
+	if (seclen != want || pml != wantp) {
+		snprintf(why, wl, "malformed secret key material (%zu octets, %zu public)", seclen, pml);
+		return -1;
+	}
+	k->ed = EVP_PKEY_new_raw_private_key(EVP_PKEY_ED25519, NULL, sec, PGP_ED25519_SIZE);
+	if (!k->ed || EVP_PKEY_get_raw_public_key(k->ed, edpub, &el) != 1 ||
+	    el != sizeof(edpub) || memcmp(edpub, pm, sizeof(edpub))) {
+		snprintf(why, wl, "the Ed25519 secret key does not match its public key");
+		return -1;
+	}
+	if (algo == PGP_ALGO_MLDSA65_ED25519) {
+		mpk = malloc(PGP_MLDSA65_PK_SIZE);
+		k->mldsa = mpk ? mldsa65_keygen(sec + PGP_ED25519_SIZE, mpk) : NULL;
+		if (!k->mldsa || memcmp(mpk, pm + PGP_ED25519_SIZE, PGP_MLDSA65_PK_SIZE)) {
+			snprintf(why, wl, "the ML-DSA-65 seed does not give its public key");
+			free(mpk);
+			return -1;
+		}
+		free(mpk);
+	}
+	k->algo = algo;
+	return 0;
+}
+
+/*
+ * Read the transferable secret key @path: its public part into k->cert,
+ * and the first secret (sub)key that the kernel's keyring rules let sign.
+ */
+static int seckey_load(const char *path, const char *pass, struct pgp_seckey *k, char *why,
+		       size_t wl)
+{
+	struct buf f = {}, bin = {};
+	struct kern_keyring *kr = NULL;
+	const u8 *p, *end, *body, *sec;
+	unsigned int tag, lost, algo, usage;
+	u8 plain[128];
+	size_t len, publen, seclen, fl;
+	int ret = -1, n;
+	u8 fpr[32];
+
+	if (read_file(path, &f, 1 << 20) || pgp_dearmor(f.p, f.len, &bin) || !bin.len) {
+		snprintf(why, wl, "%s: cannot read an OpenPGP secret key", path);
+		goto out;
+	}
+	/* the certificate: each secret key packet's public part as a public key packet */
+	for (p = bin.p, end = bin.p + bin.len; p < end; ) {
+		if (kern_next_packet(&p, end, &tag, &body, &len)) {
+			snprintf(why, wl, "%s: malformed packet", path);
+			goto out;
+		}
+		if (tag == 5 || tag == 7) {
+			if (split_secret(body, len, &publen, &usage, &sec, &seclen, why, wl))
+				goto out;
+			new_header(&k->cert, tag == 5 ? 6 : 14, publen);
+			buf_add(&k->cert, body, publen);
+		} else if (tag == 2 || tag == 13) {
+			new_header(&k->cert, tag, len);
+			buf_add(&k->cert, body, len);
+		}
+	}
+	n = kern_keyring_load(k->cert.p, k->cert.len, &kr, &lost);
+	if (n <= 0 || kern_pubkeys_load(k->cert.p, k->cert.len, &k->keys) <= 0) {
+		snprintf(why, wl, "%s: the kernel takes no key of it (%s)", path,
+			 n < 0 ? kern_errno_name(n) : "no valid self-signature or binding");
+		goto out;
+	}
+	for (p = bin.p; p < end; ) {
+		kern_next_packet(&p, end, &tag, &body, &len);
+		if (tag != 5 && tag != 7)
+			continue;
+		split_secret(body, len, &publen, &usage, &sec, &seclen, why, wl);
+		if (kern_pubkey_fpr(body, publen, fpr, &fl, &algo) ||
+		    !kern_keyring_can_sign(kr, fpr, fl))
+			continue;
+		if (algo != PGP_ALGO_ED25519 && algo != PGP_ALGO_MLDSA65_ED25519) {
+			snprintf(why, wl, "%s: its signing key is of algorithm %u (this tool signs with 27, Ed25519, and 30, ML-DSA-65+Ed25519)",
+				 path, algo);
+			goto out;
+		}
+		memcpy(k->fpr, fpr, 32);
+		hex_upper(fpr, 32, k->fpr_hex);
+		if (usage) {
+			if (unprotect(body, publen, tag, usage, sec, seclen, pass, plain,
+				      sizeof(plain), &seclen, why, wl))
+				goto out;
+			sec = plain;
+		}
+		if (key_from_secret(k, algo, body, publen, sec, seclen, why, wl))
+			goto out;
+		ret = 0;
+		goto out;
+	}
+	snprintf(why, wl, "%s: no key of it may sign (by the kernel's keyring rules)", path);
+out:
+	memset(plain, 0, sizeof(plain));
+	kern_keyring_free(kr);
+	if (f.p)
+		memset(f.p, 0, f.len);
+	if (bin.p)
+		memset(bin.p, 0, bin.len);
+	buf_free(&f);
+	buf_free(&bin);
+	return ret;
+}
+
+static void seckey_free(struct pgp_seckey *k)
+{
+	EVP_PKEY_free(k->ed);
+	mldsa65_key_free(k->mldsa);
+	kern_pubkeys_free(k->keys);
+	buf_free(&k->cert);
+}
+
+/*
+ * A v6 signature body of @type and @halgo by @k into @body: hashed
+ * subpackets the creation time @t, the issuer's fingerprint and @extra; no
+ * unhashed ones; a fresh salt; the digest's octets (*@pre) and the values
+ * (*@vals) zero until v6_values() fills them.
+ */
+static int v6_body(const struct pgp_seckey *k, unsigned int type, unsigned int halgo, u32 t,
+		   const u8 *extra, size_t extra_len, struct buf *body, size_t *pre,
+		   size_t *vals, char *why, size_t wl)
+{
+	size_t vlen = PGP_ED25519_SIG_SIZE + (k->mldsa ? PGP_MLDSA65_SIG_SIZE : 0);
+	int salt = kern_salt_len(halgo);
+	u8 hdr[8] = { 6, type, k->algo, halgo }, sp[41];
+
+	if (salt <= 0) {
+		snprintf(why, wl, "no v6 signature with digest %s", hash_name(halgo));
+		return -1;
+	}
+	/* hashed: the creation time (2), the issuer's v6 fingerprint (33) */
+	sp[0] = 5;
+	sp[1] = 2;
+	put_be32(sp + 2, t);
+	sp[6] = 34;
+	sp[7] = 33;
+	sp[8] = 6;
+	memcpy(sp + 9, k->fpr, 32);
+	put_be32(hdr + 4, sizeof(sp) + extra_len);
+	buf_add(body, hdr, 8);
+	buf_add(body, sp, sizeof(sp));
+	buf_add(body, extra, extra_len);
+	put_be32(hdr, 0);			/* no unhashed subpackets */
+	buf_add(body, hdr, 4);
+	*pre = body->len;
+	buf_add(body, "\0\0", 2);		/* the digest's first octets */
+	buf_addc(body, salt);
+	buf_reserve(body, salt + vlen);
+	if (getrandom(body->p + body->len, salt, 0) != salt) {
+		snprintf(why, wl, "getrandom failed");
+		return -1;
+	}
+	body->len += salt;
+	*vals = body->len;
+	memset(body->p + body->len, 0, vlen);
+	body->len += vlen;
+	return 0;
+}
+
+/* The digest's first octets and the signature values over @md into @body. */
+static int v6_values(const struct pgp_seckey *k, struct buf *body, size_t pre, size_t vals,
+		     const u8 *md, unsigned int mdlen, char *why, size_t wl)
+{
+	size_t el = PGP_ED25519_SIG_SIZE;
+	EVP_MD_CTX *c = EVP_MD_CTX_new();
+	u8 rnd[32];
+	int ret = -1;
+
+	memcpy(body->p + pre, md, 2);
+	if (!c || EVP_DigestSignInit(c, NULL, NULL, NULL, k->ed) != 1 ||
+	    EVP_DigestSign(c, body->p + vals, &el, md, mdlen) != 1 || el != PGP_ED25519_SIG_SIZE) {
+		snprintf(why, wl, "Ed25519 signing failed");
+		goto out;
+	}
+	if (k->mldsa && (getrandom(rnd, sizeof(rnd), 0) != sizeof(rnd) ||
+			 mldsa65_sign(k->mldsa, md, mdlen, rnd,
+				      body->p + vals + PGP_ED25519_SIG_SIZE))) {
+		snprintf(why, wl, "ML-DSA-65 signing failed");
+		goto out;
+	}
+	ret = 0;
+out:
+	EVP_MD_CTX_free(c);
+	return ret;
+}
+
+/* The v6 signature packet over @d (zeros at [@zoff, @zoff + @zlen)) into @pkt. */
+static int seckey_sign(struct pgp_job *j, const struct pgp_seckey *k, const u8 *d, size_t n,
+		       size_t zoff, size_t zlen, u32 t, struct buf *pkt, char *why, size_t wl)
+{
+	const struct pgp_opts *opt = &j->run->opt;
+	struct buf body = {};
+	unsigned int mdlen = 0;
+	size_t pre, vals;
+	double t0 = now_ms();
+	int ret = -1, v;
+	u8 md[64];
+
+	if (v6_body(k, 0, opt->hashalgo, t, NULL, 0, &body, &pre, &vals, why, wl))
+		goto out;
+	v = kern_sig_digest(body.p, body.len, d, n, zoff, zlen, md, &mdlen);
+	if (v || mdlen < 32 || mdlen > sizeof(md)) {
+		snprintf(why, wl, "hashing failed (%s)", kern_errno_name(v));
+		goto out;
+	}
+	j->tm.hash += now_ms() - t0;
+	t0 = now_ms();
+	if (v6_values(k, &body, pre, vals, md, mdlen, why, wl))
+		goto out;
+	/* checked by the kernel's verifier with the public key before it is written */
+	v = kern_sig_verify(k->keys, body.p, body.len, d, n, zoff, zlen);
+	if (v) {
+		snprintf(why, wl, "the signature made does not verify with key %s (%s); not written",
+			 k->fpr_hex, kern_errno_name(v));
+		goto out;
+	}
+	new_header(pkt, 2, body.len);
+	buf_add(pkt, body.p, body.len);
+	ret = 0;
+out:
+	j->tm.sign += now_ms() - t0;
+	buf_free(&body);
+	return ret;
+}
+
+/* One module: the placeholder, a v6 signature, the module replaced. */
+static int seckey_one(struct pgp_job *j, const char *name, char *why, size_t wl)
+{
+	const struct pgp_opts *opt = &j->run->opt;
+	struct pgp_module m = { .name = name };
+	struct buf old = {}, pkt = {};
+	struct module_pgp_sig_loc loc;
+	u32 t = opt->sde >= 0 ? (u32)opt->sde : (u32)time(NULL);
+	int ret = 1;
+
+	if (mod_open(j, &m, true, why, wl) || placeholder(j, &m, &old, &loc, why, wl) ||
+	    seckey_sign(j, the_key, m.elf.p, m.elf.len, loc.sec_off, loc.sec_size, t, &pkt,
+			why, wl))
+		goto out;
+	buf_add(&old, pkt.p, pkt.len);
+	if (fill(&m.elf, &loc, old.p, old.len, why, wl) || mod_replace(j, &m, why, wl))
+		goto out;
+	j->tm.modules++;
+	ret = 0;
+out:
+	buf_free(&m.elf);
+	buf_free(&old);
+	buf_free(&pkt);
+	return ret;
+}
+
+/* --secret-key: the key read once, then every module in the pool. */
+int run_seckey(struct pgp_run *r, char **mods, int total)
+{
+	static const struct pgp_pool_ops ops = { .one = seckey_one };
+	struct pgp_seckey k = {};
+	struct pgp_job j = { .run = r };
+	char why[PGP_WHY_MAX];
+	char *pass = NULL;
+	int rc;
+
+	if (r->opt.passfile && read_passphrase(r->opt.passfile, &pass))
+		fail_all(r, total, mods[0],
+			 "passphrase file %s: the first line is longer than %d bytes (or unreadable)",
+			 r->opt.passfile, PGP_PASSPHRASE_MAX);
+	if (seckey_load(r->opt.secret_key, pass, &k, why, sizeof(why))) {
+		wipe_passphrase(&pass);
+		seckey_free(&k);
+		fail_all(r, total, mods[0], "%s", why);
+	}
+	wipe_passphrase(&pass);
+	/* a composite signature is 3.5 KB: room for it beside v4 ones */
+	if (!r->opt.reserve_set && k.mldsa)
+		r->opt.reserve = PGP_REMOTE_RESERVE;
+	the_key = &k;
+	rc = pool_run(&j, mods, total, &ops);
+	the_key = NULL;
+	seckey_free(&k);
+	return rc;
+}
+
+/* A new file @path (mode @mode) holding @d; -1 when it exists or cannot be written. */
+static int write_excl(const char *path, const u8 *d, size_t n, mode_t mode)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode);
+
+	if (fd < 0)
+		return -1;
+	if (write_all(fd, d, n) || fsync(fd)) {
+		close(fd);
+		unlink(path);
+		return -1;
+	}
+	return close(fd);
+}
+
+/* A self-signature of @type over the key (and @uid) into @out, as a packet. */
+static int self_sig(const struct pgp_seckey *k, unsigned int type, const u8 *keybody,
+		    size_t keylen, const char *uid, u32 t, const u8 *extra, size_t extra_len,
+		    struct buf *out, char *why, size_t wl)
+{
+	struct buf body = {};
+	unsigned int mdlen = 0;
+	size_t pre, vals;
+	int ret = -1, v;
+	u8 md[64];
+
+	if (v6_body(k, type, 10, t, extra, extra_len, &body, &pre, &vals, why, wl))
+		goto out;
+	v = kern_cert_digest(body.p, body.len, keybody, keylen, (const u8 *)uid,
+			     uid ? strlen(uid) : 0, md, &mdlen);
+	if (v || mdlen != 64) {
+		snprintf(why, wl, "hashing failed (%s)", kern_errno_name(v));
+		goto out;
+	}
+	if (v6_values(k, &body, pre, vals, md, mdlen, why, wl))
+		goto out;
+	new_header(out, 2, body.len);
+	buf_add(out, body.p, body.len);
+	ret = 0;
+out:
+	buf_free(&body);
+	return ret;
+}
+
+/*
+ * --gen-key ALGO UID SECRET PUBLIC: a new v6 key (ALGO mldsa65-ed25519 or
+ * ed25519-v6) that certifies and signs, with its direct-key self-signature
+ * and a certified user ID: its unprotected transferable secret key written
+ * to SECRET (mode 0600), its certificate to PUBLIC, both new files; the
+ * certificate is then judged by the kernel's keyring rules.  Prints the
+ * fingerprint.  @when: the creation time (SOURCE_DATE_EPOCH), or -1 for now.
+ */
+int seckey_generate(const char *algo, const char *uid, const char *sec_path,
+		    const char *pub_path, long long when)
+{
+	static const u8 flags[] = { 2, 27, 0x03 }, primary_uid[] = { 2, 25, 1 };
+	bool pq = !strcmp(algo, "mldsa65-ed25519");
+	size_t ml = PGP_ED25519_SIZE + (pq ? PGP_MLDSA65_PK_SIZE : 0), el = PGP_ED25519_SIZE;
+	size_t sl = PGP_ED25519_SIZE + (pq ? PGP_MLDSA65_SEED_SIZE : 0), fl;
+	u32 t = when >= 0 ? (u32)when : (u32)time(NULL);
+	struct buf pub = {}, sec = {}, sigs = {}, key = {};
+	struct pgp_seckey k = {};
+	struct kern_keyring *kr = NULL;
+	u8 secret[64], h[10];
+	char why[PGP_WHY_MAX];
+	unsigned int lost;
+	int ret = 1;
+
+	if (!pq && strcmp(algo, "ed25519-v6")) {
+		fprintf(stderr, "%s: --gen-key: unknown algorithm %s (mldsa65-ed25519, ed25519-v6)\n",
+			prog_name(), algo);
+		return 2;
+	}
+	if (getrandom(secret, sl, 0) != (ssize_t)sl) {
+		snprintf(why, sizeof(why), "getrandom failed");
+		goto out;
+	}
+	/* the key packet body: version, time, algorithm, material count, material */
+	h[0] = 6;
+	put_be32(h + 1, t);
+	h[5] = pq ? PGP_ALGO_MLDSA65_ED25519 : PGP_ALGO_ED25519;
+	put_be32(h + 6, ml);
+	buf_add(&key, h, 10);
+	buf_reserve(&key, ml);
+	k.ed = EVP_PKEY_new_raw_private_key(EVP_PKEY_ED25519, NULL, secret, PGP_ED25519_SIZE);
+	if (!k.ed || EVP_PKEY_get_raw_public_key(k.ed, key.p + 10, &el) != 1 ||
+	    el != PGP_ED25519_SIZE) {
+		snprintf(why, sizeof(why), "Ed25519 key generation failed");
+		goto out;
+	}
+	if (pq) {
+		k.mldsa = mldsa65_keygen(secret + PGP_ED25519_SIZE, key.p + 10 + PGP_ED25519_SIZE);
+		if (!k.mldsa) {
+			snprintf(why, sizeof(why), "ML-DSA-65 key generation failed");
+			goto out;
+		}
+	}
+	key.len += ml;
+	if (kern_pubkey_fpr(key.p, key.len, k.fpr, &fl, &k.algo) || fl != 32) {
+		snprintf(why, sizeof(why), "the kernel does not read the key made");
+		goto out;
+	}
+	hex_upper(k.fpr, 32, k.fpr_hex);
+	/* the direct-key self-signature (flags: certify, sign), the user ID, its certification */
+	if (self_sig(&k, 0x1f, key.p, key.len, NULL, t, flags, sizeof(flags), &sigs,
+		     why, sizeof(why)))
+		goto out;
+	new_header(&pub, 6, key.len);
+	buf_add(&pub, key.p, key.len);
+	new_header(&sec, 5, key.len + 1 + sl);
+	buf_add(&sec, key.p, key.len);
+	buf_addc(&sec, 0);			/* S2K usage 0: unprotected */
+	buf_add(&sec, secret, sl);
+	buf_add(&pub, sigs.p, sigs.len);
+	buf_add(&sec, sigs.p, sigs.len);
+	sigs.len = 0;
+	new_header(&sigs, 13, strlen(uid));
+	buf_add(&sigs, uid, strlen(uid));
+	if (self_sig(&k, 0x13, key.p, key.len, uid, t, primary_uid, sizeof(primary_uid), &sigs,
+		     why, sizeof(why)))
+		goto out;
+	buf_add(&pub, sigs.p, sigs.len);
+	buf_add(&sec, sigs.p, sigs.len);
+	/* the kernel's keyring rules must take the certificate as a signing key */
+	if (kern_keyring_load(pub.p, pub.len, &kr, &lost) != 1 || lost ||
+	    !kern_keyring_can_sign(kr, k.fpr, 32)) {
+		snprintf(why, sizeof(why), "the kernel's keyring rules refuse the certificate made");
+		goto out;
+	}
+	if (write_excl(sec_path, sec.p, sec.len, 0600)) {
+		snprintf(why, sizeof(why), "%s: cannot create (it must not exist)", sec_path);
+		goto out;
+	}
+	if (write_excl(pub_path, pub.p, pub.len, 0644)) {
+		unlink(sec_path);
+		snprintf(why, sizeof(why), "%s: cannot create (it must not exist)", pub_path);
+		goto out;
+	}
+	printf("%s\n", k.fpr_hex);
+	ret = 0;
+out:
+	if (ret)
+		fprintf(stderr, "%s: --gen-key: %s\n", prog_name(), why);
+	memset(secret, 0, sizeof(secret));
+	if (sec.p)
+		memset(sec.p, 0, sec.len);
+	kern_keyring_free(kr);
+	buf_free(&sec);
+	buf_free(&pub);
+	buf_free(&sigs);
+	buf_free(&key);
+	seckey_free(&k);
+	return ret;
+}
+
+/*
+ * The v6 key pgp-modsign-genkey.sh made in the GnuPG home (--homedir
+ * DIR/pgp-modsign-v6.key), signed with when neither --secret-key nor
+ * --local-user names a key: what "make modules_sign" uses after the build
+ * generated a v6 key.  Sets o->secret_key into @buf; false when none.
+ */
+bool seckey_default(struct pgp_opts *o, char *buf, size_t size)
+{
+	if (o->secret_key || o->local_user || !o->homedir)
+		return false;
+	snprintf(buf, size, "%s/pgp-modsign-v6.key", o->homedir);
+	if (access(buf, R_OK))
+		return false;
+	o->secret_key = buf;
+	return true;
+}

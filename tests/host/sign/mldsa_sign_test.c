@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The tool's ML-DSA-65 signer (scripts/pgp-sign/mldsa_sign.c) against the
+ * kernel's verifier and an independent implementation: for a seed and a
+ * message (hex) and rnd, prints the public key and the signature (hex, one
+ * line each) that mldsa_sign.c makes, after checking the signature with the
+ * kernel's mldsa65_verify() compiled into the same objects.
+ * Usage: mldsa_sign_test SEED-HEX RND-HEX MSG-HEX
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../../scripts/pgp-sign/pgp-sign.h"
+
+int mldsa65_verify(const u8 *pk, size_t pk_len, const u8 *msg, size_t msg_len,
+		   const u8 *sig, size_t sig_len);
+
+static size_t unhex(const char *s, u8 *out, size_t max)
+{
+	size_t n = 0;
+	unsigned int b;
+
+	while (n < max && sscanf(s + 2 * n, "%2x", &b) == 1)
+		out[n++] = b;
+	return n;
+}
+
+int main(int argc, char **argv)
+{
+	static u8 pk[PGP_MLDSA65_PK_SIZE], sig[PGP_MLDSA65_SIG_SIZE], msg[4096];
+	u8 seed[32], rnd[32];
+	struct mldsa65_key *k;
+	size_t n, i;
+	int v;
+
+	if (argc != 4 || unhex(argv[1], seed, 32) != 32 || unhex(argv[2], rnd, 32) != 32)
+		return 2;
+	n = unhex(argv[3], msg, sizeof(msg));
+	k = mldsa65_keygen(seed, pk);
+	if (!k || mldsa65_sign(k, msg, n, rnd, sig))
+		return 1;
+	v = mldsa65_verify(pk, sizeof(pk), msg, n, sig, sizeof(sig));
+	for (i = 0; i < sizeof(pk); i++)
+		printf("%02x", pk[i]);
+	printf("\n");
+	for (i = 0; i < sizeof(sig); i++)
+		printf("%02x", sig[i]);
+	printf("\nkernel %d\n", v);
+	mldsa65_key_free(k);
+	return v ? 1 : 0;
+}
