@@ -585,6 +585,8 @@ int kern_sign_check(const struct kern_keyring *kr, const u8 *fpr, size_t fpr_len
 			 bits, algo, longer_name[i]);
 	else
 		snprintf(why, size, "a %u-bit digest is too short for %s keys (ENOPKG)", bits, algo);
+	return ret;
+}
 
 /* ---- for signing with a secret key file (seckey.c) ---- */
 
