@@ -296,10 +296,30 @@ void kern_pubkeys_free(struct kern_pubkeys *pk)
 	free(pk);
 }
 
+/*
+ * Hashes @d with [@zoff, @zoff + @zlen) as zeros, the signed data of a
+ * module (the caller checked the range).
+ */
+static int kern_hash_data(struct pgp_hash_ctx *ctx, const u8 *d, size_t n, size_t zoff,
+			  size_t zlen)
+{
+	static const u8 zeros[4096];
+	int ret = pgp_hash_update(ctx, d, zoff);
+
+	for (size_t z = zlen; !ret && z; ) {
+		size_t k = z < sizeof(zeros) ? z : sizeof(zeros);
+
+		ret = pgp_hash_update(ctx, zeros, k);
+		z -= k;
+	}
+	if (!ret)
+		ret = pgp_hash_update(ctx, d + zoff + zlen, n - zoff - zlen);
+	return ret;
+}
+
 int kern_sig_verify(struct kern_pubkeys *pk, const u8 *body, size_t len,
 		    const u8 *d, size_t n, size_t zoff, size_t zlen)
 {
-	static const u8 zeros[4096];
 	struct pgp_hash_ctx *ctx = NULL;
 	struct pgp_pubkey *key = NULL;
 	struct pgp_sig sig;
@@ -329,15 +349,7 @@ int kern_sig_verify(struct kern_pubkeys *pk, const u8 *body, size_t len,
 	ret = pgp_hash_init(&ctx, &sig);
 	if (ret)
 		return ret;
-	ret = pgp_hash_update(ctx, d, zoff);
-	for (size_t z = zlen; !ret && z; ) {
-		size_t k = z < sizeof(zeros) ? z : sizeof(zeros);
-
-		ret = pgp_hash_update(ctx, zeros, k);
-		z -= k;
-	}
-	if (!ret)
-		ret = pgp_hash_update(ctx, d + zoff + zlen, n - zoff - zlen);
+	ret = kern_hash_data(ctx, d, n, zoff, zlen);
 	if (ret) {
 		pgp_hash_free(ctx);
 		return ret;
@@ -631,7 +643,6 @@ int kern_salt_len(unsigned int hash_id)
 int kern_sig_digest(const u8 *body, size_t len, const u8 *d, size_t n, size_t zoff,
 		    size_t zlen, u8 *md, unsigned int *mdlen)
 {
-	static const u8 zeros[4096];
 	struct pgp_hash_ctx *ctx = NULL;
 	struct pgp_sig sig;
 	int ret;
@@ -643,15 +654,7 @@ int kern_sig_digest(const u8 *body, size_t len, const u8 *d, size_t n, size_t zo
 		ret = pgp_hash_init(&ctx, &sig);
 	if (ret)
 		return ret;
-	ret = pgp_hash_update(ctx, d, zoff);
-	for (size_t z = zlen; !ret && z; ) {
-		size_t k = z < sizeof(zeros) ? z : sizeof(zeros);
-
-		ret = pgp_hash_update(ctx, zeros, k);
-		z -= k;
-	}
-	if (!ret)
-		ret = pgp_hash_update(ctx, d + zoff + zlen, n - zoff - zlen);
+	ret = kern_hash_data(ctx, d, n, zoff, zlen);
 	if (ret) {
 		pgp_hash_free(ctx);
 		return ret;
