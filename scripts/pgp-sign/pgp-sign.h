@@ -416,6 +416,12 @@ bool seckey_default(struct pgp_opts *o, char *buf, size_t size);
 int seckey_generate(const char *algo, const char *uid, const char *sec_path,
 		    const char *pub_path, long long when);
 
+/* ---- s2k.c: a secret key packet's passphrase protection ---- */
+
+int seckey_unprotect(const u8 *body, size_t publen, unsigned int tag, unsigned int usage,
+		     const u8 *p, size_t n, const char *pass, u8 *out, size_t max,
+		     size_t *outlen, char *why, size_t wl);
+
 /* ---- verify.c: --verify ---- */
 
 int verify_module(struct pgp_run *r, struct pgp_ring *ring, const char *file);
