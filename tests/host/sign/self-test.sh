@@ -15,6 +15,11 @@
 #   xz       the note on an xz check that becomes CRC32 (module.c)
 
 set -euo pipefail
+if [[ ${1:-} == -h || ${1:-} == --help ]]; then
+	echo "Usage: $0    (prints TAP; exits non-zero when the tool fails a case or a mutant passes)"
+	sed -n '4,/^$/p' "$0" | sed 's/^# \{0,1\}/  /'
+	exit 0
+fi
 here=$(cd -- "$(dirname -- "$0")" && pwd)
 top=$(cd -- "$here/../../.." && pwd)
 T=$(mktemp -d "${TMPDIR:-/tmp}/sign-self-test.XXXXXX")
