@@ -403,7 +403,8 @@ verify_one()
 	fi
 	if [[ $kv == 0 && $rc == 0 ]]; then
 		if ((p7)); then
-			say "$mod: good OpenPGP signature ($good of $n signatures verified), and an appended PKCS#7 signature this script does not check (the kernel checks it first)"
+			say "$mod: good OpenPGP signature ($good of $n signatures verified), and an" \
+				"appended PKCS#7 signature this script does not check (the kernel checks it first)"
 			return 3
 		fi
 		say "$mod: good ($good of $n signatures verified)"
