@@ -266,7 +266,7 @@ second_opinion()
 			[[ $fpr == "$primary" ]] && return 0
 			REPLY="sqv names another key ($fpr)"
 		else
-			REPLY="sqv: $(grep -v "^ *$" <<< "$out" | tail -n 1 | sed "s/^ *//" || true)"
+			REPLY="sqv: $(grep -v "^ *$" <<< "$out" | tail -n1 | sed "s/^ *//" || true)"
 		fi
 		return 1
 	fi
