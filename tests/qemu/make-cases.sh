@@ -117,7 +117,7 @@ if grep -q '^CONFIG_MODULE_SIG_PGP=y' "$obj/.config"; then
 	sign rollover.ko "$FPR_unknown" sha256
 	sign rollover.ko "$FPR_rsa3072" sha512 --append
 	case_line ok ok rollover.ko "$(lc "$FPR_rsa3072")" "two signatures (old unknown key, new trusted key) load"
-	sign dsa1024.ko "$FPR_dsa1024" sha256
+	sign dsa1024.ko "$FPR_dsa1024" sha256 --legacy
 	case_line taint EKEYREJECTED dsa1024.ko "" "DSA-1024 key refused without the legacy option"
 	# the keyrings: built-in keys, the vendor flow, run-time and build-time revocation
 	"$top/tests/qemu/cases-keys.sh" "$obj" "$module" "$out"
