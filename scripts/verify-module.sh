@@ -65,7 +65,9 @@ long as the key needs (256 bits for Ed25519 and ML-DSA-65+Ed25519).
                   "signer", "primary", "key", "algorithm", "digest",
                   "created", "created_unix", "verdict" (good, bad), "kernel",
                   "reason"}]}; a signer is the (sub)key that verified it,
-                  primary its primary key (the same for a primary key)
+                  primary its primary key (the same for a primary key); a
+                  good signature's reason is null or a note (a v6 one: "the
+                  kernel's code; not checked by gpgv: v6")
   -h, --help      this text
   --version       the version of the tree this script comes from
 
@@ -429,9 +431,15 @@ verify_one()
 # json_sig: the signature of verify_one's loop as a JSON object, into j_sigs
 json_sig()
 {
-	local o sv=bad
+	local o sv=bad note
 
-	[[ $verdict == good ]] && sv=good
+	# "good", "good (NOTE)" or "BAD (REASON)": NOTE or REASON is the reason
+	case $verdict in
+	good) sv=good note='' ;;
+	good\ \(*\)) sv=good note=${verdict#good (} ;;
+	*) note=${verdict#BAD (} ;;
+	esac
+	note=${note%)}
 	o="{\"index\":$((i + 1))"
 	jv "$issuer"; o+=",\"issuer\":$REPLY"
 	jv "$signer"; o+=",\"signer\":$REPLY"
@@ -444,11 +452,10 @@ json_sig()
 	o+=",\"created_unix\":$( ((ct >= 0)) && echo "$ct" || echo null)"
 	o+=",\"verdict\":\"$sv\""
 	js "$v"; o+=",\"kernel\":$REPLY"
-	if [[ $sv == good ]]; then
+	if [[ -z $note ]]; then
 		o+=",\"reason\":null}"
 	else
-		js "${verdict#BAD (}"
-		REPLY=${REPLY%)\"}\"
+		js "$note"
 		o+=",\"reason\":$REPLY}"
 	fi
 	j_sigs+=("$o")
