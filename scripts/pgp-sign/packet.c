@@ -202,6 +202,25 @@ void pkt_header(struct buf *b, size_t len)
 	}
 }
 
+/* A new-format packet header (RFC 9580 4.2.1) for tag @tag and a body of @len bytes. */
+void pkt_header_new(struct buf *b, unsigned int tag, size_t len)
+{
+	u8 h[6] = { 0xc0 | tag };
+
+	if (len < 192) {
+		h[1] = len;
+		buf_add(b, h, 2);
+	} else if (len < 8384) {
+		h[1] = ((len - 192) >> 8) + 192;
+		h[2] = (len - 192) & 0xff;
+		buf_add(b, h, 3);
+	} else {
+		h[1] = 0xff;
+		put_be32(h + 2, len);
+		buf_add(b, h, 6);
+	}
+}
+
 /*
  * RFC 4880 3.2 MPI of a big-endian number (leading zeros removed).  Returns
  * 0, or -1 for a value the two-octet bit count cannot describe (more than

@@ -328,6 +328,7 @@ struct sigraw {
 int sig_raw(const u8 *pkt, size_t n, struct sigraw *s);
 int sig_subpacket_types(const struct sigraw *s, unsigned int *bad);
 void pkt_header(struct buf *b, size_t len);
+void pkt_header_new(struct buf *b, unsigned int tag, size_t len);
 int add_mpi(struct buf *b, const u8 *v, size_t n);
 const char *hash_name(int h);
 bool hash_known(int h);
@@ -356,12 +357,24 @@ int agent_sign(struct pgp_job *j, const u8 *d, size_t n, size_t zoff, size_t zle
 int gpg_sign(struct pgp_job *j, const u8 *d, size_t n, struct buf *sig, char *msg,
 	     size_t msglen);
 int gpg_run(const struct pgp_opts *opt, const char *const *extra, struct buf *out);
+/*
+ * How a job makes the signature packet @pkt over module @m with module_sig
+ * at @loc (zeros there): 0, 1 (the module failed) or 2 (failed, and the
+ * job's agent connection is gone), the reason in @why.
+ */
+typedef int (*pgp_sig_maker)(struct pgp_job *j, const struct pgp_module *m,
+			     const struct module_pgp_sig_loc *loc, struct buf *pkt,
+			     char *why, size_t wl);
+int sign_module(struct pgp_job *j, const char *name, pgp_sig_maker make, char *why,
+		size_t wl);
 int sign_one(struct pgp_job *j, const char *name, char *why, size_t wl);
 void sign_degrade(struct pgp_job *j, const char *why);
 void sign_start(struct pgp_job *j);
 void sign_end(struct pgp_job *j);
 void fail_all(struct pgp_run *r, int total, const char *first, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5), noreturn));
+int signer_judge(const struct pgp_opts *opt, const struct pgp_signer *s, const u8 *fpr,
+		 size_t len, u32 t, char *w, size_t wl);
 void preflight(struct pgp_run *r, struct pgp_signer *s, int total, const char *first,
 	       bool want_agent);
 

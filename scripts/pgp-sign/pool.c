@@ -87,7 +87,7 @@ static void timings_print(const struct pgp_run *r, int nw)
 static int *pool_counts;
 
 /* The run's last line: "N signed, M failed" (prepared, attached). */
-static void pool_summary(const struct pgp_run *r, const struct pgp_pool_ops *ops)
+static void pool_summary(const struct pgp_run *r)
 {
 	const char *verb = r->opt.mode == MODE_PREPARE ? "prepared" :
 			   r->opt.mode == MODE_ATTACH ? "attached" : "signed";
@@ -188,7 +188,7 @@ int pool_run(struct pgp_job *proto, char **names, int total, const struct pgp_po
 		rc = job_work(proto, &local, names, total, ops);
 		if (r->opt.timings)
 			timings_print(r, 1);
-		pool_summary(r, ops);
+		pool_summary(r);
 		return rc;
 	}
 	/* the next module's index and the two counts, shared by the jobs */
@@ -204,7 +204,7 @@ int pool_run(struct pgp_job *proto, char **names, int total, const struct pgp_po
 	rc = pool_fork(proto, nw, next, names, total, ops);
 	if (r->opt.timings)
 		timings_print(r, nw);
-	pool_summary(r, ops);
+	pool_summary(r);
 	pool_counts = NULL;
 	munmap(next, 3 * sizeof(*next));
 	return rc;

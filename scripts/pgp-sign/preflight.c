@@ -115,7 +115,7 @@ static void load_signer_keys(const struct pgp_opts *opt, struct pgp_signer *s,
  * SOURCE_DATE_EPOCH, and then now too: a key past its expiry makes no new
  * signatures, back-dated or not).  0, or the kernel's code and why in @w.
  */
-static int judge(const struct pgp_opts *opt, const struct pgp_signer *s, const u8 *fpr,
+int signer_judge(const struct pgp_opts *opt, const struct pgp_signer *s, const u8 *fpr,
 		 size_t len, u32 t, char *w, size_t wl)
 {
 	u32 now = time(NULL);
@@ -187,7 +187,7 @@ static int key_policy(const struct pgp_run *r, const struct pgp_signer *s,
 			fpr[k] = strtoul(hex, NULL, 16);
 		}
 		n++;
-		k = judge(opt, s, fpr, 20, t, w, sizeof(w));
+		k = signer_judge(opt, s, fpr, 20, t, w, sizeof(w));
 		if (!k)
 			ret = 0;
 		else
@@ -360,7 +360,7 @@ void preflight(struct pgp_run *r, struct pgp_signer *s, int total, const char *f
 			fail_all(r, total, first, "%s", msg);
 		/* the key gpg chose, judged again */
 		if (!sig_raw(ref.p, ref.len, &sr) && sr.issuer_fpr_len &&
-		    judge(opt, s, sr.issuer_fpr, sr.issuer_fpr_len, t, msg, sizeof(msg))) {
+		    signer_judge(opt, s, sr.issuer_fpr, sr.issuer_fpr_len, t, msg, sizeof(msg))) {
 			hex_upper(sr.issuer_fpr, sr.issuer_fpr_len, fpr_hex);
 			fail_all(r, total, first, "the kernel would refuse this signature: key %s: %s",
 				 fpr_hex, msg);

@@ -44,30 +44,12 @@ struct pgp_seckey {
 	EVP_PKEY *ed;			/* the Ed25519 key (the composite's first half) */
 	struct mldsa65_key *mldsa;	/* the composite's second half */
 	struct kern_pubkeys *keys;	/* the file's public keys, for the check */
+	struct kern_keyring *kring;	/* the same, as the kernel's keyring takes them */
 	struct buf cert;		/* the file's public part */
 	char fpr_hex[65];
 };
 
 static struct pgp_seckey *the_key;	/* shared by the jobs (read-only) */
-
-/* A new-format packet header (RFC 9580 4.2.1) for tag @tag and @len octets. */
-static void new_header(struct buf *b, unsigned int tag, size_t len)
-{
-	u8 h[6] = { 0xc0 | tag };
-
-	if (len < 192) {
-		h[1] = len;
-		buf_add(b, h, 2);
-	} else if (len < 8384) {
-		h[1] = ((len - 192) >> 8) + 192;
-		h[2] = (len - 192) & 0xff;
-		buf_add(b, h, 3);
-	} else {
-		h[1] = 0xff;
-		put_be32(h + 2, len);
-		buf_add(b, h, 6);
-	}
-}
 
 /*
  * The secret key packet body [@b, @b + @n): the length of its public part
@@ -150,6 +132,7 @@ static int seckey_load(const char *path, const char *pass, struct pgp_seckey *k,
 	struct kern_keyring *kr = NULL;
 	const u8 *p, *end, *body, *sec;
 	unsigned int tag, lost, algo, usage;
+	char w[512], fh[65];
 	u8 plain[128];
 	size_t len, publen, seclen, fl;
 	int ret = -1, n;
@@ -168,10 +151,10 @@ static int seckey_load(const char *path, const char *pass, struct pgp_seckey *k,
 		if (tag == 5 || tag == 7) {
 			if (split_secret(body, len, &publen, &usage, &sec, &seclen, why, wl))
 				goto out;
-			new_header(&k->cert, tag == 5 ? 6 : 14, publen);
+			pkt_header_new(&k->cert, tag == 5 ? 6 : 14, publen);
 			buf_add(&k->cert, body, publen);
 		} else if (tag == 2 || tag == 13) {
-			new_header(&k->cert, tag, len);
+			pkt_header_new(&k->cert, tag, len);
 			buf_add(&k->cert, body, len);
 		}
 	}
@@ -204,10 +187,22 @@ static int seckey_load(const char *path, const char *pass, struct pgp_seckey *k,
 		}
 		if (key_from_secret(k, algo, body, publen, sec, seclen, why, wl))
 			goto out;
+		k->kring = kr;
+		kr = NULL;
 		ret = 0;
 		goto out;
 	}
-	snprintf(why, wl, "%s: no key of it may sign (by the kernel's keyring rules)", path);
+	/* why, as the kernel's rules give it for the primary key */
+	p = bin.p;
+	if (!kern_next_packet(&p, end, &tag, &body, &len) && tag == 5 &&
+	    !split_secret(body, len, &publen, &usage, &sec, &seclen, why, wl) &&
+	    !kern_pubkey_fpr(body, publen, fpr, &fl, &algo) &&
+	    kern_sign_check(kr, fpr, fl, 10 /* SHA-512 */, time(NULL), w, sizeof(w))) {
+		hex_upper(fpr, fl, fh);
+		snprintf(why, wl, "%s: no key of it may sign: key %s: %s", path, fh, w);
+	} else {
+		snprintf(why, wl, "%s: no key of it may sign (by the kernel's keyring rules)", path);
+	}
 out:
 	memset(plain, 0, sizeof(plain));
 	kern_keyring_free(kr);
@@ -225,6 +220,7 @@ static void seckey_free(struct pgp_seckey *k)
 	EVP_PKEY_free(k->ed);
 	mldsa65_key_free(k->mldsa);
 	kern_pubkeys_free(k->keys);
+	kern_keyring_free(k->kring);
 	buf_free(&k->cert);
 }
 
@@ -332,7 +328,7 @@ static int seckey_sign(struct pgp_job *j, const struct pgp_seckey *k, const u8 *
 			 k->fpr_hex, kern_errno_name(v));
 		goto out;
 	}
-	new_header(pkt, 2, body.len);
+	pkt_header_new(pkt, 2, body.len);
 	buf_add(pkt, body.p, body.len);
 	ret = 0;
 out:
@@ -341,52 +337,55 @@ out:
 	return ret;
 }
 
-/* One module: the placeholder, a v6 signature, the module replaced. */
-static int seckey_one(struct pgp_job *j, const char *name, char *why, size_t wl)
+/* The signature packet over module @m (sign_module()). */
+static int seckey_one_sig(struct pgp_job *j, const struct pgp_module *m,
+			  const struct module_pgp_sig_loc *loc, struct buf *pkt, char *why,
+			  size_t wl)
 {
 	const struct pgp_opts *opt = &j->run->opt;
-	struct pgp_module m = { .name = name };
-	struct buf old = {}, pkt = {};
-	struct module_pgp_sig_loc loc;
 	u32 t = opt->sde >= 0 ? (u32)opt->sde : (u32)time(NULL);
-	int ret = 1;
 
-	if (mod_open(j, &m, true, why, wl) || placeholder(j, &m, &old, &loc, why, wl) ||
-	    seckey_sign(j, the_key, m.elf.p, m.elf.len, loc.sec_off, loc.sec_size, t, &pkt,
-			why, wl))
-		goto out;
-	buf_add(&old, pkt.p, pkt.len);
-	if (fill(&m.elf, &loc, old.p, old.len, why, wl) || mod_replace(j, &m, why, wl))
-		goto out;
-	j->tm.modules++;
-	ret = 0;
-out:
-	buf_free(&m.elf);
-	buf_free(&old);
-	buf_free(&pkt);
-	return ret;
+	return seckey_sign(j, the_key, m->elf.p, m->elf.len, loc->sec_off, loc->sec_size, t,
+			   pkt, why, wl) ? 1 : 0;
 }
 
-/* --secret-key: the key read once, then every module in the pool. */
+static int seckey_one(struct pgp_job *j, const char *name, char *why, size_t wl)
+{
+	return sign_module(j, name, seckey_one_sig, why, wl);
+}
+
+/*
+ * --secret-key: the key read once and judged by the kernel's keyring rules
+ * (as gpg's key is by the preflight), then every module in the pool.
+ */
 int run_seckey(struct pgp_run *r, char **mods, int total)
 {
 	static const struct pgp_pool_ops ops = { .one = seckey_one };
+	const struct pgp_opts *opt = &r->opt;
 	struct pgp_seckey k = {};
-	struct pgp_job j = { .run = r };
+	struct pgp_signer s = {};
+	struct pgp_job j = { .run = r, .signer = &s };
+	u32 t = opt->sde >= 0 ? (u32)opt->sde : (u32)time(NULL);
 	char why[PGP_WHY_MAX];
 	char *pass = NULL;
 	int rc;
 
-	if (r->opt.passfile && read_passphrase(r->opt.passfile, &pass))
+	if (opt->passfile && read_passphrase(opt->passfile, &pass))
 		fail_all(r, total, mods[0],
 			 "passphrase file %s: the first line is longer than %d bytes (or unreadable)",
-			 r->opt.passfile, PGP_PASSPHRASE_MAX);
-	if (seckey_load(r->opt.secret_key, pass, &k, why, sizeof(why))) {
+			 opt->passfile, PGP_PASSPHRASE_MAX);
+	if (seckey_load(opt->secret_key, pass, &k, why, sizeof(why))) {
 		wipe_passphrase(&pass);
 		seckey_free(&k);
 		fail_all(r, total, mods[0], "%s", why);
 	}
 	wipe_passphrase(&pass);
+	s.kring = k.kring;
+	if (signer_judge(opt, &s, k.fpr, sizeof(k.fpr), t, why, sizeof(why))) {
+		seckey_free(&k);
+		fail_all(r, total, mods[0], "the kernel would refuse this signature: key %s: %s",
+			 k.fpr_hex, why);
+	}
 	/* a composite signature is 3.5 KB: room for it beside v4 ones */
 	if (!r->opt.reserve_set && k.mldsa)
 		r->opt.reserve = PGP_REMOTE_RESERVE;
@@ -433,7 +432,7 @@ static int self_sig(const struct pgp_seckey *k, unsigned int type, const u8 *key
 	}
 	if (v6_values(k, &body, pre, vals, md, mdlen, why, wl))
 		goto out;
-	new_header(out, 2, body.len);
+	pkt_header_new(out, 2, body.len);
 	buf_add(out, body.p, body.len);
 	ret = 0;
 out:
@@ -504,16 +503,16 @@ int seckey_generate(const char *algo, const char *uid, const char *sec_path,
 	if (self_sig(&k, 0x1f, key.p, key.len, NULL, t, flags, sizeof(flags), &sigs,
 		     why, sizeof(why)))
 		goto out;
-	new_header(&pub, 6, key.len);
+	pkt_header_new(&pub, 6, key.len);
 	buf_add(&pub, key.p, key.len);
-	new_header(&sec, 5, key.len + 1 + sl);
+	pkt_header_new(&sec, 5, key.len + 1 + sl);
 	buf_add(&sec, key.p, key.len);
 	buf_addc(&sec, 0);			/* S2K usage 0: unprotected */
 	buf_add(&sec, secret, sl);
 	buf_add(&pub, sigs.p, sigs.len);
 	buf_add(&sec, sigs.p, sigs.len);
 	sigs.len = 0;
-	new_header(&sigs, 13, strlen(uid));
+	pkt_header_new(&sigs, 13, strlen(uid));
 	buf_add(&sigs, uid, strlen(uid));
 	if (self_sig(&k, 0x13, key.p, key.len, uid, t, primary_uid, sizeof(primary_uid), &sigs,
 		     why, sizeof(why)))

@@ -388,30 +388,46 @@ static int append_room(struct buf *old, const struct buf *pkt,
 	return 0;
 }
 
-/* Returns 0, 1 (module failed), 2 (failed and the agent connection is gone). */
-int sign_one(struct pgp_job *j, const char *name, char *why, size_t wl)
+/* The signature packet by gpg-agent or gpg (a pgp_sig_maker). */
+static int gpg_or_agent(struct pgp_job *j, const struct pgp_module *m,
+			const struct module_pgp_sig_loc *loc, struct buf *pkt, char *why,
+			size_t wl)
 {
 	const struct pgp_opts *opt = &j->run->opt;
-	struct pgp_module m = { .name = name };
-	struct buf old = {}, pkt = {};
-	struct module_pgp_sig_loc loc;
-	int ret = 1, r;
+	int r;
 
-	if (mod_open(j, &m, true, why, wl) || placeholder(j, &m, &old, &loc, why, wl))
-		goto out;
 	if (j->agent) {
 		u32 t = opt->sde >= 0 ? (u32)opt->sde : (u32)time(NULL);
 
-		r = agent_sign(j, m.elf.p, m.elf.len, loc.sec_off, loc.sec_size, t, &pkt);
-		if (r) {
+		r = agent_sign(j, m->elf.p, m->elf.len, loc->sec_off, loc->sec_size, t, pkt);
+		if (r)
 			snprintf(why, wl, "%s", j->agent->err);
-			ret = r < 0 ? 2 : 1;
-			goto out;
-		}
-	} else if (gpg_sign_checked(j, &m, &loc, &pkt, why, wl)) {
-		goto out;
+		return r < 0 ? 2 : r ? 1 : 0;
 	}
-	if (kernel_takes(j, &m, &loc, &pkt, why, wl))
+	return gpg_sign_checked(j, m, loc, pkt, why, wl) ? 1 : 0;
+}
+
+/*
+ * One module, whichever way its signature is made: the placeholder, the
+ * signature, the kernel's check of it (gpg's signer), the key's own earlier
+ * signature dropped on --append, the module replaced.  Returns 0, 1 (the
+ * module failed) or 2 (failed and the agent connection is gone).
+ */
+int sign_module(struct pgp_job *j, const char *name, pgp_sig_maker make, char *why,
+		size_t wl)
+{
+	struct pgp_module m = { .name = name };
+	struct buf old = {}, pkt = {};
+	struct module_pgp_sig_loc loc;
+	int ret = 1;
+
+	if (mod_open(j, &m, true, why, wl) || placeholder(j, &m, &old, &loc, why, wl))
+		goto out;
+	ret = make(j, &m, &loc, &pkt, why, wl);
+	if (ret)
+		goto out;
+	ret = 1;
+	if (j->signer && kernel_takes(j, &m, &loc, &pkt, why, wl))
 		goto out;
 	if (old.len && append_room(&old, &pkt, &loc, why, wl))
 		goto out;
@@ -425,6 +441,11 @@ out:
 	buf_free(&old);
 	buf_free(&pkt);
 	return ret;
+}
+
+int sign_one(struct pgp_job *j, const char *name, char *why, size_t wl)
+{
+	return sign_module(j, name, gpg_or_agent, why, wl);
 }
 
 /* The job's agent is gone: the rest of its modules are signed by gpg. */

@@ -17,7 +17,8 @@
 //       with a positive certification, each signing subkey with its binding signature and
 //       back-signature; --certify-by adds a certification of the user ID by another key,
 //       --revoked a key revocation (0x20).  Binary, to stdout.
-//   pgpv6.mjs seckey KEY [--uid U] [--time T] [--flags F] [--sub KEY]...
+//   pgpv6.mjs seckey KEY [--uid U] [--time T] [--flags F] [--sub KEY]... [--revoked]
+//                  [--expires SECONDS]
 //       the same as an unprotected transferable secret key (v6 keys; binary, to stdout)
 //   pgpv6.mjs fpr KEY            the key's fingerprint (hex)
 //   pgpv6.mjs sign KEY [--hash H] [--time T] [--salt-seed S] [--type N]
@@ -469,7 +470,8 @@ async function main(argv) {
 		const secret = (key) => cat(key.body, u8(0), key.edSeed, key.algo === 30 ? key.mlSeed : u8());
 		const outp = [];
 		for (const [tag, body] of packets(cert(k, { uid: opt.uid, time: opt.time && Number(opt.time),
-			flags: opt.flags && Number(opt.flags), hash: opt.hash, subs }))) {
+			flags: opt.flags && Number(opt.flags), hash: opt.hash, subs,
+			expires: opt.expires && Number(opt.expires), revoked: opt.revoked }))) {
 			const key = [k, ...subs.map((x) => x.key)].find((x) => hex(x.body) === hex(body));
 			if ((tag === 6 || tag === 14) && key && key.version === 6)
 				outp.push(packet(tag === 6 ? 5 : 7, secret(key)));

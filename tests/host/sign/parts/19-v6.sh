@@ -205,6 +205,20 @@ if gpg --homedir "$H" --batch --yes -u "${fpr[ed25519]}" --detach-sign -o "$f.si
 			sed 's/^/# /' "$T/out"
 		fi
 	done
+	# --json: the v6 signatures are good, with the note as their reason
+	"$verify" --json --keyring "$V/all.pub" "$f" > "$T/json" 2>&1
+	check "rollover: verify-module.sh --json: 3 good signatures, the v6 ones with a note" \
+		python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+print(d)
+s = d[0]["signatures"]
+assert d[0]["verdict"] == "good" and len(s) == 3, d
+assert [x["verdict"] for x in s] == ["good"] * 3, s
+assert s[0]["reason"] is None and s[0]["key"] == "EdDSA-ed25519", s[0]
+for x in s[1:]:
+    assert x["algorithm"] == "ML-DSA-65+Ed25519" and x["kernel"] == "0", x
+    assert x["reason"] == "the kernel\x27s code; not checked by gpgv: v6", x' "$T/json"
 	"$verify" --keyring "$kr" "$f" > "$T/out" 2>&1 && grep -q "good (1 of 3" "$T/out" &&
 		ok "rollover: verify-module.sh with the v4 key alone: good by it (1 of 3)" ||
 		{ nok "rollover: the v4 key alone"; sed 's/^/# /' "$T/out"; }
@@ -306,6 +320,30 @@ node "$pgpv6" seckey mldsa65-ed25519:host-sign-nosign --flags 1 > "$V/nosign.sec
 want="no key of it may sign"
 expect_fail "--secret-key whose only key may not sign: refused" "$f" \
 	"$sign" -q --secret-key "$V/nosign.sec" "$f"
+# the kernel's keyring rules, as for gpg's keys: expired, revoked, back-dated (an hour's
+# validity from 2024-01-01)
+node "$pgpv6" seckey mldsa65-ed25519:host-sign-exp --expires 3600 > "$V/exp.sec"
+node "$pgpv6" seckey mldsa65-ed25519:host-sign-rev --revoked > "$V/rev.sec"
+want="the kernel would refuse this signature: key [0-9A-F]*: .*expired"
+expect_fail "--secret-key with an expired key: refused with the kernel's reason" "$f" \
+	"$sign" -q --secret-key "$V/exp.sec" "$f"
+want="SOURCE_DATE_EPOCH dates the signature before that"
+expect_fail "--secret-key with an expired key back-dated by SOURCE_DATE_EPOCH: refused" "$f" \
+	env SOURCE_DATE_EPOCH=1704069000 "$sign" -q --secret-key "$V/exp.sec" "$f"
+want="no key of it may sign: key [0-9A-F]*: .*revoked"
+expect_fail "--secret-key with a revoked key: refused with the kernel's reason" "$f" \
+	"$sign" -q --secret-key "$V/rev.sec" "$f"
+# --append by the same key replaces its own signature (sign_module(), as for gpg's keys)
+cp -- "$base" "$V/again.ko"
+if "$sign" -q --secret-key "$V/pq.sec" "$V/again.ko" 2> "$T/err" &&
+   "$sign" -q --append --secret-key "$V/pq.sec" "$V/again.ko" 2>> "$T/err" &&
+   "$verify" --keyring "$V/pq.pub" "$V/again.ko" > "$T/out" 2>&1 &&
+   grep -q "good (1 of 1 signatures" "$T/out"; then
+	ok "--secret-key --append by the same key: its own signature replaced (1 of 1)"
+else
+	nok "--secret-key --append by the same key: its own signature replaced"
+	sed 's/^/# /' "$T/err" "$T/out"
+fi
 gpg --homedir "$T/keys/ed25519" --batch --export-secret-keys > "$V/v4.sec" 2> /dev/null
 want="a v4 secret key (only v6"
 expect_fail "--secret-key with gpg's v4 secret key: refused" "$f" \
