@@ -73,7 +73,7 @@ container_case()
 	printf '%b' "$(sed 's/../\\x&/g' <<< "$hex")" |
 		dd of="$f" bs=1 seek="$off" conv=notrunc status=none
 	"$verify" --keyring "$kr" -- "$f" > "$T/out" 2>&1 || rc=$?
-	if ((rc == 1)) && grep -q "BAD" "$T/out"; then
+	if ((rc == 1)) && grep -qE "BAD[ :]" "$T/out"; then
 		ok "container: $desc -> rejected ($(tail -n 1 "$T/out" | cut -c1-90))"
 	else
 		nok "container: $desc -> rejected (rc $rc)"
