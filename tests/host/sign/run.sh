@@ -187,8 +187,10 @@ for p in "$here"/parts/[0-9][0-9]-*.sh; do
 	part_wanted "$name" || continue
 	known=$((known + 1))
 	echo "# --- part $name"
+	t_part=$SECONDS
 	# shellcheck source=/dev/null
 	. "$p"
+	echo "# --- part $name: $((SECONDS - t_part)) s"
 done
 ((known)) || nok "SIGN_TEST_PART=$SIGN_TEST_PART names no part of $here/parts"
 
