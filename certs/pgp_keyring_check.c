@@ -232,6 +232,11 @@ unsigned int keyring_check(const u8 *buf, size_t len, kc_report_fn report, void 
 }
 
 #ifndef KEYRING_CHECK_NO_MAIN
+/* certs/Makefile passes the kernel's version */
+#ifndef PGP_TOOLS_VERSION
+#define PGP_TOOLS_VERSION "(version unknown)"
+#endif
+
 static void kc_print(void *arg, size_t off, int tag, const char *msg)
 {
 	if (tag >= 0)
@@ -251,9 +256,14 @@ int main(int argc, char **argv)
 
 	if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
 		printf("Usage: pgp_keyring_check KEYRING [NAME]\n"
+		       "       pgp_keyring_check --version\n"
 		       "Refuses a binary OpenPGP keyring that the kernel would not read completely\n"
 		       "(see the comment at the top of its source); exits 1 with one line per\n"
 		       "problem.\n");
+		return 0;
+	}
+	if (argc == 2 && !strcmp(argv[1], "--version")) {
+		printf("pgp_keyring_check %s\n", PGP_TOOLS_VERSION);
 		return 0;
 	}
 	if (argc != 2 && argc != 3) {

@@ -121,7 +121,8 @@ if ((qemu)); then
 			count "$mode" "$logs/console-$boot.log"
 		done
 		# The default key path (a throw-away key made by the kernel build).
-		tap_stage kbuild-genkey bash "$top/tests/kbuild/genkey-default.sh" "$top/build/src"
+		tap_stage kbuild-genkey bash "$top/tests/kbuild/genkey-default.sh" "$top/build/src" \
+			"$top/build/obj"
 		# The sanitizer kernel gets its own build of the test modules (a module built
 		# against another configuration is refused with ENOEXEC) and its own cases.
 		mapfile -t configs < <(guest_configs)

@@ -7,11 +7,14 @@
 # (scripts/pgp-modsign-genkey.sh, CONFIG_MODULE_SIG_PGP_KEY_ALGO) in
 # CONFIG_MODULE_SIG_PGP_HOMEDIR and builds its public part into the kernel.
 # Configures tinyconfig + tests/config/{base,pgp}.config (no key options) in
-# a scratch object directory and builds certs/pgp_keyring.o only.
+# a scratch object directory and builds certs/pgp_keyring.o only; then again
+# with CONFIG_MODULE_SIG_PGP_KEY_ALGO="mldsa65-ed25519" (a v6 key, RFC 9980).
+# With OBJ (a kernel built from KSRC), its Kbuild-built pgp-sign-module and
+# certs/pgp_keyring_check must print the kernel's version for --version.
 # Prints TAP; exit status 0 only if all passed.
 #
-# Usage: tests/kbuild/genkey-default.sh [KSRC]   (KSRC: a tree patched with
-# patches/series; default build/src)
+# Usage: tests/kbuild/genkey-default.sh [KSRC [OBJ]]   (KSRC: a tree patched
+# with patches/series; default build/src)
 
 set -uo pipefail
 if [[ ${1:-} == -h || ${1:-} == --help ]]; then
@@ -20,6 +23,7 @@ if [[ ${1:-} == -h || ${1:-} == --help ]]; then
 fi
 top=$(cd -- "$(dirname -- "$0")/../.." && pwd)
 ksrc=$(cd -- "${1:-$top/build/src}" && pwd) || { echo "Bail out! no kernel tree"; exit 1; }
+kobj=${2:-}
 [[ -f $ksrc/certs/pgp_keyring.S ]] ||
 	{ echo "Bail out! $ksrc is not patched (run make apply)"; exit 1; }
 
@@ -30,7 +34,7 @@ obj=$T/obj
 # shellcheck source=tests/lib/tap.sh
 . "$top/tests/lib/tap.sh"
 
-echo "1..8"
+echo "1..$((15 + (${#kobj} > 0 ? 2 : 0)))"
 # mk/kernel.sh configures (tinyconfig + fragments, every requested option
 # checked) and builds only the keyring object.
 if "$top/mk/kernel.sh" --ksrc "$ksrc" --obj "$obj" --mods "$T/mods" \
@@ -80,5 +84,66 @@ gcc -O2 -c -o "$T/m.ko" "$top/tests/host/sign/testmod.c" &&
 	"$top/scripts/sign-module.sh" --quiet --homedir "$home" "$T/m.ko" 2> "$T/sign.log"
 check "a module signed with the generated key verifies against certs/signing_key.pgp" \
 	"$top/scripts/verify-module.sh" -q --keyring "$key" "$T/m.ko"
+
+
+# The same with a v6 key: certs/Makefile has pgp-modsign-genkey.sh make an
+# ML-DSA-65+Ed25519 key (RFC 9980) with pgp-sign-module --gen-key; the
+# keyring embedded is its public part, and modules signed from that home
+# directory carry a v6 algorithm-30 signature that the kernel's code accepts.
+# (the same object directory, the v4 key removed: only what the option changes is rebuilt)
+obj6=$obj
+gpgconf --homedir "$home" --kill gpg-agent > /dev/null 2>&1
+rm -rf -- "$key" "$home"
+echo 'CONFIG_MODULE_SIG_PGP_KEY_ALGO="mldsa65-ed25519"' > "$T/v6.config"
+if "$top/mk/kernel.sh" --ksrc "$ksrc" --obj "$obj6" --mods "$T/mods" \
+	--target certs/pgp_keyring.o "$top/tests/config/base.config" \
+	"$top/tests/config/pgp.config" "$T/v6.config" > "$T/make6.log" 2>&1; then
+	ok "KEY_ALGO=mldsa65-ed25519: certs/pgp_keyring.o builds with no key given"
+else
+	nok "KEY_ALGO=mldsa65-ed25519: certs/pgp_keyring.o builds with no key given"
+	sed 's/^/# /' "$T/make6.log" | tail -n 20
+fi
+key6=$obj6/certs/signing_key.pgp home6=$obj6/certs/pgp-gnupg
+check "a secret v6 key in $(basename "$home6") (pgp-modsign-v6.key, mode 0600)" \
+	test "$(stat -c %a -- "$home6/pgp-modsign-v6.key" 2>&1)" = 600
+# the first packet of the export: a public-key packet, version 6, algorithm 30
+check "certs/signing_key.pgp is a v6 ML-DSA-65+Ed25519 public key (algorithm 30)" python3 -c '
+import sys
+d = open(sys.argv[1], "rb").read()
+if len(d) < 8 or d[0] != 0xC6:
+    sys.exit("no new-format public-key packet first")
+o = 2 if d[1] < 192 else 3 if d[1] < 224 else 6
+v, algo = d[o], d[o + 5]
+print("version", v, "algorithm", algo)
+sys.exit(0 if (v, algo) == (6, 30) else 1)' "$key6"
+check "pgp_keyring.bin (built into pgp_keyring.o) is that key" \
+	cmp -s "$key6" "$obj6/certs/pgp_keyring.bin"
+gcc -O2 -c -o "$T/m6.ko" "$top/tests/host/sign/testmod.c" &&
+	"$top/scripts/sign-module.sh" --quiet --homedir "$home6" "$T/m6.ko" 2> "$T/sign6.log"
+check "a module signed from that home directory verifies against it (the kernel's code)" \
+	"$top/scripts/verify-module.sh" -q --keyring "$key6" "$T/m6.ko"
+"$top/scripts/verify-module.sh" --json --keyring "$key6" "$T/m6.ko" > "$T/json6" 2>&1
+check "its one signature is ML-DSA-65+Ed25519 (v6), good" python3 -c '
+import json, sys
+s = json.load(open(sys.argv[1]))[0]["signatures"]
+print(s)
+sys.exit(0 if len(s) == 1 and s[0]["algorithm"] == "ML-DSA-65+Ed25519" and
+         s[0]["key"] == "mldsa65-ed25519" and s[0]["verdict"] == "good" else 1)' "$T/json6"
+check "a rebuild leaves the v6 key alone" bash -c '
+a=$(sha256sum < "$1"); "$2" "${@:3}" > /dev/null 2>&1 && test "$a" = "$(sha256sum < "$1")"' \
+	_ "$home6/pgp-modsign-v6.key" "$top/mk/kernel.sh" --ksrc "$ksrc" --obj "$obj6" \
+	--mods "$T/mods" --target certs/pgp_keyring.o "$top/tests/config/base.config" \
+	"$top/tests/config/pgp.config" "$T/v6.config"
+
+# --version of the tools Kbuild built for OBJ: the kernel's version.
+if [[ -n $kobj ]]; then
+	kver=$(make -s -C "$ksrc" kernelversion 2> /dev/null)
+	check "Kbuild's scripts/pgp-sign-module --version: pgp-sign-module $kver" \
+		bash -c 'o=$("$1" --version); echo "$o"; test "$o" = "$2"' \
+		_ "$kobj/scripts/pgp-sign-module" "pgp-sign-module $kver"
+	check "Kbuild's certs/pgp_keyring_check --version: pgp_keyring_check $kver" \
+		bash -c 'o=$("$1" --version); echo "$o"; test "$o" = "$2"' \
+		_ "$kobj/certs/pgp_keyring_check" "pgp_keyring_check $kver"
+fi
 
 ((failed == 0))
