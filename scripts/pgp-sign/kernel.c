@@ -291,23 +291,34 @@ void kern_pubkeys_free(struct kern_pubkeys *pk)
 }
 
 /*
- * Hashes @d with [@zoff, @zoff + @zlen) as zeros, the signed data of a
- * module (the caller checked the range).
+ * A hash context for @sig over @d with [@zoff, @zoff + @zlen) as zeros (the
+ * signed data of a module, zoff/zlen checked here): 0 with *@ctx to finish
+ * or free, or the error with nothing left to free.
  */
-int kern_hash_data(struct pgp_hash_ctx *ctx, const u8 *d, size_t n, size_t zoff,
-		   size_t zlen)
+int kern_hash_module(const struct pgp_sig *sig, const u8 *d, size_t n, size_t zoff,
+		     size_t zlen, struct pgp_hash_ctx **ctx)
 {
 	static const u8 zeros[4096];
-	int ret = pgp_hash_update(ctx, d, zoff);
+	int ret;
 
+	if (zoff > n || zlen > n - zoff)
+		return -EINVAL;
+	ret = pgp_hash_init(ctx, sig);
+	if (ret)
+		return ret;
+	ret = pgp_hash_update(*ctx, d, zoff);
 	for (size_t z = zlen; !ret && z; ) {
 		size_t k = z < sizeof(zeros) ? z : sizeof(zeros);
 
-		ret = pgp_hash_update(ctx, zeros, k);
+		ret = pgp_hash_update(*ctx, zeros, k);
 		z -= k;
 	}
 	if (!ret)
-		ret = pgp_hash_update(ctx, d + zoff + zlen, n - zoff - zlen);
+		ret = pgp_hash_update(*ctx, d + zoff + zlen, n - zoff - zlen);
+	if (ret) {
+		pgp_hash_free(*ctx);
+		*ctx = NULL;
+	}
 	return ret;
 }
 
@@ -340,15 +351,8 @@ int kern_sig_verify(struct kern_pubkeys *pk, const u8 *body, size_t len,
 
 		pgp_pubkey_prepare(key, &what);	/* faster, when it can be built */
 	}
-	ret = pgp_hash_init(&ctx, &sig);
-	if (ret)
-		return ret;
-	ret = kern_hash_data(ctx, d, n, zoff, zlen);
-	if (ret) {
-		pgp_hash_free(ctx);
-		return ret;
-	}
-	return pgp_sig_verify(ctx, &sig, key);
+	ret = kern_hash_module(&sig, d, n, zoff, zlen, &ctx);
+	return ret ? ret : pgp_sig_verify(ctx, &sig, key);
 }
 
 /*

@@ -16,7 +16,7 @@ struct kern_keyring {
 void kern_key_desc(const struct pgp_pubkey *k, char *buf, size_t size);
 const struct pgp_builtin_key *kern_key_by_fpr(const struct kern_keyring *kr,
 					      const u8 *fpr, size_t len);
-int kern_hash_data(struct pgp_hash_ctx *ctx, const u8 *d, size_t n, size_t zoff,
-		   size_t zlen);
+int kern_hash_module(const struct pgp_sig *sig, const u8 *d, size_t n, size_t zoff,
+		     size_t zlen, struct pgp_hash_ctx **ctx);
 
 #endif /* _PGP_SIGN_KERNEL_H */

@@ -201,19 +201,10 @@ int kern_sig_digest(const u8 *body, size_t len, const u8 *d, size_t n, size_t zo
 	struct pgp_sig sig;
 	int ret;
 
-	if (zoff > n || zlen > n - zoff)
-		return -EINVAL;
 	ret = pgp_parse_sig(body, len, &sig, false);
 	if (!ret)
-		ret = pgp_hash_init(&ctx, &sig);
-	if (ret)
-		return ret;
-	ret = kern_hash_data(ctx, d, n, zoff, zlen);
-	if (ret) {
-		pgp_hash_free(ctx);
-		return ret;
-	}
-	return pgp_sig_digest(ctx, &sig, md, mdlen);
+		ret = kern_hash_module(&sig, d, n, zoff, zlen, &ctx);
+	return ret ? ret : pgp_sig_digest(ctx, &sig, md, mdlen);
 }
 
 /*
