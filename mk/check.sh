@@ -7,7 +7,8 @@ usage() {
 	cat <<'EOF'
 Usage: mk/check.sh [--host-only] [--no-host] [--full]
 
-Runs every host test (tests/host/*/run.sh), applies the patch set to build/src,
+Runs every host test (tests/host/*/run.sh, HOST_JOBS=2 at a time), applies the
+patch set to build/src,
 builds the test kernel and modules, makes the module cases, boots the guest
 permissive (KUnit runs in that boot) and with module.sig_enforce=1, and prints
 each stage's time and the closing line "N passed, N failed, N skipped" (a host
@@ -102,11 +103,55 @@ fi
 
 stage deps "$top/mk/deps.sh" || { echo "$failed failed: cannot install dependencies"; exit 1; }
 
-if ((host)); then
-	for t in tests/host/*/run.sh; do
-		[[ -f $t ]] || continue
-		tap_stage "host-$(basename "$(dirname "$t")")" bash "$t"
+# host_tests: every tests/host/*/run.sh, HOST_JOBS (default 2) at a time, the longest
+# first; each is timed and its TAP counted as it finishes (as tap_stage does).
+host_tests() {
+	local t name rc secs pid f0 jobs=${HOST_JOBS:-2} running=0
+	local -a names=()
+	local -A started=() job_of=()
+
+	[[ $jobs =~ ^[1-9][0-9]*$ ]] || jobs=2
+	for name in sign pgp patches fuzz harness crypto; do	# the long ones first
+		[[ -f tests/host/$name/run.sh ]] && names+=("$name")
 	done
+	for t in tests/host/*/run.sh; do
+		name=$(basename "$(dirname "$t")")
+		[[ " ${names[*]} " == *" $name "* ]] || names+=("$name")
+	done
+	# host_done: wait for one test, then time and count it
+	host_done() {
+		local n
+
+		wait -n -p pid
+		rc=$?
+		running=$((running - 1))
+		n=${job_of[$pid]}
+		secs=$(($(date +%s) - started[$n]))
+		timings+=("$(printf '%-22s %5ds' "host-$n" "$secs")")
+		echo "== host-$n"
+		f0=$failed
+		count tap "$logs/host-$n.log"
+		if ((rc != 0 && failed == f0)); then
+			echo "   host-$n: FAILED: exited $rc although its TAP shows no failure"
+			failed=$((failed + 1))
+		fi
+	}
+	for name in "${names[@]}"; do
+		while ((running >= jobs)); do
+			host_done
+		done
+		started[$name]=$(date +%s)
+		bash "tests/host/$name/run.sh" > "$logs/host-$name.log" 2>&1 &
+		job_of[$!]=$name
+		running=$((running + 1))
+	done
+	while ((running > 0)); do
+		host_done
+	done
+}
+
+if ((host)); then
+	host_tests
 fi
 
 if ((qemu)); then

@@ -18,7 +18,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../../.." && pwd)
 tmp=$(mktemp -d)
 trap 'gpgconf --homedir "$tmp/gnupg" --kill gpg-agent >/dev/null 2>&1; rm -rf "$tmp"' EXIT
-plan=53
+plan=54
 echo "1..$plan"
 n=0 fail=0
 ok() { n=$((n + 1)); echo "ok $n - $1"; }
@@ -92,6 +92,31 @@ t "check.sh: a host test exiting non-zero with clean TAP is a failure" fail \
 	chk --selftest-tap bash -c 'echo 1..1; echo "ok 1 - fine"; exit 3'
 t "check.sh: a host test exiting 0 with clean TAP passes" pass \
 	chk --selftest-tap bash -c 'echo 1..1; echo "ok 1 - fine"'
+# ---- mk/check.sh --host-only: the host tests two at a time, each counted once ----
+# A copy of mk/check.sh on a tree of four fake host tests: "a" and "sign" wait for each
+# other (they pass only when run at the same time), "b" fails a case, "c" exits 3 with
+# clean TAP, and they finish in another order than they start.
+ft=$tmp/fake-top
+mkdir -p "$ft/mk" "$ft/tests/host"/{a,b,c,sign}
+cp "$top/mk/check.sh" "$top/mk/lib.sh" "$ft/mk/"
+cp "$top/tests/tap.py" "$ft/tests/"
+printf '#!/bin/bash\nexit 0\n' > "$ft/mk/deps.sh"
+chmod +x "$ft/mk/deps.sh"
+meet='touch "$D/$1"; for i in $(seq 200); do [[ -e $D/$2 ]] && break; sleep 0.1; done
+echo 1..1; [[ -e $D/$2 ]] && echo "ok 1 - met $2" || echo "not ok 1 - $2 never ran beside me"'
+printf 'D=%q; set -- sign a; %s\nsleep 1\n' "$tmp" "$meet" > "$ft/tests/host/sign/run.sh"
+printf 'D=%q; set -- a sign; %s\n' "$tmp" "$meet" > "$ft/tests/host/a/run.sh"
+printf 'echo 1..2; echo "ok 1 - x"; echo "not ok 2 - y"; exit 1\n' > "$ft/tests/host/b/run.sh"
+printf 'sleep 0.5; echo 1..1; echo "ok 1 - x # SKIP"; exit 3\n' > "$ft/tests/host/c/run.sh"
+out=$(HOST_JOBS=2 bash "$ft/mk/check.sh" --host-only 2>&1)
+last=$(tail -n 1 <<< "$out")
+each=$(grep -c '^   host-[a-z]* *[0-9]*s$' <<< "$out")
+if [[ $last == "3 passed, 2 failed, 1 skipped" && $each == 4 ]] &&
+   for h in a b c sign; do [[ $(grep -c "^== host-$h\$" <<< "$out") == 1 ]] || exit 1; done; then
+	ok "check.sh --host-only: two at a time (sign met a), each counted and timed once ($last)"
+else
+	notok "check.sh --host-only: two at a time, each counted and timed once" "$out"
+fi
 out=$(chk --selftest-count tap "$tmp/host.tap" | tail -n 1)
 if [[ $out =~ ^[0-9]+\ passed,\ [0-9]+\ failed,\ [0-9]+\ skipped$ && $out == "2 passed, 0 failed, 1 skipped" ]]; then
 	ok "check.sh: the closing line shows the skips ($out)"
