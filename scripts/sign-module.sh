@@ -146,6 +146,16 @@ else
 	build_tool || { [[ -z $TMPBUILD ]] || rm -rf -- "$TMPBUILD"; exit 1; }
 	tool=$REPLY
 fi
+# --print-tool: the program's path, for a script that runs it for many modules
+if [[ ${1:-} == --print-tool ]]; then
+	if [[ -n $TMPBUILD ]]; then
+		rm -rf -- "$TMPBUILD"
+		echo "$prog: --print-tool: no build cache (the program is built for each run)" >&2
+		exit 1
+	fi
+	echo "$tool"
+	exit 0
+fi
 if [[ -z $TMPBUILD ]]; then
 	exec -a "$prog" "$tool" "$@"
 fi

@@ -129,6 +129,14 @@ if ! command -v "$verifier" > /dev/null 2>&1; then
 	exit 2
 fi
 
+# the program sign-module.sh runs, found once (it runs twice per module), under the
+# name sign-module.sh gives it
+if bin=$("$tool" --print-tool 2> /dev/null) && [[ -x $bin ]]; then
+	run_tool() { (exec -a sign-module.sh "$bin" "$@"); }
+else
+	run_tool() { "$tool" "$@"; }
+fi
+
 work=$(mktemp -d "${TMPDIR:-/tmp}/verify-module.XXXXXX")
 trap 'rm -rf -- "$work"' EXIT
 trap 'exit 130' INT
@@ -143,7 +151,7 @@ for k in "${keyrings[@]}"; do
 		exit 2
 	fi
 	rm -f -- "$work/k.part"
-	if ! "$tool" --dearmor "$k" "$work/k.part" 2> /dev/null || [[ ! -s $work/k.part ]]; then
+	if ! run_tool --dearmor "$k" "$work/k.part" 2> /dev/null || [[ ! -s $work/k.part ]]; then
 		echo "$prog: $k: not an OpenPGP keyring (or its armour is damaged)" >&2
 		exit 2
 	fi
@@ -323,7 +331,7 @@ verify_one()
 	rm -rf -- "$d"
 	mkdir -- "$d"
 	rc=0
-	out=$("$tool" --verify --keyring "$keyring" "${kopts[@]}" --data "$d" -- "$mod" 2>&1) ||
+	out=$(run_tool --verify --keyring "$keyring" "${kopts[@]}" --data "$d" -- "$mod" 2>&1) ||
 		rc=$?
 	while IFS= read -r line; do
 		read -r word _ <<< "$line"

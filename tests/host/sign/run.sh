@@ -182,15 +182,16 @@ part_wanted()
 }
 known=0
 for p in "$here"/parts/[0-9][0-9]-*.sh; do
-	name=${p##*/[0-9][0-9]-}
-	name=${name%.sh}
-	part_wanted "$name" || continue
+	part=${p##*/[0-9][0-9]-}
+	part=${part%.sh}
+	part_wanted "$part" || continue
 	known=$((known + 1))
-	echo "# --- part $name"
+	echo "# --- part $part"
 	t_part=$SECONDS
 	# shellcheck source=/dev/null
 	. "$p"
-	echo "# --- part $name: $((SECONDS - t_part)) s"
+	# (a part may use any name but part and t_part)
+	echo "# --- part $part: $((SECONDS - t_part)) s"
 done
 ((known)) || nok "SIGN_TEST_PART=$SIGN_TEST_PART names no part of $here/parts"
 
