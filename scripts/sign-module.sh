@@ -138,6 +138,10 @@ if [[ ${1:-} == --version ]]; then
 	exit 0
 fi
 TMPBUILD=
+if [[ ${1:-} == --print-tool && -z ${PGP_SIGN_MODULE:-} ]] && ! beside_built && ! cache_dir; then
+	echo "$prog: --print-tool: no build cache (the program is built for each run)" >&2
+	exit 1
+fi
 if [[ -n ${PGP_SIGN_MODULE:-} ]]; then
 	tool=$PGP_SIGN_MODULE
 elif beside_built; then

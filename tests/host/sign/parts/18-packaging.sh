@@ -197,6 +197,17 @@ python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); assert d[0]["mod
 	"$pk/json" "$pk/we\"ird"$'\t'"name.ko" 2> /dev/null &&
 	ok "verify-module.sh --json: a module name with a quote and a tab" ||
 	nok "verify-module.sh --json: a module name with a quote and a tab"
+# --print-tool: the program sign-module.sh runs (verify-module.sh runs it directly); none
+# without a build cache (it would be built for one run and removed)
+pt=$("$sign" --print-tool 2> /dev/null)
+[[ -x $pt && $("$pt" --version) == "${pt##*/} "* ]] &&
+	ok "sign-module.sh --print-tool: an executable pgp-sign-module ($pt)" ||
+	nok "sign-module.sh --print-tool: an executable pgp-sign-module (got '$pt')"
+rc=0
+env -u HOME -u XDG_CACHE_HOME PGP_SIGN_MODULE= "$sign" --print-tool > "$pk/out" 2>&1 || rc=$?
+((rc == 1)) && grep -q "no build cache" "$pk/out" &&
+	ok "sign-module.sh --print-tool without a build cache: exit 1, says why" ||
+	{ nok "sign-module.sh --print-tool without a build cache (rc $rc)"; sed 's/^/# /' "$pk/out"; }
 # exit codes and --version in every --help
 for s in "$sign" "$verify" "$scripts/sign-file-pgp.sh" "$genkey" "$scripts/pgp-sign-module-build.sh"; do
 	h=$("$s" --help 2>&1 || true)
