@@ -13,7 +13,7 @@ pkgs=(linux-source-6.12 linux-source-6.1 gnupg gpgv sqv binutils gcc make flex b
 	xz-utils zstd gzip file python3 python3-docutils quilt diffstat perl openssl kmod dkms
 	liblzma-dev sq gcc-i686-linux-gnu libc6-dev-i386-cross libssl-dev:i386 qemu-user
 	libc6-dev-s390x-cross binutils-s390x-linux-gnu libgcc-12-dev-s390x-cross valgrind strace
-	softhsm2 gnupg-pkcs11-scd opensc)
+	softhsm2 gnupg-pkcs11-scd opensc argon2)
 # linux-source-6.1: host-patches applies the 6.1 series to it (and check-matrix builds it).
 # sq: host-sign's remote signer.  The last four: tests/host/crypto's i386 build, with the
 # i686 cross compiler, which coexists with the arm64 and s390x ones of --matrix (Debian 12's

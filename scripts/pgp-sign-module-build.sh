@@ -38,7 +38,7 @@ EOF
 # scripts/pgp-shim/kernel choose what a kernel configuration would) and the
 # stand-ins they run on.
 tool_units=(main util proc assuan agent sexp armor packet sign preflight module placeholder
-	compress pool remote verify v6 seckey s2k)
+	compress pool remote verify v6 seckey s2k argon2)
 kglue_units=(elf kernel kernel_sign mldsa_sign)
 kernel_units=(pgp_parser pgp_verify keyring_parse mont dsa rsassa ed25519 shake)
 shim_units=(compat shash_openssl hash_info ecdsa_openssl)

@@ -429,6 +429,12 @@ bool seckey_default(struct pgp_opts *o, char *buf, size_t size);
 int seckey_generate(const char *algo, const char *uid, const char *sec_path,
 		    const char *pub_path, long long when);
 
+/* ---- argon2.c: Argon2id (RFC 9106) over BLAKE2b (RFC 7693) ---- */
+
+void blake2b(u8 *out, size_t outlen, const void *in, size_t len);
+int argon2id(const u8 *pw, size_t pwl, const u8 *salt, size_t sl, const u8 *key, size_t kl,
+	     const u8 *ad, size_t al, u32 t, u32 p, u32 m, u8 *out, size_t outlen);
+
 /* ---- s2k.c: a secret key packet's passphrase protection ---- */
 
 int seckey_unprotect(const u8 *body, size_t publen, unsigned int tag, unsigned int usage,

@@ -3,7 +3,7 @@
  * The passphrase protection of an RFC 9580 secret key packet (pgp-sign-module
  * --secret-key --passphrase-file): S2K types 0, 1 and 3 and AES in CFB mode
  * with a SHA-1 checksum (usage 254) or OCB or GCM with the key from
- * HKDF-SHA256 (usage 253).
+ * HKDF-SHA256 (usage 253), and the Argon2 S2K (type 4) with AEAD.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -37,9 +37,18 @@ static const EVP_CIPHER *aes_of(unsigned int id, size_t *klen)
 	return NULL;
 }
 
+/* The most an Argon2 S2K may ask of the tool: 2 GiB, and 16 GiB over all passes */
+#ifndef S2K_ARGON2_MAX_LOG_KIB
+#define S2K_ARGON2_MAX_LOG_KIB	21
+#endif
+#ifndef S2K_ARGON2_MAX_WORK_KIB
+#define S2K_ARGON2_MAX_WORK_KIB	(1ULL << 24)
+#endif
+
 /*
  * The key an S2K specifier [@p, @p + @n) derives from @pass (RFC 9580
- * 3.7.1: simple 0, salted 1, iterated and salted 3), @klen octets into @key.
+ * 3.7.1: simple 0, salted 1, iterated and salted 3, Argon2 4), @klen octets
+ * into @key.
  */
 static int s2k_derive(const u8 *p, size_t n, const char *pass, u8 *key, size_t klen,
 		      char *why, size_t wl)
@@ -49,8 +58,41 @@ static int s2k_derive(const u8 *p, size_t n, const char *pass, u8 *key, size_t k
 	u8 out[EVP_MAX_MD_SIZE];
 	unsigned int ol;
 
+	if (n && p[0] == 4) {
+		/* 4, salt[16], t (passes), p (lanes), encoded_m: 2^encoded_m KiB */
+		unsigned int t, lanes, em, lg = 0;
+		int err;
+
+		if (n != 20) {
+			snprintf(why, wl, "malformed Argon2 S2K specifier (%zu octets, not 20)", n);
+			return -1;
+		}
+		t = p[17];
+		lanes = p[18];
+		em = p[19];
+		while (lanes && (1u << lg) < lanes)
+			lg++;
+		if (!t || !lanes || em < 3 + lg || em > 31) {
+			snprintf(why, wl, "malformed Argon2 S2K specifier (t %u, p %u, encoded_m %u)",
+				 t, lanes, em);
+			return -1;
+		}
+		if (em > S2K_ARGON2_MAX_LOG_KIB || (u64)t << em > S2K_ARGON2_MAX_WORK_KIB) {
+			snprintf(why, wl, "the secret key's Argon2 S2K asks for %llu MiB and %u passes: more than this tool gives (at most %llu MiB, %llu MiB over all passes)",
+				 (1ULL << em) >> 10, t, (1ULL << S2K_ARGON2_MAX_LOG_KIB) >> 10,
+				 S2K_ARGON2_MAX_WORK_KIB >> 10);
+			return -1;
+		}
+		err = argon2id((const u8 *)pass, pl, p + 1, 16, NULL, 0, NULL, 0, t, lanes,
+			       1u << em, key, klen);
+		if (err) {
+			snprintf(why, wl, "Argon2 S2K: %s", strerror(-err));
+			return -1;
+		}
+		return 0;
+	}
 	if (n < 2 || (p[0] != 0 && p[0] != 1 && p[0] != 3)) {
-		snprintf(why, wl, "the secret key's S2K type %u is not supported (simple 0, salted 1, iterated and salted 3; not Argon2, 4)",
+		snprintf(why, wl, "the secret key's S2K type %u is not supported (simple 0, salted 1, iterated and salted 3, Argon2 4)",
 			 n ? p[0] : 0);
 		return -1;
 	}
@@ -140,6 +182,12 @@ int seckey_unprotect(const u8 *body, size_t publen, unsigned int tag, unsigned i
 		return -1;
 	}
 	sl = *q++;
+	if (sl && q[0] == 4 && usage != 253) {
+		/* RFC 9580 3.7.2.1: Argon2 only with AEAD; anything else is malformed */
+		snprintf(why, wl, "malformed protected secret key (the Argon2 S2K with usage %u, not AEAD 253)",
+			 usage);
+		return -1;
+	}
 	if (s2k_derive(q, sl, pass, key, klen, why, wl))
 		return -1;
 	q += sl;

@@ -92,6 +92,66 @@ else
 	sed 's/^/# /' "$T/err"
 fi
 
+# --- Argon2id (argon2.c) and the Argon2 S2K (s2k.c): RFC 9106's own vector, BLAKE2b against
+# coreutils' b2sum, Argon2id against the reference implementation's argon2 command, and the
+# Argon2 S2K specifiers seckey_unprotect() must refuse ------------------------------------
+hx() { printf %s "$1" | od -An -tx1 -v | tr -d ' \n'; }
+rep() { local i; for ((i = 0; i < $2; i++)); do printf %s "$1"; done; }
+if [[ -n ${objs:-} ]] && gcc -O2 -o "$V/argon2_test" "$here/argon2_test.c" $objs -lcrypto -llzma 2> "$T/err"; then
+	a2=$V/argon2_test
+	# RFC 9106 5.3: Argon2id, t 3, p 4, m 32 KiB, a secret and associated data
+	[[ $("$a2" argon2id 3 4 32 32 "$(rep 01 32)" "$(rep 02 16)" "$(rep 03 8)" "$(rep 04 12)") == \
+	   0d640df58d78766c08c037a34a8b53c9d01ef0452d75b65eb52520e96b01e659 ]] &&
+		ok "Argon2id: RFC 9106's test vector (5.3)" || nok "Argon2id: RFC 9106's test vector (5.3)"
+	bad=0
+	for dl in 1 16 24 32 48 63 64; do
+		for ml in 0 3 127 128 129 256 1000; do
+			msg=$(head -c "$ml" /dev/zero | tr '\0' 'k')
+			[[ $("$a2" blake2b "$dl" "$(hx "$msg")") == "$(printf %s "$msg" | b2sum -l $((8 * dl)) | cut -d' ' -f1)" ]] ||
+				{ bad=$((bad + 1)); echo "# BLAKE2b-$((8 * dl)) of $ml octets differs from b2sum's"; }
+		done
+	done
+	((bad == 0)) && ok "BLAKE2b: 49 digests (1 to 64 octets, inputs of 0 to 1000 octets) equal b2sum's" ||
+		nok "BLAKE2b: $bad of 49 digests differ from b2sum's"
+	if command -v argon2 > /dev/null; then
+		bad=0
+		for c in "3 4 16 32" "1 1 3 16" "2 3 10 24" "4 2 12 100" "1 1 8 64" "1 1 8 65" "2 8 11 4"; do
+			read -r at ap am al <<< "$c"
+			[[ $(printf %s "module signing pass" | argon2 saltsaltsaltsalt -id -t "$at" -p "$ap" -m "$am" -l "$al" -r) == \
+			   "$("$a2" argon2id "$at" "$ap" $((1 << am)) "$al" "$(hx "module signing pass")" "$(hx saltsaltsaltsalt)")" ]] ||
+				{ bad=$((bad + 1)); echo "# Argon2id t $at p $ap m 2^$am, $al octets: differs from argon2's"; }
+		done
+		((bad == 0)) && ok "Argon2id: 7 parameter sets (up to 64 MiB in 4 lanes, tags of 4 to 100 octets) equal the argon2 command's" ||
+			nok "Argon2id: $bad of 7 parameter sets differ from the argon2 command's"
+	else
+		skip "Argon2id against the argon2 command: not installed (make deps)"
+	fi
+	# seckey_unprotect() on protection fields (usage 253: count, AES-256, OCB, the S2K, a
+	# nonce of 15, a 16-octet tag); the Argon2 specifier: 4, salt, t, p, encoded_m
+	spec() { printf '04%s%02x%02x%02x' "$(rep 5a 16)" "$1" "$2" "$3"; }
+	aead() { printf '%02x0902%02x%s%s%s' $((3 + ${#1} / 2 + 15)) $((${#1} / 2)) "$1" "$(rep 00 15)" "$(rep 00 48)"; }
+	for c in "253 $(aead "$(spec 3 4 16)")|wrong passphrase" \
+		"254 26091404$(rep 5a 16)030410$(rep 00 16)$(rep 00 48)|the Argon2 S2K with usage 254, not AEAD 253" \
+		"253 $(aead "$(spec 0 4 16)")|malformed Argon2 S2K specifier (t 0, p 4, encoded_m 16)" \
+		"253 $(aead "$(spec 1 0 16)")|malformed Argon2 S2K specifier (t 1, p 0, encoded_m 16)" \
+		"253 $(aead "$(spec 1 4 4)")|malformed Argon2 S2K specifier (t 1, p 4, encoded_m 4)" \
+		"253 $(aead "$(spec 1 5 5)")|malformed Argon2 S2K specifier (t 1, p 5, encoded_m 5)" \
+		"253 $(aead "$(spec 1 1 32)")|malformed Argon2 S2K specifier (t 1, p 1, encoded_m 32)" \
+		"253 $(aead "$(spec 1 1 22)")|asks for 4096 MiB and 1 passes: more than this tool gives" \
+		"253 $(aead "$(spec 9 1 21)")|asks for 2048 MiB and 9 passes: more than this tool gives" \
+		"253 $(aead "$(spec 1 1 3 | cut -c3-)")|the secret key's S2K type 90 is not supported" \
+		"253 $(aead "$(spec 1 1 3)00")|malformed Argon2 S2K specifier (21 octets, not 20)"; do
+		want=${c#*|}
+		read -r u f <<< "${c%%|*}"
+		out=$("$a2" s2k "$u" "$f" "module signing pass") || true
+		[[ $out == *"$want"* ]] && ok "Argon2 S2K refused: $want" ||
+			nok "Argon2 S2K: wanted \"$want\", got \"$out\""
+	done
+else
+	nok "Argon2 test: build"
+	sed 's/^/# /' "$T/err"
+fi
+
 # --- good signatures: attached, verified by the kernel's code, the independent verifiers,
 # verify-module.sh with gpgv and with sqv -------------------------------------------------
 for c in "pq sha512 pq.pub" "pq sha256 pq.pub" "pq sha3-256 pq.pub" "ed sha512 ed.pub" \
@@ -409,7 +469,7 @@ cp -- "$base" "$V/x.ko"
 		nok "--gen-key over an existing file: the message"; }
 
 # --- passphrase-protected secret keys (OpenPGP.js): iterated and salted S2K with AES-256 CFB
-# and a SHA-1 checksum, AEAD GCM and OCB (HKDF-SHA256); Argon2 refused -------------------
+# and a SHA-1 checksum, AEAD GCM and OCB (HKDF-SHA256), Argon2 with OCB -----------------
 printf 'module signing pass\n' > "$V/pass"
 printf 'not it\n' > "$V/wrong"
 for how in cfb gcm ocb; do
@@ -431,8 +491,19 @@ done
 want="passphrase-protected: give --passphrase-file"
 expect_fail "--secret-key protected, no passphrase file: refused" "$f" \
 	"$sign" -q --secret-key "$V/p-cfb.sec" "$f"
+# Argon2 (S2K type 4, OpenPGP.js: 3 passes over 64 MiB in 4 lanes) with OCB
 node "$ojs" keygen "$V/p-argon2.pub" "$V/p-argon2.sec" --protect argon2 "module signing pass"
-want="S2K type 4 is not supported"
-expect_fail "--secret-key protected with Argon2 (S2K type 4): refused as unsupported" "$f" \
-	"$sign" -q --secret-key "$V/p-argon2.sec" --passphrase-file "$V/pass" "$f"
+f=$V/p-argon2.ko
+cp -- "$base" "$f"
+if "$sign" -q --secret-key "$V/p-argon2.sec" --passphrase-file "$V/pass" "$f" 2> "$T/err"; then
+	check "--secret-key protected with Argon2 (S2K type 4): signed, OpenPGP.js and the test side agree" \
+		v6_agree p-argon2 "$V/p-argon2.pub" oj
+else
+	nok "--secret-key protected with Argon2 (S2K type 4)"
+	sed 's/^/# /' "$T/err"
+fi
+cp -- "$base" "$f"
+want="wrong passphrase"
+expect_fail "--secret-key protected with Argon2, wrong passphrase: refused" "$f" \
+	"$sign" -q --secret-key "$V/p-argon2.sec" --passphrase-file "$V/wrong" "$f"
 fi
