@@ -11,7 +11,8 @@ Usage: tests/fuzz/$prog [--time SECONDS] [--no-run] [--out DIR]
 
 Builds tests/fuzz/fuzz_signer_*.c with clang -fsanitize=fuzzer,address,undefined,
 one target per parser of untrusted input the tool keeps (gpg-agent's Assuan
-lines, S-expressions, ASCII armour, the module and its placeholder), each
+lines, S-expressions, ASCII armour, the module and its placeholder, a secret
+key's protection fields), each
 linked with the tool's objects as scripts/pgp-sign-module-build.sh --objects
 builds them (scripts/pgp-sign/*.c but main.c, and the kernel's module_sig
 locator and OpenPGP code through scripts/pgp-shim). Every target checks the
@@ -49,7 +50,8 @@ out=$(cd "$out" && pwd)
 
 # shellcheck disable=SC2054 # commas belong to -fsanitize=
 cflags=(-g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
-	-fno-omit-frame-pointer -Wall -Wno-unused-function -Wno-unused-parameter)
+	-fno-omit-frame-pointer -Wall -Wno-unused-function -Wno-unused-parameter
+	-DS2K_ARGON2_MAX_LOG_KIB=10 -DS2K_ARGON2_MAX_WORK_KIB=4096)
 mapfile -t objs < <(HOSTCC=$clang bash "$top/scripts/pgp-sign-module-build.sh" --objects \
 	"$out/tool" "${cflags[@]/-fsanitize=fuzzer,/-fsanitize=fuzzer-no-link,}")
 ((${#objs[@]} > 0)) || { echo "$prog: the tool's objects: build failed" >&2; exit 1; }
@@ -69,7 +71,13 @@ done
 # Seeds (made here, not checked in): agent answers, S-expressions, modules, armour.
 seeds=$out/seeds
 rm -rf "$seeds"
-mkdir -p "$seeds/assuan" "$seeds/sexp" "$seeds/elf" "$seeds/armour"
+mkdir -p "$seeds/assuan" "$seeds/sexp" "$seeds/elf" "$seeds/armour" "$seeds/s2k"
+# protection fields after the usage octet (the first octet: 0 AEAD 253, 1 CFB 254):
+# Argon2 with OCB, iterated and salted with GCM, iterated and salted with CFB
+hexseed() { printf %s "$2" | xxd -r -p > "$seeds/s2k/$1"; }
+hexseed argon2-ocb 00260902140405050505050505050505050505050505020205000000000000000000000000000000111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111
+hexseed iter-gcm 001a09030b0308080808080808080810000000000000000000000000222222222222222222222222222222222222222222222222222222222222222222222222222222222222222222222222
+hexseed iter-cfb 011d090b03080808080808080808100000000000000000000000000000000033333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333
 # the reviewer's armour: padding past the data (the heap write of finding 1)
 printf -- '-----BEGIN PGP SIGNATURE-----\n\nQU==========\n=AAAA\n-----END PGP SIGNATURE-----\n' \
 	> "$seeds/armour/pads"
