@@ -13,6 +13,11 @@
 #   append   a key's own signature replaced on --append (sign.c drop_own())
 #   summary  the "N signed, M failed" line (pool.c)
 #   xz       the note on an xz check that becomes CRC32 (module.c)
+#   a2xor    Argon2 passes after the first not XORed in (argon2.c): RFC 9106's vector
+#   a2i      Argon2i addressing in every slice of the first pass (argon2.c): the
+#            argon2 command's tag
+#   b2len    BLAKE2b's output length not in its parameter block (argon2.c): b2sum
+#   a2usage  the Argon2 S2K taken with a usage other than AEAD (s2k.c)
 
 set -euo pipefail
 if [[ ${1:-} == -h || ${1:-} == --help ]]; then
@@ -39,13 +44,18 @@ trap cleanup EXIT
 # NAME#FILE#sed expression#the case it must fail
 mutants=(
 	'pre#scripts/pgp-sign/preflight.c#s/^\tif (key_policy(r, s, \&out, t, why, sizeof(why)))$/\tif (0)/#rsa1024-before'
-	'post#scripts/pgp-sign/sign.c#s/^\tif (kernel_takes(j, \&m, \&loc, \&pkt, why, wl))$/\tif (0)/#subkey-written'
+	'post#scripts/pgp-sign/sign.c#s/^\tif (j->signer \&\& kernel_takes(j, \&m, \&loc, \&pkt, why, wl))$/\tif (0)/#subkey-written'
 	'now#scripts/pgp-sign/preflight.c#s/^\tif (k || opt->sde < 0 || t >= now)$/\tif (1)/#backdated'
 	'append#scripts/pgp-sign/sign.c#s/^\tint n = drop_own(old, pkt);$/\tint n = count_sig_packets(old->p, old->len, NULL, 0);/#append-once'
 	'summary#scripts/pgp-sign/pool.c#s/^\tsay(1, "%d %s, %d failed\\n", pool_counts\[0\], verb, pool_counts\[1\]);/\t(void)verb;/#summary'
 	'xz#scripts/pgp-sign/module.c#s/^\t\txz_check_note(j, m, fd);/\t\t;/#xz-note'
+	'a2xor#scripts/pgp-sign/argon2.c#s/, pass != 0);$/, false);/#argon2-rfc9106'
+	'a2i#scripts/pgp-sign/argon2.c#s/pass == 0 \&\& s < ARGON2_SLICES \/ 2;/pass == 0;/#argon2-cli'
+	'b2len#scripts/pgp-sign/argon2.c#s/0x01010000 ^ outlen;/0x01010040;/#blake2b-b2sum'
+	'a2usage#scripts/pgp-sign/s2k.c#s/if (sl \&\& q\[0\] == 4 \&\& usage != 253) {/if (0) {/#argon2-usage'
 )
-cases=(rsa1024-before subkey-written backdated append-once summary xz-note)
+cases=(rsa1024-before subkey-written backdated append-once summary xz-note argon2-rfc9106
+	argon2-cli blake2b-b2sum argon2-usage)
 
 # the keys and the module, once
 w=$T/w
@@ -63,6 +73,20 @@ gpg --homedir "$w/s" --batch --export > "$w/s.pub" 2> /dev/null
 printf '#!/bin/bash\nfor a in "$@"; do [[ $a == --detach-sign ]] && echo x >> "%s/signs"; done\nexec gpg "$@"\n' \
 	"$w" > "$w/countgpg"
 chmod +x "$w/countgpg"
+
+# a2 TOOL ARGS...: tests/host/sign/argon2_test.c linked with the objects of TOOL's tree
+a2()
+{
+	local src=$top
+
+	[[ $1 == "$T/real" ]] || src=$T/src-${1##*/}
+	if [[ ! -x $1.a2 ]]; then
+		objs=$(bash "$src/scripts/pgp-sign-module-build.sh" --objects "$1.objs") &&
+			gcc -O2 -o "$1.a2" "$here/argon2_test.c" $objs -lcrypto -llzma || return 1
+	fi
+	"$1.a2" "${@:2}"
+}
+r() { local i; for ((i = 0; i < $2; i++)); do printf %s "$1"; done; }
 
 # run_case TOOL CASE: 0 when the case passes
 run_case()
@@ -89,6 +113,16 @@ run_case()
 	xz-note)
 		xz -c -- "$w/base.ko" > "$f.xz"
 		"$t" -q --homedir "$w/s" "$f.xz" 2>&1 | grep -q "CRC64 becomes CRC32" ;;
+	argon2-rfc9106)
+		[[ $(a2 "$t" argon2id 3 4 32 32 "$(r 01 32)" "$(r 02 16)" "$(r 03 8)" "$(r 04 12)") == \
+		   0d640df58d78766c08c037a34a8b53c9d01ef0452d75b65eb52520e96b01e659 ]] ;;
+	argon2-cli)
+		[[ $(a2 "$t" argon2id 1 1 64 32 "$(r 70 4)" "$(r 73 8)") == \
+		   "$(printf pppp | argon2 ssssssss -id -t 1 -p 1 -m 6 -l 32 -r)" ]] ;;
+	blake2b-b2sum)
+		[[ $(a2 "$t" blake2b 32 616263) == "$(printf abc | b2sum -l 256 | cut -d' ' -f1)" ]] ;;
+	argon2-usage)
+		[[ $(a2 "$t" s2k 254 "26091404$(r 5a 16)030410$(r 00 64)" pass) == *"not AEAD 253"* ]] ;;
 	esac
 }
 
