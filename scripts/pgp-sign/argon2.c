@@ -72,12 +72,18 @@ static inline void store_le32(u8 *p, u32 v)
 	p[3] = v >> 24;
 }
 
-#define B2B_G(a, b, c, d, x, y) do {				\
-		a += b + (x); d = ror64(d ^ a, 32);		\
-		c += d; b = ror64(b ^ c, 24);			\
-		a += b + (y); d = ror64(d ^ a, 16);		\
-		c += d; b = ror64(b ^ c, 63);			\
-	} while (0)
+/* G of RFC 7693 3.1 on the words a, b, c, d of @v with the message words @x, @y */
+static inline void b2b_g(u64 *v, int a, int b, int c, int d, u64 x, u64 y)
+{
+	v[a] += v[b] + x;
+	v[d] = ror64(v[d] ^ v[a], 32);
+	v[c] += v[d];
+	v[b] = ror64(v[b] ^ v[c], 24);
+	v[a] += v[b] + y;
+	v[d] = ror64(v[d] ^ v[a], 16);
+	v[c] += v[d];
+	v[b] = ror64(v[b] ^ v[c], 63);
+}
 
 static void blake2b_compress(struct blake2b *s, bool last)
 {
@@ -96,14 +102,14 @@ static void blake2b_compress(struct blake2b *s, bool last)
 	for (r = 0; r < 12; r++) {
 		const u8 *z = blake2b_sigma[r];
 
-		B2B_G(v[0], v[4], v[8], v[12], m[z[0]], m[z[1]]);
-		B2B_G(v[1], v[5], v[9], v[13], m[z[2]], m[z[3]]);
-		B2B_G(v[2], v[6], v[10], v[14], m[z[4]], m[z[5]]);
-		B2B_G(v[3], v[7], v[11], v[15], m[z[6]], m[z[7]]);
-		B2B_G(v[0], v[5], v[10], v[15], m[z[8]], m[z[9]]);
-		B2B_G(v[1], v[6], v[11], v[12], m[z[10]], m[z[11]]);
-		B2B_G(v[2], v[7], v[8], v[13], m[z[12]], m[z[13]]);
-		B2B_G(v[3], v[4], v[9], v[14], m[z[14]], m[z[15]]);
+		b2b_g(v, 0, 4, 8, 12, m[z[0]], m[z[1]]);
+		b2b_g(v, 1, 5, 9, 13, m[z[2]], m[z[3]]);
+		b2b_g(v, 2, 6, 10, 14, m[z[4]], m[z[5]]);
+		b2b_g(v, 3, 7, 11, 15, m[z[6]], m[z[7]]);
+		b2b_g(v, 0, 5, 10, 15, m[z[8]], m[z[9]]);
+		b2b_g(v, 1, 6, 11, 12, m[z[10]], m[z[11]]);
+		b2b_g(v, 2, 7, 8, 13, m[z[12]], m[z[13]]);
+		b2b_g(v, 3, 4, 9, 14, m[z[14]], m[z[15]]);
 	}
 	for (i = 0; i < 8; i++)
 		s->h[i] ^= v[i] ^ v[i + 8];
@@ -211,24 +217,31 @@ static inline u64 blamka(u64 a, u64 b)
 	return a + b + 2 * (u64)(u32)a * (u32)b;
 }
 
-#define ARGON2_GB(a, b, c, d) do {				\
-		a = blamka(a, b); d = ror64(d ^ a, 32);		\
-		c = blamka(c, d); b = ror64(b ^ c, 24);		\
-		a = blamka(a, b); d = ror64(d ^ a, 16);		\
-		c = blamka(c, d); b = ror64(b ^ c, 63);		\
-	} while (0)
+/* GB: b2b_g() with each addition a + b + 2 * lo(a) * lo(b), no message words */
+static inline void argon2_gb(u64 *v, unsigned int a, unsigned int b, unsigned int c,
+			     unsigned int d)
+{
+	v[a] = blamka(v[a], v[b]);
+	v[d] = ror64(v[d] ^ v[a], 32);
+	v[c] = blamka(v[c], v[d]);
+	v[b] = ror64(v[b] ^ v[c], 24);
+	v[a] = blamka(v[a], v[b]);
+	v[d] = ror64(v[d] ^ v[a], 16);
+	v[c] = blamka(v[c], v[d]);
+	v[b] = ror64(v[b] ^ v[c], 63);
+}
 
 /* P over the sixteen words v[i[0]], ..., v[i[15]] */
 static void argon2_p(u64 *v, const unsigned int *i)
 {
-	ARGON2_GB(v[i[0]], v[i[4]], v[i[8]], v[i[12]]);
-	ARGON2_GB(v[i[1]], v[i[5]], v[i[9]], v[i[13]]);
-	ARGON2_GB(v[i[2]], v[i[6]], v[i[10]], v[i[14]]);
-	ARGON2_GB(v[i[3]], v[i[7]], v[i[11]], v[i[15]]);
-	ARGON2_GB(v[i[0]], v[i[5]], v[i[10]], v[i[15]]);
-	ARGON2_GB(v[i[1]], v[i[6]], v[i[11]], v[i[12]]);
-	ARGON2_GB(v[i[2]], v[i[7]], v[i[8]], v[i[13]]);
-	ARGON2_GB(v[i[3]], v[i[4]], v[i[9]], v[i[14]]);
+	argon2_gb(v, i[0], i[4], i[8], i[12]);
+	argon2_gb(v, i[1], i[5], i[9], i[13]);
+	argon2_gb(v, i[2], i[6], i[10], i[14]);
+	argon2_gb(v, i[3], i[7], i[11], i[15]);
+	argon2_gb(v, i[0], i[5], i[10], i[15]);
+	argon2_gb(v, i[1], i[6], i[11], i[12]);
+	argon2_gb(v, i[2], i[7], i[8], i[13]);
+	argon2_gb(v, i[3], i[4], i[9], i[14]);
 }
 
 /*
@@ -313,7 +326,8 @@ static void argon2_segment(struct argon2 *a, u32 pass, u32 s, u32 l)
 			argon2_g(&addr, &zero, &tmp, false);
 		}
 		rand = indep ? addr.v[i % ARGON2_QWORDS] : a->mem[prev].v[0];
-		argon2_g(&a->mem[cur], &a->mem[prev], argon2_ref(a, pass, s, l, i, rand), pass != 0);
+		argon2_g(&a->mem[cur], &a->mem[prev], argon2_ref(a, pass, s, l, i, rand),
+			 pass != 0);
 	}
 }
 

@@ -42,7 +42,7 @@ static const EVP_CIPHER *aes_of(unsigned int id, size_t *klen)
 #define S2K_ARGON2_MAX_LOG_KIB	21
 #endif
 #ifndef S2K_ARGON2_MAX_WORK_KIB
-#define S2K_ARGON2_MAX_WORK_KIB	(1ULL << 24)
+#define S2K_ARGON2_MAX_WORK_KIB	(16ULL * 1024 * 1024)
 #endif
 
 /*

@@ -49,7 +49,7 @@ mutants=(
 	'append#scripts/pgp-sign/sign.c#s/^\tint n = drop_own(old, pkt);$/\tint n = count_sig_packets(old->p, old->len, NULL, 0);/#append-once'
 	'summary#scripts/pgp-sign/pool.c#s/^\tsay(1, "%d %s, %d failed\\n", pool_counts\[0\], verb, pool_counts\[1\]);/\t(void)verb;/#summary'
 	'xz#scripts/pgp-sign/module.c#s/^\t\txz_check_note(j, m, fd);/\t\t;/#xz-note'
-	'a2xor#scripts/pgp-sign/argon2.c#s/, pass != 0);$/, false);/#argon2-rfc9106'
+	'a2xor#scripts/pgp-sign/argon2.c#s/^\t\t\t pass != 0);$/\t\t\t false);/#argon2-rfc9106'
 	'a2i#scripts/pgp-sign/argon2.c#s/pass == 0 \&\& s < ARGON2_SLICES \/ 2;/pass == 0;/#argon2-cli'
 	'b2len#scripts/pgp-sign/argon2.c#s/0x01010000 ^ outlen;/0x01010040;/#blake2b-b2sum'
 	'a2usage#scripts/pgp-sign/s2k.c#s/if (sl \&\& q\[0\] == 4 \&\& usage != 253) {/if (0) {/#argon2-usage'
