@@ -6,7 +6,8 @@
 //   - keys from fixed seeds (ML-DSA.KeyGen_internal), signatures in the three interfaces:
 //     ML-DSA.Sign "pure" with the empty context (deterministic and hedged with fixed
 //     randomness), Sign_internal on a given M', and on an external mu;
-//   - a signature whose ||z||inf reaches gamma1 - beta while c~ matches: noble's own
+//   - signatures whose ||z||inf reaches gamma1 - beta (one beyond it, one exactly at it)
+//     while c~ matches: noble's own
 //     signer with its z rejection turned off (a copy of its ml-dsa.js with the three
 //     "GAMMA1 - BETA" norm bounds made infinite, made here and removed again).  Its
 //     verifier with the same change accepts that signature and the real one refuses it,
@@ -142,6 +143,21 @@ add('external mu', 'mu', 'key2', m64,
 		fail('the z-unchecked verifier refuses the z-unchecked signature');
 	add(`pure, ||z||inf = ${zNorm(found.sig)} >= gamma1 - beta, c~ matches`, 'pure', 'key0',
 	    found.m, found.sig, -1, `z-unchecked noble signer, message ${found.i}`, true);
+	// ... and one at the bound itself, ||z||inf = gamma1 - beta exactly: refused by "<",
+	// taken by a "<=" (about one signature in 700 of the unchecked signer)
+	let edge = null;
+	for (let i = 0; i < 20000 && !edge; i++) {
+		const m = bytes(`pgp-modsign z edge ${i}`, 64);
+		const sig = unchecked.sign(m, kp[0].secretKey, { extraEntropy: false });
+		if (zNorm(sig) === GAMMA1 - BETA)
+			edge = { m, sig, i };
+	}
+	if (!edge)
+		fail('no signature with ||z|| = gamma1 - beta in 20000 tries');
+	if (!unchecked.verify(edge.sig, edge.m, kp[0].publicKey))
+		fail('the z-unchecked verifier refuses the z-unchecked signature at the bound');
+	add(`pure, ||z||inf = gamma1 - beta exactly, c~ matches`, 'pure', 'key0',
+	    edge.m, edge.sig, -1, `z-unchecked noble signer, message ${edge.i}`, true);
 }
 
 // C2SP Wycheproof vectors, transcribed (see the file's head for their source)
