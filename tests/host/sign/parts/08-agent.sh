@@ -132,24 +132,34 @@ zero_mpis()
 	while ((start < max)); do
 		files=()
 		for ((i = start; i < start + batch; i++)); do
-			{ cat -- "$d/base.ko"; printf 'tail %d\n' "$i"; } > "$d/$i.ko"
 			files+=("$d/$i.ko")
 		done
+		# the batch's modules: the signed one with a line appended, "tail I" (one process)
+		python3 -c 'import sys
+base = open(sys.argv[1] + "/base.ko", "rb").read()
+for i in range(int(sys.argv[2]), int(sys.argv[3])):
+	open("%s/%d.ko" % (sys.argv[1], i), "wb").write(base + b"tail %d\n" % i)' \
+			"$d" "$start" "$((start + batch))"
 		if ! SOURCE_DATE_EPOCH=$sde "$sign" -q --homedir "$H" -u "${fpr[$a]}!" --digest sha256 \
 			"${files[@]}" 2> "$d/err" || [[ -s $d/err ]]; then
 			nok "$a: the agent path signed $batch modules without a note"
 			sed 's/^/# /' "$d/err" | head -n 5
 			return
 		fi
-		for ((i = start; i < start + batch; i++)); do
-			plen=$(od -An -t u4 --endian=big -j $((so + 12)) -N 4 -- "$d/$i.ko" | tr -d ' ')
-			hex[i]=$(od -An -v -t x1 -j $((so + 16)) -N "$plen" -- "$d/$i.ko" | tr -d ' \n')
+		# each module's signature packet (its length at module_sig + 12), in hex (one process)
+		while read -r i plen; do
+			hex[i]=$plen
 			mpi_bits "${hex[i]}"
 			bits[i]=$REPLY
 			for b in $REPLY; do
 				((b > full)) && full=$b
 			done
-		done
+		done < <(python3 -c 'import sys
+so = int(sys.argv[2])
+for i in range(int(sys.argv[3]), int(sys.argv[4])):
+	m = open("%s/%d.ko" % (sys.argv[1], i), "rb").read()
+	n = int.from_bytes(m[so + 12:so + 16], "big")
+	print(i, m[so + 16:so + 16 + n].hex())' "$d" "$so" "$start" "$((start + batch))")
 		start=$((start + batch))
 		# full: the size of the group order (or modulus) in whole bytes
 		g=$(((full + 7) / 8 * 8))
