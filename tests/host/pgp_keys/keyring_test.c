@@ -17,6 +17,7 @@
  *	the errno name; --blacklist blacklists the SHA-256 of FILE; a line
  *	is added when a hash was allocated without CRYPTO_NOLOAD; with
  *	--fail-alloc N the (N+1)th allocation of the check fails
+ *	with more than one MODULE, every line starts with "MODULE: "
  *   keyring_test --measure KEYRING verify MODULE
  *	the same, then "memory heap H stack S": the most bytes the check held
  *	allocated at once (kmalloc, as malloc_usable_size counts them) and the
@@ -176,11 +177,63 @@ static int measure_check(struct load_info *info, size_t *heap, size_t *stack)
 	return m.ret;
 }
 
+/* "@prefix: " before a line of "verify" with more than one module */
+static void pfx(const char *prefix)
+{
+	if (prefix)
+		printf("%s: ", prefix);
+}
+
+/* module_pgp_sig_check() of @path, as "verify" prints it */
+static void verify_one(const char *path, const char *prefix, long fail_alloc, bool measure)
+{
+	struct load_info info = {};
+	struct module mod = {};
+	struct module_kobject mk = { .mod = &mod };
+	char show[4096];
+	size_t len, heap = 0, stack = 0;
+	int ret;
+
+	compat_shash_nonoload = 0;
+	info.hdr = (Elf_Ehdr *)read_file(path, &len);
+	info.len = len;
+	compat_alloc_fail_after = fail_alloc;
+	if (measure)
+		ret = measure_check(&info, &heap, &stack);
+	else
+		ret = module_pgp_sig_check(&info);
+	compat_alloc_fail_after = -1;
+	pfx(prefix);
+	if (ret) {
+		printf("%s\n", ename(ret));
+	} else {
+		/* as main.c does after a good signature */
+		memcpy(mod.pgp_signer, info.pgp_signer, sizeof(mod.pgp_signer));
+		mod.pgp_signer_len = info.pgp_signer_len;
+		if (!modinfo_pgp_signer.test(&mod)) {
+			printf("0 (no signer)\n");
+		} else {
+			modinfo_pgp_signer.show(&modinfo_pgp_signer, &mk, show);
+			printf("0 %s", show);
+		}
+	}
+	free(info.hdr);
+	if (measure) {
+		pfx(prefix);
+		printf("memory heap %zu stack %zu\n", heap, stack);
+	}
+	/* a hash allocated without CRYPTO_NOLOAD could load a module */
+	if (compat_shash_nonoload) {
+		pfx(prefix);
+		printf("%lu hash allocations without CRYPTO_NOLOAD\n", compat_shash_nonoload);
+	}
+}
+
 static void usage(void)
 {
 	fprintf(stderr, "usage: keyring_test [--legacy] [--blacklist FILE] [--measure] [--prepare] "
 		"KEYRING "
-		"list | lookup FPR|KEYID SIGTIME | verify MODULE\n");
+		"list | lookup FPR|KEYID SIGTIME | verify MODULE...\n");
 	exit(2);
 }
 
@@ -189,7 +242,6 @@ int main(int argc, char **argv)
 	const char *blacklist = NULL;
 	long fail_alloc = -1;
 	bool legacy = false, measure = false, prepare = false;
-	size_t heap = 0, stack = 0;
 	u8 *ring;
 	size_t ring_len;
 	int i = 1, ret;
@@ -263,48 +315,20 @@ int main(int argc, char **argv)
 			printf("\n");
 		} else
 			printf("%s\n", ename(why));
-	} else if (!strcmp(argv[i + 1], "verify") && argc - i == 3) {
-		struct load_info info = {};
-		struct module mod = {};
-		struct module_kobject mk = { .mod = &mod };
-		char show[4096];
-		size_t len;
+	} else if (!strcmp(argv[i + 1], "verify") && argc - i >= 3) {
+		int f;
 
 		if (blacklist) {
+			size_t len;
 			u8 *b = read_file(blacklist, &len);
 
 			sha256(b, len, blacklisted);
 			have_blacklist = true;
 			free(b);
 		}
-		info.hdr = (Elf_Ehdr *)read_file(argv[i + 2], &len);
-		info.len = len;
-		compat_alloc_fail_after = fail_alloc;
-		if (measure)
-			ret = measure_check(&info, &heap, &stack);
-		else
-			ret = module_pgp_sig_check(&info);
-		compat_alloc_fail_after = -1;
-		if (ret) {
-			printf("%s\n", ename(ret));
-		} else {
-			/* as main.c does after a good signature */
-			memcpy(mod.pgp_signer, info.pgp_signer, sizeof(mod.pgp_signer));
-			mod.pgp_signer_len = info.pgp_signer_len;
-			if (!modinfo_pgp_signer.test(&mod)) {
-				printf("0 (no signer)\n");
-			} else {
-				modinfo_pgp_signer.show(&modinfo_pgp_signer, &mk, show);
-				printf("0 %s", show);
-			}
-		}
-		free(info.hdr);
-		if (measure)
-			printf("memory heap %zu stack %zu\n", heap, stack);
-		/* a hash allocated without CRYPTO_NOLOAD could load a module */
-		if (compat_shash_nonoload)
-			printf("%lu hash allocations without CRYPTO_NOLOAD\n",
-			       compat_shash_nonoload);
+		/* with more than one module, each line names its module first */
+		for (f = i + 2; f < argc; f++)
+			verify_one(argv[f], argc - i > 3 ? argv[f] : NULL, fail_alloc, measure);
 	} else {
 		usage();
 	}
