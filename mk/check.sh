@@ -7,10 +7,11 @@ usage() {
 	cat <<'EOF'
 Usage: mk/check.sh [--host-only] [--no-host] [--full]
 
-Runs every host test (tests/host/*/run.sh, HOST_JOBS=2 at a time), applies the
-patch set to build/src,
-builds the test kernel and modules, makes the module cases, boots the guest
-permissive (KUnit runs in that boot) and with module.sig_enforce=1, and prints
+Runs every host test (tests/host/*/run.sh, HOST_JOBS=2 at a time) and, beside
+them (GUEST_BESIDE_HOST=0: after them), the guest pipeline: applies the patch set
+to build/src, builds the test kernel and modules, makes the module cases, boots
+the guest permissive (KUnit runs in that boot) and with module.sig_enforce=1,
+and builds a kernel with the build's own throw-away key.  Prints
 each stage's time and the closing line "N passed, N failed, N skipped" (a host
 test exiting non-zero, or a log tests/tap.py cannot count, is a failure).  Logs: build/logs/.
 --full (make check-full) also runs 1000 differential cases instead of 100, the tamper
@@ -103,6 +104,16 @@ fi
 
 stage deps "$top/mk/deps.sh" || { echo "$failed failed: cannot install dependencies"; exit 1; }
 
+# The tests run Debian's python3, the one mk/deps.sh installs (with python3-docutils), even
+# when a version manager's shim comes first on PATH: a pyenv shim costs half a second per
+# start (it runs some forty processes), and the tests start python3 thousands of times.
+if [[ -x /usr/bin/python3 && $(command -v python3) != /usr/bin/python3 ]]; then
+	mkdir -p "$top/build/bin"
+	echo "== python3: /usr/bin/python3 (PATH has $(command -v python3) first)"
+	ln -sfn /usr/bin/python3 "$top/build/bin/python3"
+	export PATH=$top/build/bin:$PATH
+fi
+
 # host_tests: every tests/host/*/run.sh, HOST_JOBS (default 2) at a time, the longest
 # first; each is timed and its TAP counted as it finishes (as tap_stage does).
 host_tests() {
@@ -124,6 +135,11 @@ host_tests() {
 
 		wait -n -p pid
 		rc=$?
+		while [[ -n ${guest_pid:-} && $pid == "$guest_pid" ]]; do
+			guest_pid=	# the guest pipeline ended first: not a host test
+			wait -n -p pid
+			rc=$?
+		done
 		running=$((running - 1))
 		n=${job_of[$pid]}
 		secs=$(($(date +%s) - started[$n]))
@@ -150,11 +166,10 @@ host_tests() {
 	done
 }
 
-if ((host)); then
-	host_tests
-fi
-
-if ((qemu)); then
+# guest_pipeline: the patched kernel, its module cases and the two boots, then the
+# build's own throw-away key (mk/lib.sh's guest pipeline, as make demo and make
+# check-matrix run it).
+guest_pipeline() {
 	export KEYS_DIR=$top/build/keys
 	((full)) && export DIFF_COUNT=${DIFF_COUNT:-1000} SWEEP_STRIDE=${SWEEP_STRIDE:-1}
 	# the guest pipeline (mk/lib.sh), as make demo and make check-matrix run it
@@ -184,6 +199,49 @@ if ((qemu)); then
 			done
 		fi
 	fi
+}
+
+# guest_state: the pipeline's counts and stage times, from the subshell it ran in
+guest_state() {
+	local line p f s
+	if ! { read -r p f s && [[ $p =~ ^[0-9]+$ && $f =~ ^[0-9]+$ && $s =~ ^[0-9]+$ ]]; } \
+		< "$logs/guest.state" 2> /dev/null; then
+		echo "   guest pipeline: FAILED: it left no result ($logs/guest.state)"
+		failed=$((failed + 1))
+		return
+	fi
+	passed=$((passed + p)) failed=$((failed + f)) skipped=$((skipped + s))
+	while IFS= read -r line; do
+		timings+=("$line")
+	done < <(tail -n +2 "$logs/guest.state")
+}
+
+if ((host && qemu)) && [[ ${GUEST_BESIDE_HOST:-1} == 1 ]]; then
+	# The guest pipeline beside the host tests: its kernel build, module signing and
+	# single-threaded QEMU boots use the CPU time the host tests leave (they wait on
+	# gpg-agent, gpg and their own child processes much of the time).  Its output is
+	# printed when it ends (live in build/logs/guest.out); GUEST_BESIDE_HOST=0 runs it
+	# after the host tests instead.
+	rm -f "$logs/guest.state"
+	(
+		passed=0 failed=0 skipped=0 timings=()
+		t0=$(date +%s)
+		guest_pipeline
+		timings+=("$(printf '%-22s %5ds' "guest (wall)" $(($(date +%s) - t0)))")
+		{ echo "$passed $failed $skipped"; printf '%s\n' "${timings[@]}"; } > "$logs/guest.state"
+	) > "$logs/guest.out" 2>&1 &
+	guest_pid=$!
+	echo "== guest pipeline started beside the host tests (its progress: $logs/guest.out)"
+	t0=$(date +%s)
+	host_tests
+	timings+=("$(printf '%-22s %5ds' "host (wall)" $(($(date +%s) - t0)))")
+	[[ -n $guest_pid ]] && wait "$guest_pid"
+	echo "== guest pipeline"
+	cat "$logs/guest.out"
+	guest_state
+else
+	((host)) && host_tests
+	((qemu)) && guest_pipeline
 fi
 
 # Differential testing summary: gpgv/sqv disagreements found on the host plus cases where
