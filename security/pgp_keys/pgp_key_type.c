@@ -48,9 +48,29 @@
  */
 #define PGP_KEYS_CERT_MAX	16
 
-/* Run-time DSA keys that get fixed-base tables (up to 192 KiB each). */
+/*
+ * Run-time keys that get precomputed tables: DSA fixed-base tables (up to
+ * 192 KiB each), the NTT tables of an ML-DSA-65+Ed25519 key (about 37 KiB);
+ * the keys after these verify without.
+ */
 #define PGP_KEYS_RUNTIME_DSA_TABLES	8
+#define PGP_KEYS_RUNTIME_MLDSA_TABLES	16
 static atomic_t pgp_keys_dsa_tables = ATOMIC_INIT(0);
+static atomic_t pgp_keys_mldsa_tables = ATOMIC_INIT(0);
+
+/* May the run-time key @pub have its tables? Counts it when it may. */
+static bool pgp_key_tables_allowed(const struct pgp_pubkey *pub)
+{
+	switch (pub->algo) {
+	case PGP_PUBKEY_DSA:
+		return atomic_inc_return(&pgp_keys_dsa_tables) <= PGP_KEYS_RUNTIME_DSA_TABLES;
+	case PGP_PUBKEY_MLDSA65_ED25519:
+		return atomic_inc_return(&pgp_keys_mldsa_tables) <=
+		       PGP_KEYS_RUNTIME_MLDSA_TABLES;
+	default:
+		return true;
+	}
+}
 
 /* What a signature is made by this subtype: compared by address. */
 static const char pgp_key_encoding[] = "pgp";
@@ -328,12 +348,14 @@ static int pgp_key_vouch(struct pgp_key *s, const struct pgp_key *signer,
 	s->nchain = n;
 	s->expires = pgp_keys_earliest(s->expires, auth->expires);
 	s->expires = pgp_keys_earliest(s->expires, signer->expires);
-	/* DSA tables are large: for a few run-time keys only */
-	if (s->k.pub.algo != PGP_PUBKEY_DSA ||
-	    atomic_inc_return(&pgp_keys_dsa_tables) <= PGP_KEYS_RUNTIME_DSA_TABLES)
+	/* DSA and ML-DSA tables are large: for a few run-time keys only */
+	if (pgp_key_tables_allowed(&s->k.pub)) {
 		size = pgp_pubkey_prepare(&s->k.pub, &what);
-	else
+	} else {
 		size = 0;
+		pr_notice("Key %*phN: no tables (more run-time keys of its algorithm have them), verifying without\n",
+			  s->k.pub.fpr_len, s->k.pub.fpr);
+	}
 	if (size < 0 && what)
 		pr_warn("Key %*phN: no %s (%zd), verifying without\n",
 			s->k.pub.fpr_len, s->k.pub.fpr, what, size);

@@ -40,7 +40,7 @@ here=$top/tests/host/pgp_keys
 # (the options, the work directory $tmp and its cleanup)
 # shellcheck source=tests/lib/keyring-host.sh
 . "$top/tests/lib/keyring-host.sh" "$@"
-plan_first 126
+plan_first 128
 
 # ---- build ----
 if build_driver >"$tmp/build-driver.log" 2>&1; then
@@ -497,6 +497,52 @@ else
 	notok "build keytype_test"
 	diag <"$tmp/keytype-build.log"
 	for ((i = 0; i < 13; i++)); do notok "keytype_test not built"; done
+fi
+
+# ---- run-time ML-DSA-65+Ed25519 keys: the first 16 get their NTT tables (about 37 KiB each),
+# the ones after verify without (pgp_key_type.c).  v6 certificates from tests/vectors/pgpv6.mjs:
+# a composite key built in, 17 composite keys it certified added at run time.
+if ! command -v node >/dev/null 2>&1 || ! "$top/mk/node-deps.sh" --check 2>/dev/null; then
+	for ((i = 0; i < 2; i++)); do ok "run-time composite keys # SKIP node or build/node missing (make deps)"; done
+else
+	pv6() { node "$top/tests/vectors/pgpv6.mjs" "$@"; }
+	d=$tmp/bootsrc-keytype-pq
+	mkdir -p "$d/certs" "$tmp/pq"
+	pv6 cert mldsa65-ed25519:kt-pq-ca >"$d/certs/pgp_keyring.bin"
+	for ((i = 1; i <= 17; i++)); do
+		pv6 cert "mldsa65-ed25519:kt-pq-$i" --certify-by mldsa65-ed25519:kt-pq-ca >"$tmp/pq/rt$i.pgp"
+	done
+	if (cd "$d" && "$cc" -c -I"$top/tests/compat/include" -I"$top/scripts/pgp-shim" -o pgp_keyring.o "$top/certs/pgp_keyring.S") &&
+		build "$tmp/keytype_test_pq" "$here/keytype_test.c" \
+			"$top/security/pgp_keys/keyring_parse.c" "$top/security/pgp_keys/pgp_key_type.c" \
+			"$top/tests/compat/keys.c" "${pgp_srcs[@]}" "${algs[@]}" "$top/scripts/pgp-shim/compat.c" \
+			"$top/scripts/pgp-shim/shash_openssl.c" "$top/scripts/pgp-shim/hash_info.c" \
+			"$d/pgp_keyring.o" -lcrypto >"$tmp/keytype-pq-build.log" 2>&1; then
+		args=()
+		want=""
+		for ((i = 1; i <= 17; i++)); do
+			args+=(add "$tmp/pq/rt$i.pgp")
+			want+="add rt$i.pgp: 0"$'\n'
+		done
+		last=$(pv6 fpr mldsa65-ed25519:kt-pq-17)
+		out=$(KCOMPAT_VERBOSE=1 "$tmp/keytype_test_pq" "${args[@]}" find "$last" "$now" 2>"$tmp/pq.err")
+		if [[ $out == "${want}find $last: 0 $(lower "$last")"$'\n'"leaks 0" ]]; then
+			ok "17 run-time ML-DSA-65+Ed25519 keys certified by a built-in one: all added, the last found"
+		else
+			notok "17 run-time ML-DSA-65+Ed25519 keys certified by a built-in one: all added" "$out"
+		fi
+		# the notice names the 17th key only
+		if [[ $(grep -c "no tables (more run-time keys of its algorithm have them)" "$tmp/pq.err") == 1 ]] &&
+		   grep -qi "Key $last: no tables" "$tmp/pq.err"; then
+			ok "the first 16 run-time composite keys get their tables, the 17th verifies without (one notice, naming it)"
+		else
+			notok "the 17th run-time composite key alone goes without tables" "$(cat "$tmp/pq.err")"
+		fi
+	else
+		notok "build keytype_test with a composite key built in"
+		diag <"$tmp/keytype-pq-build.log"
+		notok "keytype_test with a composite key built in: not built"
+	fi
 fi
 
 # ---- build-time conversion and check (certs/pgp-keyring-bin.sh, pgp_keyring_check.c) ----
