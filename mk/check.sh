@@ -44,6 +44,19 @@ passed=0 failed=0 skipped=0
 t_all=$(date +%s)
 timings=()
 
+# Interrupted (Ctrl-C, a CI timeout): the host tests and the guest pipeline run in the
+# background, where bash has them ignore SIGINT; end them and all they started.
+kill_tree() {
+	local c
+	for c in $(pgrep -P "$1"); do
+		kill_tree "$c"
+	done
+	kill "$1" 2> /dev/null
+}
+trap 'echo "$prog: interrupted: stopping the tests it started" >&2
+	for c in $(pgrep -P $$); do kill_tree "$c"; done
+	exit 130' INT TERM
+
 # stage NAME CMD...: run a build step, record its time; a failed step counts as one failure.
 stage() {
 	local name=$1 t0 rc
