@@ -17,7 +17,8 @@
  *	the errno name; --blacklist blacklists the SHA-256 of FILE; a line
  *	is added when a hash was allocated without CRYPTO_NOLOAD; with
  *	--fail-alloc N the (N+1)th allocation of the check fails
- *	with more than one MODULE, every line starts with "MODULE: "
+ *	with --prefix (or more than one MODULE) every line starts with "MODULE: ",
+ *	a keyring it cannot parse too ("MODULE: parse ERRNO" for each)
  *   keyring_test --measure KEYRING verify MODULE
  *	the same, then "memory heap H stack S": the most bytes the check held
  *	allocated at once (kmalloc, as malloc_usable_size counts them) and the
@@ -231,7 +232,7 @@ static void verify_one(const char *path, const char *prefix, long fail_alloc, bo
 
 static void usage(void)
 {
-	fprintf(stderr, "usage: keyring_test [--legacy] [--blacklist FILE] [--measure] [--prepare] "
+	fprintf(stderr, "usage: keyring_test [--legacy] [--blacklist FILE] [--measure] [--prepare] [--prefix] "
 		"KEYRING "
 		"list | lookup FPR|KEYID SIGTIME | verify MODULE...\n");
 	exit(2);
@@ -241,7 +242,7 @@ int main(int argc, char **argv)
 {
 	const char *blacklist = NULL;
 	long fail_alloc = -1;
-	bool legacy = false, measure = false, prepare = false;
+	bool legacy = false, measure = false, prepare = false, prefix = false;
 	u8 *ring;
 	size_t ring_len;
 	int i = 1, ret;
@@ -257,6 +258,8 @@ int main(int argc, char **argv)
 			measure = true;
 		else if (!strcmp(argv[i], "--prepare"))
 			prepare = true;
+		else if (!strcmp(argv[i], "--prefix"))
+			prefix = true;
 		else
 			usage();
 	}
@@ -264,8 +267,15 @@ int main(int argc, char **argv)
 		usage();
 	ring = read_file(argv[i], &ring_len);
 	ret = pgp_keys_parse(ring, ring_len, test_keys, PGP_KEYS_MAX, legacy);
+	/* the prefix is verify's: with --prefix or more than one module */
+	prefix = !strcmp(argv[i + 1], "verify") && (prefix || argc - i > 3);
 	if (ret < 0) {
-		printf("parse %s\n", ename(ret));
+		int f = i + 2;
+
+		do {	/* once, or for each MODULE of "verify" with a prefix */
+			pfx(prefix && f < argc ? argv[f] : NULL);
+			printf("parse %s\n", ename(ret));
+		} while (prefix && ++f < argc);
 		return 0;
 	}
 	test_nr = ret;
@@ -326,9 +336,8 @@ int main(int argc, char **argv)
 			have_blacklist = true;
 			free(b);
 		}
-		/* with more than one module, each line names its module first */
 		for (f = i + 2; f < argc; f++)
-			verify_one(argv[f], argc - i > 3 ? argv[f] : NULL, fail_alloc, measure);
+			verify_one(argv[f], prefix ? argv[f] : NULL, fail_alloc, measure);
 	} else {
 		usage();
 	}

@@ -64,18 +64,15 @@ agree_set()
 		[[ $line == *.ko:\ * ]] || continue
 		last[${line%%.ko: *}.ko]=$line
 	done < "$T/agree.out"
-	# the kernel check, once for all FILEs: "FILE: result" lines (its first line for each;
-	# a keyring it cannot parse: one line for all)
+	# the kernel check, once for all FILEs: "FILE: result" lines, the first for each
 	local -A kres=()
-	"$kt" "${ko[@]}" "$kr" verify "$@" > "$T/agree.kt" 2> /dev/null || true
+	"$kt" --prefix "${ko[@]}" "$kr" verify "$@" > "$T/agree.kt" 2> /dev/null || true
 	while IFS= read -r line; do
 		f=${line%%: *}
 		[[ $f != "$line" && -z ${kres[$f]:-} ]] && kres[$f]=${line#*: }
 	done < "$T/agree.kt"
 	for f in "$@"; do
 		res=${kres[$f]:-ERROR}
-		(($# == 1)) && res=$(head -n 1 "$T/agree.kt")
-		[[ $(head -n 1 "$T/agree.kt") == "parse "* ]] && res=$(head -n 1 "$T/agree.kt")
 		k=${res%% *}
 		line=${last[$f]:-}
 		verdict_of "$line"
