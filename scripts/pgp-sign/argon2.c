@@ -26,7 +26,8 @@ static const u64 blake2b_iv[8] = {
 	0x1f83d9abfb41bd6bULL, 0x5be0cd19137e2179ULL,
 };
 
-static const u8 blake2b_sigma[12][16] = {
+/* the message schedule of rounds 0 to 9; rounds 10 and 11 repeat 0 and 1 */
+static const u8 blake2b_sigma[10][16] = {
 	{ 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15 },
 	{ 14, 10, 4, 8, 9, 15, 13, 6, 1, 12, 0, 2, 11, 7, 5, 3 },
 	{ 11, 8, 12, 0, 5, 2, 15, 13, 10, 14, 3, 6, 7, 1, 9, 4 },
@@ -37,8 +38,6 @@ static const u8 blake2b_sigma[12][16] = {
 	{ 13, 11, 7, 14, 12, 1, 3, 9, 5, 0, 15, 4, 8, 6, 2, 10 },
 	{ 6, 15, 14, 9, 11, 3, 0, 8, 12, 2, 13, 7, 1, 4, 10, 5 },
 	{ 10, 2, 8, 4, 7, 6, 1, 5, 15, 11, 9, 14, 3, 12, 13, 0 },
-	{ 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15 },
-	{ 14, 10, 4, 8, 9, 15, 13, 6, 1, 12, 0, 2, 11, 7, 5, 3 },
 };
 
 static inline u64 ror64(u64 x, unsigned int n)
@@ -100,7 +99,7 @@ static void blake2b_compress(struct blake2b *s, bool last)
 	if (last)
 		v[14] = ~v[14];
 	for (r = 0; r < 12; r++) {
-		const u8 *z = blake2b_sigma[r];
+		const u8 *z = blake2b_sigma[r % 10];
 
 		b2b_g(v, 0, 4, 8, 12, m[z[0]], m[z[1]]);
 		b2b_g(v, 1, 5, 9, 13, m[z[2]], m[z[3]]);
