@@ -185,7 +185,6 @@ host_tests() {
 guest_pipeline() {
 	export KEYS_DIR=$top/build/keys
 	((full)) && export DIFF_COUNT=${DIFF_COUNT:-1000} SWEEP_STRIDE=${SWEEP_STRIDE:-1}
-	# the guest pipeline (mk/lib.sh), as make demo and make check-matrix run it
 	if guest_kernel stage 6.12 x86_64 && guest_cases stage 6.12 x86_64; then
 		for boot in permissive enforce; do
 			guest_boot stage "boot-$boot" 6.12 x86_64 "$boot" "$logs/console-$boot.log"
