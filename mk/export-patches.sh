@@ -24,7 +24,10 @@ come first and carry no new files.  The new files are assigned to patches by pat
   6 keyring            security/pgp_keys/, include/keys/pgp_keys.h, certs/pgp_keyring*,
                        certs/pgp-keyring-bin.sh, scripts/pgp-modsign-genkey.sh
   7 loader hook        kernel/module/
+ 11 module hash list   kernel/module/hash_list*, kernel/module/tests/{hash_list,modhash}*
+                       (after patch 7 in the series)
   8 Kbuild signing     scripts/
+ 12 Kbuild hash list   scripts/Makefile.modhashes (after patch 8)
   9 documentation      Documentation/
 
 --check  also apply the exported series with quilt to a fresh unpack of
@@ -68,7 +71,10 @@ group_of() {
 	security/pgp_keys/*|include/keys/pgp_keys.h) echo 6 ;;
 	# the keyring's build side, beside mainline's certificates and signing key
 	certs/pgp_keyring*|certs/pgp-keyring-bin.sh) echo 6 ;;
+	# the list of module hashes and its tests
+	kernel/module/hash_list*|kernel/module/tests/hash_list*|kernel/module/tests/modhash_*) echo 11 ;;
 	kernel/module/*) echo 7 ;;
+	scripts/Makefile.modhashes) echo 12 ;;
 	# certs/Makefile makes a throw-away key with it when there is no keyring
 	scripts/pgp-modsign-genkey.sh) echo 6 ;;
 	# the userspace stand-ins the keyring check (and later the signer) build kernel code on

@@ -39,7 +39,7 @@ EOF
 # stand-ins they run on.
 tool_units=(main util proc assuan agent sexp armor packet sign preflight module placeholder
 	compress pool remote verify v6 seckey s2k argon2)
-kglue_units=(elf kernel kernel_sign mldsa_sign)
+kglue_units=(elf kernel kernel_sign mldsa_sign hashlist)
 kernel_units=(pgp_parser pgp_verify keyring_parse mont dsa rsassa ed25519 shake)
 shim_units=(compat shash_openssl hash_info ecdsa_openssl)
 
@@ -50,6 +50,7 @@ sources()
 	printf '%s\n' "$here/pgp-sign/pgp-sign.h" "$0" \
 		"$top/kernel/module/signing_pgp.c" "$top/kernel/module/signing_pgp.h" \
 		"$top/kernel/module/signing_pgp_elf.c" "$top/kernel/module/signing_pgp_elf.h" \
+		"$top/kernel/module/hash_list_parse.c" "$top/kernel/module/hash_list.h" \
 		"$top/crypto/pgp/pgp_parser.c" "$top/crypto/pgp/pgp_verify.c" \
 		"$top/crypto/pgp/pgp_internal.h" "$top/security/pgp_keys/keyring_parse.c" \
 		"$top"/crypto/{mont,dsa,rsassa,ed25519,shake,mldsa}.c

@@ -333,6 +333,65 @@ int module_pgp_sig_locate(const void *file, size_t len, unsigned int how,
 }
 EXPORT_SYMBOL_IF_KUNIT(module_pgp_sig_locate);
 
+/**
+ * module_pgp_elf_section() - find another section of a module by its name
+ * @file: the whole module file (untrusted)
+ * @len: its length in bytes
+ * @how: as for module_pgp_sig_locate()
+ * @name: the section's name
+ * @off: set to the offset of the section's content when it is found
+ * @size: set to the size of that content
+ *
+ * Reads the ELF header, the section header table and the section name
+ * table with the checks of module_pgp_sig_locate(); the one section named
+ * @name must have content (not SHT_NOBITS) inside the file.
+ *
+ * Context: any context; reads @file only.
+ * Return:
+ * * %0		- found; @off and @size are set
+ * * %-ENODATA	- no section of that name, or one without content, or a
+ *		  file whose ELF headers or section names cannot be read
+ * * %-EBADMSG	- two sections of that name, or its content lies outside
+ *		  the file
+ */
+int module_pgp_elf_section(const void *file, size_t len, unsigned int how,
+			   const char *name, size_t *off, size_t *size)
+{
+	const size_t nlen = strlen(name) + 1;
+	unsigned int i, found = 0;
+	const u8 *f = file;
+	struct pgp_elf_ehdr eh;
+	struct pgp_elf_shdr sh, strsh, sec = {};
+
+	if (pgp_elf_read_ehdr(f, len, how, &eh))
+		return -ENODATA;
+	pgp_elf_read_shdr(f, &eh, eh.shstrndx, &strsh);
+	if (strsh.type != SHT_STRTAB || !strsh.size ||
+	    !pgp_elf_in_file(strsh.offset, strsh.size, len))
+		return -ENODATA;
+	for (i = 1; i < eh.shnum; i++) {
+		pgp_elf_read_shdr(f, &eh, i, &sh);
+		if (sh.type == SHT_NULL || sh.name >= strsh.size ||
+		    strsh.size - sh.name < nlen ||
+		    memcmp(f + strsh.offset + sh.name, name, nlen))
+			continue;
+		found++;
+		sec = sh;
+	}
+	if (!found)
+		return -ENODATA;
+	if (found > 1)
+		return -EBADMSG;
+	if (!pgp_elf_has_content(&sec))
+		return -ENODATA;
+	if (!pgp_elf_in_file(sec.offset, sec.size, len))
+		return -EBADMSG;
+	*off = sec.offset;
+	*size = sec.size;
+	return 0;
+}
+EXPORT_SYMBOL_IF_KUNIT(module_pgp_elf_section);
+
 static const char *const module_pgp_sig_reasons[MODULE_PGP_SIG_NR_REASONS] = {
 	[MODULE_PGP_SIG_FOUND] = "module_sig found",
 	[MODULE_PGP_SIG_NO_SECTION] = "no module_sig section",

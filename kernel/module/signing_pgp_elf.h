@@ -105,5 +105,7 @@ struct module_pgp_sig_loc {
 int module_pgp_sig_locate(const void *file, size_t len, unsigned int how,
 			  struct module_pgp_sig_loc *loc);
 const char *module_pgp_sig_reason(enum module_pgp_sig_reason reason);
+int module_pgp_elf_section(const void *file, size_t len, unsigned int how,
+			   const char *name, size_t *off, size_t *size);
 
 #endif /* _KERNEL_MODULE_SIGNING_PGP_ELF_H */

@@ -163,6 +163,7 @@ static void usage(FILE *f)
 	char note[128];
 
 	fprintf(f, usage_text, prog, prog, prog, prog, prog, prog, prog);
+	hashlist_usage(f == stderr);
 	fprintf(f, "%s\n", comp_build_note(note, sizeof(note)));
 }
 
@@ -552,6 +553,8 @@ int main(int argc, char **argv)
 	char paths[3][PATH_MAX];
 	int first, n, rc;
 
+	if (argc > 1 && !strncmp(argv[1], "--hash-list", 11))
+		return hashlist_main(argc, argv);
 	first = parse_args(argc, argv, &r.opt, &kcfg);
 	n = argc - first;
 	if (r.opt.mode == MODE_DEARMOR) {

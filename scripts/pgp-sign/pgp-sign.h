@@ -503,4 +503,9 @@ int kern_sig_digest(const u8 *body, size_t len, const u8 *d, size_t n, size_t zo
 int kern_cert_digest(const u8 *body, size_t len, const u8 *key, size_t key_len,
 		     const u8 *uid, size_t uid_len, u8 *md, unsigned int *mdlen);
 
+/* ---- hashlist.c: the list of a kernel build's module hashes ---- */
+
+int hashlist_main(int argc, char **argv);
+void hashlist_usage(bool to_stderr);
+
 #endif /* _PGP_SIGN_H */
