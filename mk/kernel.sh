@@ -56,9 +56,11 @@ command -v ccache >/dev/null && cc="ccache $cc" hostcc="ccache gcc"
 # Fixed build metadata keeps ccache hits and the image reproducible.
 export KBUILD_BUILD_TIMESTAMP='2024-11-17 00:00:00 UTC' KBUILD_BUILD_USER=pgp-modsign \
 	KBUILD_BUILD_HOST=pgp-modsign KBUILD_BUILD_VERSION=1
+# INSTALL_MOD_STRIP=1: with CONFIG_MODULE_HASH_LIST the build lists the modules stripped,
+# as "make modules_install INSTALL_MOD_STRIP=1" installs them.
 kmake() {
 	make -s -C "$ksrc" O="$obj" ARCH="$karch" CROSS_COMPILE="$cross" CC="$cc" HOSTCC="$hostcc" \
-		-j"$jobs" "$@"
+		INSTALL_MOD_STRIP=1 -j"$jobs" "$@"
 }
 
 mkdir -p "$obj" "$mods"

@@ -9,6 +9,7 @@ guest_configs() {
 	echo build/keys/x509.config
 	echo tests/config/pgp.config
 	echo build/keys/keys.config
+	echo tests/config/hashlist.config
 	echo tests/config/kunit.config
 }
 

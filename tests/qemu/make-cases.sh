@@ -156,7 +156,9 @@ if grep -q '^CONFIG_MODULE_SIG_PGP=y' "$obj/.config"; then
 	# CONFIG_MODULE_SIG_PGP_HOMEDIR and, with no signer configured, gpg's default key.
 	# The modules are signed in one sign-module.sh run after they are all installed
 	# (patches/0008): every one of them must verify, and the list file must be gone.
-	make -C "$obj" M="$moddir" INSTALL_MOD_PATH="$out/modinst" -j2 modules_install \
+	# (CONFIG_MODULE_SIG_PGP_ALL defaults off with CONFIG_MODULE_HASH_LIST: on for the test)
+	make -C "$obj" M="$moddir" INSTALL_MOD_PATH="$out/modinst" -j2 \
+		CONFIG_MODULE_SIG_PGP_ALL=y modules_install \
 		>"$out/modinst.log"
 	nmod=$(find "$out/modinst" -name '*.ko' | wc -l)
 	if ! grep -q "SIGNPGP $nmod modules, -j2" "$out/modinst.log" ||
@@ -176,7 +178,8 @@ if grep -q '^CONFIG_MODULE_SIG_PGP=y' "$obj/.config"; then
 		true)
 	if ! grep -q "No rule to make target 'modules_sign'" <<<"$probe"; then
 		cp "$moddir/pgptest.ko" "$installed"
-		make -s -C "$obj" M="$moddir" INSTALL_MOD_PATH="$out/modinst" modules_sign >/dev/null
+		make -s -C "$obj" M="$moddir" INSTALL_MOD_PATH="$out/modinst" \
+			CONFIG_MODULE_SIG_PGP_ALL=y modules_sign >/dev/null
 		cp "$installed" "$out/mods/resigned.ko"
 		case_line ok ok resigned.ko "$(lc "$FPR_dsa2048")" \
 			"unsigned module signed by make modules_sign"
@@ -276,5 +279,9 @@ if grep -q '^CONFIG_MODULE_SIG_PGP=y' "$obj/.config"; then
 	case_line EBADMSG EBADMSG twosig.ko "" "two module_sig sections refused"
 	PGP_SIGN_MODULE=$tool "$top/tests/qemu/cases-loader.sh" "$obj" "$module" "$out"	# blacklist, PKCS#7 fallback, non-ELF
 fi
+
+# The list of the build's module hashes (CONFIG_MODULE_HASH_LIST).  Keep it last: its last
+# cases raise lockdown for the rest of the boot.
+PGP_SIGN_MODULE=${tool:-} "$top/tests/qemu/cases-hashlist.sh" "$obj" "$module" "$out"
 
 echo "$prog: $(grep -c . "$list") cases in $list"
