@@ -13,7 +13,11 @@ and ECDSA P-384/SHA-512; ours with DSA-3072/SHA-256, RSA-4096/SHA-512,
 RSA-2048/SHA-256 (and Ed25519/SHA-512 when the kernel supports it; and with BENCH_PQ=1
 the v6 signatures pgp6-ed25519-sha512, pgp6-mldsa65ed25519-sha512 and -sha256, made on
 the test side by tests/vectors/pgpv6.mjs with KEYSDIR's built-in v6 keys and put in by
-tests/qemu/v6mod.py, until the signing tool makes them).  Boots the
+tests/qemu/v6mod.py, until the signing tool makes them).  With
+CONFIG_MODULE_HASH_LIST_TEST_MODULES=m also "hashlist-sha256": the kernel's own in-tree
+modules modhash_small and modhash_big as make modules_install installs them (stripped,
+in the kernel's list of its modules' hashes), with no signature, at ~6 KiB and 1 MiB.
+Boots the
 kernel once under QEMU TCG with -icount shift=0,sleep=off, where one guest nanosecond
 is one guest instruction (and an idle guest's clock jumps to its next timer), on one CPU, and times each module's finit_module() N times
 (tests/qemu/modtest.c bench: the unload is not timed, and the guest idles a few ticks
@@ -62,6 +66,17 @@ if [[ ${BENCH_PQ:-0} == 1 ]]; then
 	NODE_MODULES_DIR=$("$top/mk/node-deps.sh" --print)
 	export NODE_MODULES_DIR
 fi
+# The list of the build's module hashes (CONFIG_MODULE_HASH_LIST): its in-tree test modules
+# as make modules_install installs them (stripped, listed; decompressed), loaded with no
+# signature, at ~6 KiB (modhash_small) and 1 MiB (modhash_big) only.
+if grep -q '^CONFIG_MODULE_HASH_LIST_TEST_MODULES=m' "$obj/.config"; then
+	schemes+=(hashlist-sha256)
+	make -s -C "$obj" INSTALL_MOD_PATH="$(cd "$out/guest" && pwd)/inst" INSTALL_MOD_STRIP=1 \
+		modules_install \
+		>"$out/guest/modinst.log" 2>&1 ||
+		{ cat "$out/guest/modinst.log" >&2; echo "$prog: make modules_install failed" >&2; exit 1; }
+fi
+declare -A hl_module=([6k]=modhash_small [1m]=modhash_big)
 sizes=(pgptest:6k pgpbig_64k:64k pgpbig_256k:256k pgpbig:1m)
 # keep the entries named in $2 (all when it is empty); the array is named by $1
 pick() {
@@ -83,6 +98,14 @@ for sz in "${sizes[@]}"; do
 		cp "$mods/$m.ko" "$f"
 		case $s in
 		unsigned) ;;
+		hashlist-*)	# the in-tree module of that size, as installed
+			rm -f "$f"
+			[[ -n ${hl_module[$label]:-} ]] || continue
+			m=${hl_module[$label]}
+			f=$out/guest/mods/$m-$s.ko
+			xz -dc "$(find "$out/guest/inst" -name "$m.ko.xz" -o -name "$m.ko" | head -n 1)" \
+				>"$f" 2>/dev/null || cp "$(find "$out/guest/inst" -name "$m.ko" | head -n 1)" "$f"
+			;;
 		mainline-*)
 			k=${s#mainline-}
 			k=${k%-*}
@@ -113,12 +136,13 @@ for sz in "${sizes[@]}"; do
 			"$top/scripts/sign-module.sh" --quiet -u "$(eval echo "\$FPR_$k")" --digest "$d" "$f"
 			;;
 		esac
-		if [[ $brk == wrongfile && $label == 1m ]]; then	# a harness bug, on purpose
+		if [[ $brk == wrongfile && $label == 1m && $s != hashlist-* ]]; then	# a harness bug, on purpose
 			echo "$s@$label|/mods/pgpbig_256k-$s.ko|pgpbig_256k|$n" >>"$list"
 		else
 			echo "$s@$label|/mods/$(basename "$f")|$m|$n" >>"$list"
 		fi
 		echo "size $s@$label $(stat -c %s "$f")" >>"$out/guest/sizes.txt"
+		m=${sz%%:*}
 	done
 done
 
@@ -142,12 +166,12 @@ guest=$(tr -d '\r' <"$out/console.log" | sed -n 's/^# modtest: bench, \([0-9]*\)
 	echo "tick_ns $((1000000000 / hz))"
 	echo "guest ${guest:-? ?}"
 	echo "n $n"
-	grep -E '^CONFIG_(SMP|TREE_RCU|TINY_RCU|SYSTEM_BLACKLIST_KEYRING|CRYPTO_MLDSA)=' "$obj/.config" |
+	grep -E '^CONFIG_(SMP|TREE_RCU|TINY_RCU|SYSTEM_BLACKLIST_KEYRING|CRYPTO_MLDSA|MODULE_HASH_LIST)=' "$obj/.config" |
 		sed 's/^/config /'
 	echo "run $(date -u +%F)"
 } >"$out/load-time.txt"
 tr -d '\r' <"$out/console.log" |
-	grep -E 'pgp_test_hash_speed: |dsa_speed: |pgp_v6_test_speed: |modsign-pgp: Key .*DSA tables' |
+	grep -E 'pgp_test_hash_speed: |dsa_speed: |pgp_v6_test_speed: |hash_list_speed: |modsign-pgp: Key .*DSA tables' |
 	sed 's/^.*\] //; s/^ *# *//' >"$out/guest-kunit.txt" || true
 if grep -q ' error ' "$out/load-time.txt"; then
 	echo "$prog: some variants did not load:" >&2
