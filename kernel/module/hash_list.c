@@ -25,9 +25,14 @@
 #include "hash_list.h"
 #include "signing_pgp_elf.h"
 
-/* The list the build made, between these symbols (.vmlinux.modhashes.S). */
-extern const u8 __module_hash_list[];
-extern const u8 __module_hash_list_end[];
+/*
+ * The list the build made lies between these symbols (.vmlinux.modhashes.S,
+ * which Kbuild links into vmlinux); an image linked without it has them at
+ * one address: no list.
+ */
+static const u8 module_hash_list_none[1];
+extern const u8 __module_hash_list[1] __weak __alias(module_hash_list_none);
+extern const u8 __module_hash_list_end[1] __weak __alias(module_hash_list_none);
 
 static struct module_hash_list module_hash_list_builtin __ro_after_init;
 
@@ -37,12 +42,15 @@ static struct module_hash_list module_hash_list_builtin __ro_after_init;
  */
 static int __init module_hash_list_init(void)
 {
+	size_t len = __module_hash_list_end - __module_hash_list;
 	enum module_hash_list_reason why;
 	struct module_hash_list list;
 
-	if (module_hash_list_parse(__module_hash_list,
-				   __module_hash_list_end - __module_hash_list,
-				   &list, &why)) {
+	if (!len) {
+		pr_warn("No list of this build's modules in the image: no module is accepted by its hash\n");
+		return 0;
+	}
+	if (module_hash_list_parse(__module_hash_list, len, &list, &why)) {
 		pr_err("The list of this build's modules is unusable (%s): no module is accepted by its hash\n",
 		       module_hash_list_reason(why));
 		return 0;

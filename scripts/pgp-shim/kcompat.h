@@ -76,6 +76,7 @@
 #define __read_mostly
 #define __visible
 #define __weak			__attribute__((weak))
+#define __alias(symbol)		__attribute__((__alias__(#symbol)))
 #define notrace
 #define asmlinkage
 #ifndef fallthrough

@@ -21,7 +21,7 @@ Builds with ASan and UBSan, through scripts/pgp-shim and tests/compat:
     --hash-list-fill (the one room of an image replaced, left alone when it holds
     the list, no room, two rooms and too little room refused), --hash-list on a
     list file, an image, its gzip, xz and zstd, .ko.xz modules, an appended PKCS#7
-    part, and its exit codes;
+    part, and its exit codes; scripts/verify-module.sh --hash-list on an image and a list;
   * the mutants of tests/host/hashlist/mutants.txt: each must fail the KUnit suite
     (--quick leaves them out).
 Prints TAP; exits non-zero on any failure.  Environment: CC (default clang, else gcc).
@@ -46,7 +46,7 @@ trap 'gpgconf --kill gpg-agent >/dev/null 2>&1; rm -rf "$T"' EXIT
 . "$top/tests/lib/tap.sh"
 # shellcheck source=tests/lib/plan.sh
 . "$top/tests/lib/plan.sh"
-plan_first 58
+plan_first 60
 
 cc=${CC:-}
 [[ -n $cc ]] || { command -v clang >/dev/null && cc=clang || cc=gcc; }
@@ -285,6 +285,11 @@ check "usage: --hash-list without a module, exit 2" rc 2 "$tool" --hash-list "$T
 check "usage: --strip outside --hash-list-make, exit 2" \
 	rc 2 "$tool" --hash-list "$T/l.list" --strip strip "$T/ma.ko"
 check "--help names the list commands" eval 'rc 0 "$tool" --help && has "--hash-list-make OUT"'
+# scripts/verify-module.sh --hash-list: the tool's verdict (PGP_SIGN_MODULE names it)
+check "verify-module.sh --hash-list IMAGE: 'in the hash list of this kernel', exit 0" \
+	eval 'rc 0 "$top/scripts/verify-module.sh" --hash-list "$T/vmlinuz.xz" "$T/ma.ko" "$T/ma.ko.xz" && has "ma.ko: in the hash list of this kernel" && has "ma.ko.xz: in the hash list of this kernel"'
+check "verify-module.sh --quiet --hash-list LIST: a changed module, exit 1, only its line" \
+	eval 'rc 1 "$top/scripts/verify-module.sh" --quiet --hash-list "$T/l.list" "$T/ma.ko" "$T/mc-changed.ko" && [[ $(wc -l <"$T/out") == 1 ]] && has "mc-changed.ko: not in the hash list of this kernel"'
 
 # ---- mutants: the KUnit suite must catch each ----
 if ((quick)); then
