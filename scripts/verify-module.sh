@@ -27,6 +27,7 @@ usage()
 {
 	cat <<EOF
 Usage: $prog --keyring FILE [--sqv] [--legacy] [--algos LIST] [--quiet | --json] [--] MODULE...
+       $prog --hash-list LIST|IMAGE [--quiet] [--] MODULE...
 
 Verifies the OpenPGP signature(s) in the module_sig section of each MODULE
 (.ko, .ko.xz, .ko.zst, .ko.gz) against the public keys in FILE (binary or
@@ -68,6 +69,13 @@ long as the key needs (256 bits for Ed25519 and ML-DSA-65+Ed25519).
                   primary its primary key (the same for a primary key); a
                   good signature's reason is null or a note (a v6 one: "the
                   kernel's code; not checked by gpgv: v6")
+  --hash-list LIST|IMAGE
+                  instead: is each MODULE "in the hash list of this kernel"
+                  (CONFIG_MODULE_HASH_LIST)?  LIST is the modules.hashlist
+                  make modules_install installs, IMAGE a kernel image
+                  (vmlinux, bzImage, Image.gz); the kernel's own code decides
+                  (pgp-sign-module --hash-list); exit 0 when all are, 1 when
+                  one is not, 2 on an error
   -h, --help      this text
   --version       the version of the tree this script comes from
 
@@ -83,7 +91,7 @@ Environment: GPGV, SQV.
 EOF
 }
 
-keyrings=() use_sqv=0 quiet=0 json=0 kopts=()
+keyrings=() use_sqv=0 quiet=0 json=0 kopts=() hashlist=
 while (($#)); do
 	case $1 in
 	--keyring)
@@ -99,6 +107,7 @@ while (($#)); do
 	--algos=*) kopts+=(--algos "${1#*=}"); shift ;;
 	-q | --quiet) quiet=1; shift ;;
 	--json) json=1; shift ;;
+	--hash-list) hashlist=${2:?--hash-list needs a list or an image}; shift 2 ;;
 	-h | --help) usage; exit 0 ;;
 	--version)
 		echo "$prog $(bash "$(dirname -- "$self")/pgp-sign-module-build.sh" --version)"
@@ -116,6 +125,10 @@ for ((i = 0; i < ${#kopts[@]}; i++)); do
 		exit 2
 	fi
 done
+if [[ -n $hashlist ]]; then
+	(($#)) || { echo "$prog: no module given" >&2; exit 2; }
+	exec "$tool" --hash-list "$hashlist" $( ((quiet)) && echo --quiet) -- "$@"
+fi
 if ((${#keyrings[@]} == 0 || $# == 0)); then
 	((${#keyrings[@]})) || echo "$prog: --keyring FILE is required" >&2
 	(($#)) || echo "$prog: no module given" >&2
