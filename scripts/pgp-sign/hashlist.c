@@ -30,8 +30,10 @@
 
 #include "pgp-sign.h"
 
-/* An image (or its decompressed part) is read up to this size. */
+/* An image is read up to this size (a vmlinux with debug information: 1 GiB and more) */
 #define HL_IMAGE_MAX		((size_t)2 << 30)
+/* ... and a compressed stream in it decompressed up to this size */
+#define HL_STREAM_MAX		((size_t)512 << 20)
 /* Compressed streams tried in an image that holds no list as it is. */
 #define HL_MAX_STREAMS		64
 /* A module read by ELF class and byte order of its own e_ident[]. */
@@ -166,8 +168,7 @@ static int hl_room(unsigned long n)
 	hl_build(&b, NULL, 0, n);
 	memcpy(hdr, b.p, sizeof(hdr));
 	buf_free(&b);
-	printf("/* SPDX-License-Identifier: GPL-2.0 */\n"
-	       "/* Room for the hashes of %lu modules (%s --hash-list-room) */\n"
+	printf("/* Room for the hashes of %lu modules (%s --hash-list-room) */\n"
 	       "\t.section .rodata, \"a\"\n\t.balign 8\n"
 	       "\t.globl __module_hash_list\n__module_hash_list:\n", n, prog_name());
 	for (i = 0; i < sizeof(hdr); i++)
@@ -187,7 +188,7 @@ static char **hl_strip_argv(const char *cmd, char *copy, char *path)
 	char *save = NULL, *t;
 	int n = 0;
 
-	strcpy(copy, cmd);
+	memcpy(copy, cmd, strlen(cmd) + 1);
 	for (t = strtok_r(copy, " \t", &save); t; t = strtok_r(NULL, " \t", &save))
 		argv[n++] = t;
 	argv[n++] = path;
@@ -378,7 +379,7 @@ static const struct {
 
 /*
  * No list as it is: the streams of the image decompressed (at most
- * HL_MAX_STREAMS, each to at most HL_IMAGE_MAX bytes; a decompressor that
+ * HL_MAX_STREAMS, each to at most HL_STREAM_MAX bytes; a decompressor that
  * stops at trailing data still gives what it decompressed).
  */
 static void hl_scan_streams(const u8 *d, size_t n, struct hl_found *f)
@@ -392,7 +393,7 @@ static void hl_scan_streams(const u8 *d, size_t n, struct hl_found *f)
 			struct buf out = {};
 			struct proc_io io = {
 				.in = d + off, .in_len = n - off, .in_fd = -1, .out = &out,
-				.out_max = HL_IMAGE_MAX,
+				.out_max = HL_STREAM_MAX,
 			};
 
 			if (n - off < hl_streams[s].len ||
