@@ -115,6 +115,21 @@ struct outcome {
 	char signer[80];
 };
 
+/*
+ * finit_module()'s flags for FILE: a compressed module (.ko.xz, .ko.zst, .ko.gz) is
+ * given to the kernel to decompress (MODULE_INIT_COMPRESSED_FILE), as kmod does when
+ * /sys/module/compression names the kernel's own; the loader refuses it otherwise.
+ */
+static int load_flags(const char *file)
+{
+	size_t n = strlen(file);
+
+	if ((n > 3 && (!strcmp(file + n - 3, ".xz") || !strcmp(file + n - 3, ".gz"))) ||
+	    (n > 4 && !strcmp(file + n - 4, ".zst")))
+		return 4;	/* MODULE_INIT_COMPRESSED_FILE */
+	return 0;
+}
+
 static void load_once(const char *file, const char *mod, struct outcome *o)
 {
 	int fd = open(file, O_RDONLY | O_CLOEXEC);
@@ -125,7 +140,7 @@ static void load_once(const char *file, const char *mod, struct outcome *o)
 		o->open_err = 1;
 		return;
 	}
-	if (syscall(SYS_finit_module, fd, "", 0) != 0) {
+	if (syscall(SYS_finit_module, fd, "", load_flags(file)) != 0) {
 		o->err = errno;
 		close(fd);
 		return;
