@@ -6,6 +6,8 @@
 #   make check-matrix  the guest matrix on Linux 6.1, arm64 and s390x (MATRIX="6.1:arm64 ...")
 #                      and check-distro-config
 #   make check-distro-config  Debian's kernel configurations under W=1, sparse and clang
+#   make check-reproducible  two builds of one tree in two directories, compared bit for bit
+#                 (CONFIG_MODULE_HASH_LIST, no signing key; KVER=6.1), then booted
 #   make apply    copy the new files into a 6.12 or 6.1 tree and apply its series (KSRC=DIR)
 #   make kernel   configure (tinyconfig + tests/config/*.config) and build the test kernel
 #   make kunit    every KUnit suite under UML with KASAN (kunit.py, one .kunitconfig per dir)
@@ -23,7 +25,7 @@ TOP := $(CURDIR)
 BUILD := $(TOP)/build
 SRC_TARBALL ?= /usr/src/linux-source-6.12.tar.xz
 
-.PHONY: help install-tools demo check check-full check-matrix check-distro-config check-series check-host kunit deps apply kernel bench bench-sign patches fuzz fuzz-long clean
+.PHONY: help install-tools demo check check-full check-matrix check-distro-config check-reproducible check-series check-host kunit deps apply kernel bench bench-sign patches fuzz fuzz-long clean
 
 help:
 	@awk '/^#   make /{ p = 1 } p && !/^#/{ exit } p { sub(/^#  ?/, ""); print }' Makefile
@@ -90,6 +92,10 @@ check-matrix:
 # our options; W=1, C=1 and LLVM=1 builds show no new warning.
 check-distro-config:
 	@mk/deps.sh --matrix && mk/distro-config.sh $(if $(KVER),--kver $(KVER))
+
+# Two builds of one tree (CONFIG_MODULE_HASH_LIST, no key) compared bit for bit, then booted.
+check-reproducible:
+	@mk/check-reproducible.sh $(if $(KVER),--kver $(KVER))
 
 # Bisectability: every prefix of the exported series builds (a kernel build per patch).
 check-series:
