@@ -61,7 +61,7 @@ cflags=(-g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefin
 	-Wall -Wno-format -Wno-deprecated-declarations
 	-I"$top/scripts/pgp-shim/module" -I"$top/scripts/pgp-shim/module/tests" -I"$top/tests/compat/include" -I"$top/scripts/pgp-shim" -I"$top/include"
 	-DCONFIG_64BIT=1 -DCONFIG_PGP_BUILTIN_KEYS=1 -DCONFIG_SYSTEM_BLACKLIST_KEYRING=1
-	-DCONFIG_CRYPTO_ED25519=1)
+	-DCONFIG_CRYPTO_ED25519=1 -DCONFIG_PGP_KEYS_RUNTIME_MAX=1024)
 common=("$top/security/pgp_keys/keyring_parse.c"
 	"$top/scripts/pgp-shim/compat.c" "$top/scripts/pgp-shim/shash_openssl.c"
 	"$top/scripts/pgp-shim/hash_info.c" "$top/tests/compat/stubs/algs_openssl.c")
@@ -80,7 +80,7 @@ echo "[1/4] building fuzz_keyring, fuzz_keyring_check, fuzz_keytype"
 	{ echo "$prog: fuzz_keyring_check: build failed" >&2; exit 1; }
 "$clang" "${cflags[@]}" -DCONFIG_PGP_KEYS_REVOKED='""' -o "$out/fuzz_keytype" \
 	"$top/tests/fuzz/fuzz_keytype.c" "$top/security/pgp_keys/pgp_key_type.c" \
-	"$top/security/pgp_keys/keyring.c" "$top/tests/compat/keys.c" "${common[@]}" -lcrypto ||
+	"$top/tests/compat/keys.c" "${common[@]}" -lcrypto ||
 	{ echo "$prog: fuzz_keytype: build failed" >&2; exit 1; }
 echo "[2/4] building fuzz_modsig"
 "$clang" "${cflags[@]}" -o "$out/fuzz_modsig" "$top/tests/fuzz/fuzz_modsig.c" \
