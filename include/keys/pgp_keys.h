@@ -40,7 +40,7 @@
  * verifications, each over at most two key packets and one user ID.
  */
 #define PGP_KEYS_CERT_SIGS_MAX		1024	/* signature packets */
-#define PGP_KEYS_CERT_CHECKS_MAX	64	/* signatures verified while parsing */
+#define PGP_KEYS_CERT_CHECKS_MAX	64	/* signatures verified (ECDSA: 4 each) */
 #define PGP_KEYS_CERT_OTHERS_MAX	256	/* signatures by other keys */
 #define PGP_KEYS_CERT_UIDS_MAX		64	/* user ID and attribute packets */
 #define PGP_KEYS_CERT_UID_LEN_MAX	4096	/* bytes of one user ID */

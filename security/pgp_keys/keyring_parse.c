@@ -251,16 +251,36 @@ static int pgp_keys_yield(void)
 }
 
 /*
- * Count one more of what a run-time certificate may carry at most @max of
+ * Count @count more of what a run-time certificate may carry at most @max of
  * (@what, for the log).  Return: 0, or -E2BIG beyond @max.
  */
-static int pgp_keys_one_more(struct pgp_keys_ctx *ctx, unsigned int *n,
-			     unsigned int max, const char *what)
+static int pgp_keys_count(struct pgp_keys_ctx *ctx, unsigned int *n,
+			  unsigned int count, unsigned int max, const char *what)
 {
-	if (!ctx->runtime || ++*n <= max)
+	*n += count;
+	if (!ctx->runtime || *n <= max)
 		return 0;
 	pr_notice_ratelimited("Certificate refused: more than %u %s\n", max, what);
 	return -E2BIG;
+}
+
+static int pgp_keys_one_more(struct pgp_keys_ctx *ctx, unsigned int *n,
+			     unsigned int max, const char *what)
+{
+	return pgp_keys_count(ctx, n, 1, max, what);
+}
+
+/*
+ * A verification with @key counted against PGP_KEYS_CERT_CHECKS_MAX: one,
+ * or PGP_KEYS_ECDSA_CHECK for an ECDSA key, whose verification (the
+ * kernel's generic curve arithmetic, the public point validated each time)
+ * costs several times the others': P-521 about seven times an RSA-8192 one.
+ */
+#define PGP_KEYS_ECDSA_CHECK	4
+
+static unsigned int pgp_keys_check_cost(const struct pgp_pubkey *key)
+{
+	return key->algo == PGP_PUBKEY_ECDSA ? PGP_KEYS_ECDSA_CHECK : 1;
 }
 
 /* Does an error end the parse (rather than skip a signature or a key)? */
@@ -294,7 +314,7 @@ static bool pgp_keys_issued_by(const struct pgp_sig *sig,
 /*
  * Verify @sig by @signer over the primary key, then (optionally) a subkey or
  * a user ID; one of the PGP_KEYS_CERT_CHECKS_MAX verifications of a
- * certificate added at run time.  Returns 0, -E2BIG beyond that many,
+ * certificate added at run time (four with an ECDSA key).  Returns 0, -E2BIG beyond that many,
  * -EINTR when the task is being killed, or the OpenPGP layer's error code.
  */
 static noinline_for_stack int
@@ -308,8 +328,9 @@ pgp_keys_verify(struct pgp_cert *c, const struct pgp_sig *sig,
 	if (sig->creation_time < signer->creation_time ||
 	    sig->creation_time < primary->creation_time)
 		return -EKEYREJECTED;
-	ret = pgp_keys_one_more(c->ctx, &c->ctx->checks, PGP_KEYS_CERT_CHECKS_MAX,
-				"signatures to verify");
+	ret = pgp_keys_count(c->ctx, &c->ctx->checks, pgp_keys_check_cost(signer),
+			     PGP_KEYS_CERT_CHECKS_MAX,
+			     "signatures to verify (an ECDSA one counts as 4)");
 	if (!ret)
 		ret = pgp_keys_yield();
 	if (ret)
