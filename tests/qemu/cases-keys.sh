@@ -130,7 +130,7 @@ add rsa2048-certified EKEYREJECTED \
 # ---- what any user can make the key parser do: limits, key policy (uid 1000, @u) ----
 python3 "$top/tests/vectors/hostile.py" shapes "$kr/hostile"
 mkdir -p "$mods/hostile"
-for name in certs rsa-selfsigs dsa-selfsigs subkeys uids long-uid rsa-hugee checks-65 checks-64; do
+for name in certs rsa-selfsigs dsa-selfsigs p521-selfsigs subkeys uids long-uid rsa-hugee checks-65 checks-64; do
 	cp "$kr/hostile/$name.pgp" "$mods/hostile/"
 	what=$(sed -n "s/^$name [A-Z0-9]* //p" "$kr/hostile/shapes.txt")
 	expect=$(awk -v n="$name" '$1 == n { print $2 }' "$kr/hostile/shapes.txt")

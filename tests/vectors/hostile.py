@@ -21,7 +21,8 @@ Shapes: certs (bogus certifications by other keys, the reviewer's M), certs-revs
 (certifications each taken back by a certification revocation, up to the cap),
 rsa-selfsigs (an RSA-8192 key with the largest exponent the policy takes, 2^32 - 1,
 and junk self-signatures), rsa-hugee (the same with e = n - 2), dsa-selfsigs
-(DSA-3072), subkeys (RSA-8192 subkeys with junk bindings), uids (user IDs with junk
+(DSA-3072), p521-selfsigs (ECDSA P-521, its point the generator; openssl gives the
+curve), subkeys (RSA-8192 subkeys with junk bindings), uids (user IDs with junk
 self-signatures), long-uid, junk-sigs (signature packets that do not parse: log
 lines), packets (1 MiB of marker packets), checks-64 and checks-65 (a valid key with
 63 and 64 junk self-signatures: 64 and 65 signatures to verify).
@@ -29,7 +30,9 @@ lines), packets (1 MiB of marker packets), checks-64 and checks-65 (a valid key 
 import hashlib
 import os
 import random
+import re
 import struct
+import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -66,6 +69,22 @@ def dsa_key(rnd, pbits=3072):
     g, y = rnd.randrange(2, p - 1), rnd.randrange(2, p - 1)
     k = RawKey(17, mpi(p) + mpi(q) + mpi(g) + mpi(y))
     k.q = q
+    return k
+
+
+def p521_key():
+    """An ECDSA P-521 key whose point is the curve's generator (a valid public point,
+    from openssl's explicit parameters), and the group order."""
+    text = subprocess.run(['openssl', 'ecparam', '-name', 'secp521r1', '-param_enc', 'explicit',
+                           '-text', '-noout'], check=True, capture_output=True, text=True).stdout
+
+    def field(name):
+        m = re.search(name + r'[^:]*:\s*\n((?:\s+[0-9a-f:]+\n)+)', text)
+        return bytes.fromhex(re.sub(r'[\s:]', '', m.group(1)))
+    point, order = field('Generator'), int.from_bytes(field('Order'), 'big')
+    oid = bytes.fromhex('2b81040023')
+    k = RawKey(19, bytes([len(oid)]) + oid + mpi(point))
+    k.q = order
     return k
 
 
@@ -143,6 +162,10 @@ def shapes(d):
     write('dsa-selfsigs', selfsigs(dsa, lambda: mpi(rnd.randrange(1, dsa.q)) +
                                    mpi(rnd.randrange(1, dsa.q))),
           'E2BIG', 'DSA-3072, junk self-signatures')
+    ec = p521_key()
+    write('p521-selfsigs', selfsigs(ec, lambda: mpi(rnd.randrange(1, ec.q)) +
+                                    mpi(rnd.randrange(1, ec.q))),
+          'E2BIG', 'ECDSA P-521, junk self-signatures')
 
     def subkey():
         sk = rsa_key(rnd, 8192, lambda n: (1 << 32) - 1)

@@ -68,6 +68,11 @@ fi
 
 worst=0 worst_name= bad=0
 while read -r name expect what; do
+	if [[ $name == p521-* ]]; then
+		# ECDSA is the kernel's generic curve arithmetic (crypto/ecc.c), not in this build
+		echo "keyparse $name: not measured here (no ECDSA in a userspace build); at most 16 P-521 verifications (ECDSA counts 4 of the 64)"
+		continue
+	fi
 	best=
 	for ((r = 0; r < runs; r++)); do
 		out=$("$tmp/keytype_bench" --cpu add "$tmp/h/$name.pgp" 2>/dev/null | head -n 1)
