@@ -128,9 +128,15 @@ add rsa2048-certified EKEYREJECTED \
 	"a built-in key cannot be added again (replaced) even when a trusted key certified it"
 
 # ---- what any user can make the key parser do: limits, key policy (uid 1000, @u) ----
-python3 "$top/tests/vectors/hostile.py" shapes "$kr/hostile"
+# (at most 64 KiB: the X.509 parser, tried first, claims anything larger with EMSGSIZE)
+python3 "$top/tests/vectors/hostile.py" shapes "$kr/hostile" 65535
+python3 "$top/tests/vectors/hostile.py" shapes "$kr/hostile-1m"
 mkdir -p "$mods/hostile"
-for name in certs rsa-selfsigs dsa-selfsigs p521-selfsigs subkeys uids long-uid rsa-hugee checks-65 checks-64; do
+cp "$kr/hostile-1m/certs.pgp" "$mods/hostile/certs-1m.pgp"
+keyadd_case EMSGSIZE "--uid 1000 asymmetric \"\" /mods/hostile/certs-1m.pgp @u" \
+	"an unprivileged user's certificate of 1 MiB: the X.509 parser claims it (EMSGSIZE)"
+for name in certs certs-revs rsa-selfsigs dsa-selfsigs p521-selfsigs subkeys uids long-uid \
+	rsa-hugee junk-sigs checks-65 checks-64; do
 	cp "$kr/hostile/$name.pgp" "$mods/hostile/"
 	what=$(sed -n "s/^$name [A-Z0-9]* //p" "$kr/hostile/shapes.txt")
 	expect=$(awk -v n="$name" '$1 == n { print $2 }' "$kr/hostile/shapes.txt")

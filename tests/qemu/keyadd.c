@@ -3,7 +3,7 @@
  * keyadd - the guest side of run-time keyring additions in the QEMU tests.
  *
  *   keyadd [--uid UID] [--expect ERRNO] TYPE DESCRIPTION PAYLOAD-FILE KEYRING
- *   keyadd [--uid UID] --each LIST KEYRING
+ *   keyadd --each LIST KEYRING
  *   keyadd --remove DESCRIPTION-PART KEYRING
  *
  * Adds a key of TYPE with DESCRIPTION ("" for the one the key type proposes)
@@ -18,7 +18,8 @@
  * a new keyring of the user's own (in @u) restricted as "keyctl
  * restrict_keyring KEYRING asymmetric RESTRICTION" does (e.g.
  * restricted:builtin_and_secondary_trusted).  --uid UID drops root for
- * UID (and group UID) first: what any user can do.
+ * UID (and group UID) once the payload is read: the rest is what any user
+ * can do.  Options come in any order.
  *
  * Exits 0 when add_key() succeeded; with --expect, when it failed with that
  * errno (ENOKEY, EKEYREJECTED, E2BIG, ...) instead; else prints the error and
@@ -55,6 +56,7 @@ static const struct {
 	{ "ENOPKG", ENOPKG }, { "EBADMSG", EBADMSG }, { "EACCES", EACCES },
 	{ "EPERM", EPERM }, { "EKEYREVOKED", EKEYREVOKED }, { "EINVAL", EINVAL },
 	{ "E2BIG", E2BIG }, { "EINTR", EINTR }, { "ENOSPC", ENOSPC }, { "EDQUOT", EDQUOT },
+	{ "EMSGSIZE", EMSGSIZE },
 };
 
 static char payload[1 << 20];
@@ -153,22 +155,29 @@ static long keyring_of(const char *name)
 	return ring;
 }
 
-/* add_key() of FILE to @ring; 0 when it gave @expect (0: success). */
-static int add_one(const char *type, const char *desc, const char *file, long ring,
-		   int expect, int quiet)
+/* Read FILE into payload[]: its length, or -1. */
+static long read_payload(const char *file)
 {
 	size_t len;
-	long key;
 	FILE *f;
 
 	f = fopen(file, "rb");
 	if (!f) {
 		fprintf(stderr, "keyadd: %s: %s\n", file, strerror(errno));
-		return 1;
+		return -1;
 	}
 	len = fread(payload, 1, sizeof(payload), f);
 	fclose(f);
-	key = syscall(SYS_add_key, type, desc, payload, len, (int)ring);
+	return len;
+}
+
+/* add_key() of @len bytes of payload[] to @ring; 0 when it gave @expect (0: success). */
+static int add_payload(const char *type, const char *desc, const char *file, long len,
+		       long ring, int expect, int quiet)
+{
+	long key;
+
+	key = syscall(SYS_add_key, type, desc, payload, (size_t)len, (int)ring);
 	if (key < 0) {
 		if (expect && errno == expect) {
 			if (!quiet)
@@ -195,6 +204,7 @@ static int add_each(const char *list, long ring)
 	char line[1024], want[32], desc[256], file[512];
 	unsigned int n = 0, bad = 0;
 	FILE *f = fopen(list, "r");
+	long len;
 
 	if (!f) {
 		fprintf(stderr, "keyadd: %s: %s\n", list, strerror(errno));
@@ -214,7 +224,9 @@ static int add_each(const char *list, long ring)
 			}
 		}
 		n++;
-		bad += add_one("asymmetric", strcmp(desc, "-") ? desc : "", file, ring, expect, 1) != 0;
+		len = read_payload(file);
+		bad += len < 0 || add_payload("asymmetric", strcmp(desc, "-") ? desc : "", file, len,
+					      ring, expect, 1) != 0;
 	}
 	fclose(f);
 	printf("# keyadd: %u keys of %s added, %u not as expected\n", n, list, bad);
@@ -223,38 +235,44 @@ static int add_each(const char *list, long ring)
 
 int main(int argc, char **argv)
 {
+	const char *each = NULL;
 	int expect = 0;
-	long ring;
+	long ring, len, uid = -1;
 
 	if (argc == 4 && !strcmp(argv[1], "--remove"))
 		return do_remove(argv[2], argv[3]);
-	if (argc > 2 && !strcmp(argv[1], "--uid")) {
-		uid_t uid = strtoul(argv[2], NULL, 10);
-
-		if (setresgid(uid, uid, uid) || setresuid(uid, uid, uid)) {
-			perror("keyadd: --uid");
-			return 2;
+	while (argc > 2 && !strncmp(argv[1], "--", 2)) {
+		if (!strcmp(argv[1], "--uid")) {
+			uid = strtol(argv[2], NULL, 10);
+		} else if (!strcmp(argv[1], "--each")) {
+			each = argv[2];
+		} else if (!strcmp(argv[1], "--expect")) {
+			expect = errnum(argv[2]);
+			if (expect < 0) {
+				fprintf(stderr, "keyadd: %s: unknown errno name\n", argv[2]);
+				return 2;
+			}
+		} else {
+			break;
 		}
 		argv += 2;
 		argc -= 2;
 	}
-	if (argc == 4 && !strcmp(argv[1], "--each")) {
-		ring = keyring_of(argv[3]);
-		return ring ? add_each(argv[2], ring) : 1;
-	}
-	if (argc == 7 && !strcmp(argv[1], "--expect")) {
-		expect = errnum(argv[2]);
-		if (expect < 0) {
-			fprintf(stderr, "keyadd: %s: unknown errno name\n", argv[2]);
-			return 2;
-		}
-		argv += 2;
-		argc -= 2;
-	}
-	if (argc != 5) {
+	if (each ? argc != 2 || uid >= 0 : argc != 5) {
 		fprintf(stderr, "usage: keyadd [--uid UID] [--expect ERRNO] TYPE DESCRIPTION PAYLOAD-FILE KEYRING\n"
-				"       keyadd [--uid UID] --each LIST KEYRING\n"
+				"       keyadd --each LIST KEYRING\n"
 				"       keyadd --remove DESCRIPTION-PART KEYRING\n");
+		return 2;
+	}
+	if (each) {
+		ring = keyring_of(argv[1]);
+		return ring ? add_each(each, ring) : 1;
+	}
+	len = read_payload(argv[3]);
+	if (len < 0)
+		return 1;
+	if (uid >= 0 && (setresgid(uid, uid, uid) || setresuid(uid, uid, uid))) {
+		perror("keyadd: --uid");
 		return 2;
 	}
 	ring = keyring_of(argv[4]);
@@ -262,5 +280,5 @@ int main(int argc, char **argv)
 		fprintf(stderr, "keyadd: %s: no such keyring\n", argv[4]);
 		return 1;
 	}
-	return add_one(argv[1], argv[2], argv[3], ring, expect, 0);
+	return add_payload(argv[1], argv[2], argv[3], len, ring, expect, 0);
 }

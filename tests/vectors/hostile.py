@@ -6,10 +6,13 @@ seeds (the same bytes every run).  The signatures in them need not verify: a jun
 signature with the right 2-octet digest prefix costs the kernel a full public-key
 operation, which is all an attacker wants.
 
-Usage: hostile.py shapes DIR      DIR/NAME.pgp for each shape below, DIR/shapes.txt
-                                   ("NAME EXPECT WHAT" lines: EXPECT the errno add_key()
-                                   must give to a secondary trusted keyring that trusts
-                                   none of their keys)
+Usage: hostile.py shapes DIR [MAX] DIR/NAME.pgp for each shape below, each at most MAX
+                                   bytes (default 1 MiB - 1, what add_key() takes; the
+                                   kernel's X.509 parser, tried first, claims anything
+                                   over 64 KiB), DIR/shapes.txt ("NAME EXPECT WHAT" lines:
+                                   EXPECT the errno add_key() must give to a secondary
+                                   trusted keyring that trusts none of their keys, from
+                                   the limits of include/keys/pgp_keys.h they exceed)
        hostile.py ca DIR           DIR/ca.pgp: an Ed25519 key to build in (and its seed)
        hostile.py throwaway DIR N  DIR/tw-vendor.pgp, a valid Ed25519 certificate, and
                                    DIR/tw-I.pgp (I = 1..N): one more subkey of it, bound
@@ -114,32 +117,47 @@ def valid_ed25519(seed, uid, created=T0):
     return key, pgpcraft.cert(key, uid, created + 60)
 
 
-def fill(head, unit, limit=MAX):
-    """head, then as many copies of unit() as fit in limit."""
-    out = bytearray(head)
+def fill(head, unit, limit):
+    """head, then as many copies of unit() as fit in limit; and how many."""
+    out, n = bytearray(head), 0
     while True:
         u = unit()
         if len(out) + len(u) > limit:
-            return bytes(out)
+            return bytes(out), n
         out += u
+        n += 1
 
 
-def shapes(d):
+def limits():
+    """The run-time limits (PGP_KEYS_CERT_*) of include/keys/pgp_keys.h."""
+    h = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'include', 'keys',
+                     'pgp_keys.h')
+    return {m.group(1): int(m.group(2)) for m in
+            re.finditer(r'#define PGP_KEYS_CERT_([A-Z_]+)_MAX\s+(\d+)', open(h).read())}
+
+
+def shapes(d, limit=MAX):
+    """Each shape at most limit bytes; its expected errno from the limits it exceeds."""
     rnd = random.Random(33)
+    lim = limits()
     os.makedirs(d, exist_ok=True)
     rows = []
     uid = b'Hostile <hostile@example.org>'
     t = T0 + 3600
 
     def write(name, data, expect, what):
-        assert len(data) <= MAX, name
+        assert len(data) <= limit, name
         with open(os.path.join(d, name + '.pgp'), 'wb') as f:
             f.write(data)
         rows.append(f'{name} {expect} {what} ({len(data)} bytes)')
 
+    def over(otherwise, **counts):
+        """E2BIG when a count is beyond its limit (checks: signatures to verify)."""
+        return 'E2BIG' if any(v > lim[k.upper()] for k, v in counts.items()) else otherwise
+
     ed, base = valid_ed25519(b'hostile ed25519', uid)
-    write('certs', fill(base, lambda: bogus_cert(rnd, uid, t)[0]), 'E2BIG',
-          'bogus certifications by other keys')
+    data, n = fill(base, lambda: bogus_cert(rnd, uid, t)[0], limit)
+    write('certs', data, over('ENOKEY', others=n), f'{n} bogus certifications by other keys')
 
     def cert_and_rev():
         c, issuer = bogus_cert(rnd, uid, t)
@@ -151,46 +169,54 @@ def shapes(d):
         prefix = key.hashed() + uid_hashed(uid)
         head = pkt(6, key.body) + pkt(13, uid)
         return fill(head, lambda: junk_sig(key, 0x13, prefix, t + rnd.randrange(1 << 20),
-                                           sig_mpis()))
+                                           sig_mpis()), limit)
+    # no valid self-signature among them: no usable key when the limits let it through
     rsa = rsa_key(rnd, 8192, lambda n: (1 << 32) - 1)
-    write('rsa-selfsigs', selfsigs(rsa, lambda: mpi(rnd.randrange(rsa.n // 2, rsa.n))),
-          'E2BIG', 'RSA-8192, e = 2^32 - 1, junk self-signatures')
+    data, n = selfsigs(rsa, lambda: mpi(rnd.randrange(rsa.n // 2, rsa.n)))
+    write('rsa-selfsigs', data, over('EKEYREJECTED', checks=n, sigs=n),
+          f'RSA-8192, e = 2^32 - 1, {n} junk self-signatures')
     rsa_huge = rsa_key(rnd, 8192, lambda n: n - 2)
-    write('rsa-hugee', selfsigs(rsa_huge, lambda: mpi(rnd.randrange(rsa_huge.n // 2, rsa_huge.n))),
-          'EKEYREJECTED', 'RSA-8192, e = n - 2, junk self-signatures')
+    data, n = selfsigs(rsa_huge, lambda: mpi(rnd.randrange(rsa_huge.n // 2, rsa_huge.n)))
+    write('rsa-hugee', data, 'EKEYREJECTED', f'RSA-8192, e = n - 2, {n} junk self-signatures')
     dsa = dsa_key(rnd)
-    write('dsa-selfsigs', selfsigs(dsa, lambda: mpi(rnd.randrange(1, dsa.q)) +
-                                   mpi(rnd.randrange(1, dsa.q))),
-          'E2BIG', 'DSA-3072, junk self-signatures')
+    data, n = selfsigs(dsa, lambda: mpi(rnd.randrange(1, dsa.q)) + mpi(rnd.randrange(1, dsa.q)))
+    write('dsa-selfsigs', data, over('EKEYREJECTED', checks=n, sigs=n),
+          f'DSA-3072, {n} junk self-signatures')
     ec = p521_key()
-    write('p521-selfsigs', selfsigs(ec, lambda: mpi(rnd.randrange(1, ec.q)) +
-                                    mpi(rnd.randrange(1, ec.q))),
-          'E2BIG', 'ECDSA P-521, junk self-signatures')
+    data, n = selfsigs(ec, lambda: mpi(rnd.randrange(1, ec.q)) + mpi(rnd.randrange(1, ec.q)))
+    # an ECDSA verification counts as 4
+    write('p521-selfsigs', data, over('EKEYREJECTED', checks=4 * n, sigs=n),
+          f'ECDSA P-521, {n} junk self-signatures')
 
     def subkey():
         sk = rsa_key(rnd, 8192, lambda n: (1 << 32) - 1)
         return pkt(14, sk.body) + junk_sig(ed, 0x18, ed.hashed() + sk.hashed(), t,
                                            mpi(rnd.getrandbits(255)) + mpi(rnd.getrandbits(255)))
-    write('subkeys', fill(base, subkey), 'E2BIG', 'RSA-8192 subkeys with junk bindings')
+    data, n = fill(base, subkey, limit)
+    write('subkeys', data, over('ENOKEY', subkeys=n, checks=1 + n),
+          f'{n} RSA-8192 subkeys with junk bindings')
 
     def uid_block():
         u = b'U%d <u@example.org>' % rnd.getrandbits(40)
         return pkt(13, u) + junk_sig(ed, 0x13, ed.hashed() + uid_hashed(u), t,
                                      mpi(rnd.getrandbits(255)) + mpi(rnd.getrandbits(255)))
-    write('uids', fill(base, uid_block), 'E2BIG', 'user IDs with junk self-signatures')
-    long_uid = b'L' * (MAX - 4096)
+    data, n = fill(base, uid_block, limit)
+    write('uids', data, over('ENOKEY', uids=1 + n, checks=1 + n),
+          f'{n} user IDs with junk self-signatures')
+    long_uid = b'L' * (limit - len(base) - 256)
     write('long-uid', base + pkt(13, long_uid) +
           junk_sig(ed, 0x13, ed.hashed() + uid_hashed(long_uid), t, mpi(1) + mpi(1)),
-          'E2BIG', 'a user ID of almost 1 MiB')
+          'E2BIG', f'a user ID of {len(long_uid)} bytes')
     write('junk-sigs', base + b''.join(pkt(2, bytes([4, 0x13, 22, 8, 0xff, 0xff]))
                                        for _ in range(1000)),
           'ENOKEY', '1000 signature packets that do not parse')
-    write('packets', fill(base, lambda: pkt(10, b'PGP')), 'ENOKEY', 'marker packets')
-    for n, expect in ((63, 'ENOKEY'), (64, 'E2BIG')):
+    data, n = fill(base, lambda: pkt(10, b'PGP'), limit)
+    write('packets', data, 'ENOKEY', f'{n} marker packets')
+    for n in (lim['CHECKS'] - 1, lim['CHECKS']):
         prefix = ed.hashed() + uid_hashed(uid)
         write('checks-%d' % (n + 1), base + b''.join(
             junk_sig(ed, 0x13, prefix, t + i, mpi(rnd.getrandbits(255)) + mpi(rnd.getrandbits(255)))
-            for i in range(n)), expect, '%d signatures to verify' % (n + 1))
+            for i in range(n)), over('ENOKEY', checks=n + 1), '%d signatures to verify' % (n + 1))
     with open(os.path.join(d, 'shapes.txt'), 'w') as f:
         f.write('\n'.join(rows) + '\n')
 
@@ -220,8 +246,8 @@ def throwaway(d, n):
 
 
 def main(argv):
-    if len(argv) == 3 and argv[1] == 'shapes':
-        shapes(argv[2])
+    if len(argv) in (3, 4) and argv[1] == 'shapes':
+        shapes(argv[2], int(argv[3]) if len(argv) == 4 else MAX)
     elif len(argv) == 3 and argv[1] == 'ca':
         ca(argv[2])
     elif len(argv) == 4 and argv[1] == 'throwaway':
