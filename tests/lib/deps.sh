@@ -10,6 +10,7 @@
 #   deps_unavailable PKG...  when make deps recorded one of PKG as impossible to install,
 #                            print "PKG could not be installed by make deps: REASON" and
 #                            return 0; otherwise return 1, printing nothing
+#   deps_result DESC PKG...  the TAP result of a check PKG is missing for (skip or nok)
 #   deps_missing WHAT PKG... the message for a result whose package is missing: the
 #                            recorded reason (return 0: skip) or "WHAT not installed: run
 #                            make deps" (return 1: fail)
@@ -38,4 +39,19 @@ deps_missing()
 	deps_unavailable "$@" && return 0
 	echo "$what not installed: run make deps"
 	return 1
+}
+
+# deps_result DESC PKG...: the TAP result (tests/lib/tap.sh's skip or nok) of a check that
+# cannot run because PKG is missing: a skip with apt's reason when make deps recorded one
+# of PKG, otherwise a failure saying to run make deps.
+deps_result()
+{
+	local desc=$1 r
+
+	shift
+	if r=$(deps_unavailable "$@"); then
+		skip "$desc: $r"
+	else
+		nok "$desc: $* not installed: run make deps"
+	fi
 }
