@@ -170,7 +170,7 @@ reason() {
 }
 
 if apt-get install -y -q "${missing[@]}" >> "$log" 2>&1; then
-	echo "deps: installed ${#missing[@]} package(s)"
+	echo "deps: installed ${#missing[@]} package(s) in $SECONDS s"
 	node_step
 	exit 0
 fi
@@ -192,7 +192,7 @@ if ((${#good[@]})) && ! apt-get install -y -q "${good[@]}" >> "$log" 2>&1; then
 	exit 1
 fi
 ((${#bad[@]})) || { echo "$prog: apt-get install failed (see $log)" >&2; exit 1; }
-echo "deps: installed ${#good[@]} package(s); ${#bad[@]} could not be installed"
+echo "deps: installed ${#good[@]} package(s) in $SECONDS s; ${#bad[@]} could not be installed"
 fatal=0
 for p in "${bad[@]}"; do
 	if [[ -v why_optional[$p] ]]; then
