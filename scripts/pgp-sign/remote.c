@@ -17,46 +17,56 @@
 #include "pgp-sign.h"
 
 /*
- * The keyring @path (binary or armoured) as the kernel parses it, and its
+ * The binary keyring [@bin, @bin + @len) as the kernel parses it, and its
  * packets up to the first malformed packet header, where the kernel stops:
  * what gpgv and sqv get (less the v6 keys they cannot read), so that the
  * independent check sees the keys the kernel saw.  0, or -1 with a reason.
  */
-int ring_load(struct pgp_ring *ring, const char *path, char *why, size_t wl)
+int ring_load_bin(struct pgp_ring *ring, const u8 *bin, size_t len, char *why, size_t wl)
 {
-	struct buf b = {}, bin = {};
 	const u8 *p, *q, *body;
 	unsigned int tag;
-	size_t len;
+	size_t blen;
 	int ret;
 
-	if (read_file(path, &b, 64 << 20)) {
-		snprintf(why, wl, "cannot read keyring %s", path);
-		buf_free(&b);
-		return -1;
-	}
-	if (pgp_dearmor(b.p, b.len, &bin) || !bin.len) {
-		snprintf(why, wl, "%s: not an OpenPGP keyring (or damaged armour)", path);
-		buf_free(&b);
-		buf_free(&bin);
-		return -1;
-	}
-	ret = kern_keyring_load(bin.p, bin.len, &ring->kr, &ring->lost);
-	for (p = bin.p; p < bin.p + bin.len; p = q) {
+	ret = kern_keyring_load(bin, len, &ring->kr, &ring->lost);
+	for (p = bin; p < bin + len; p = q) {
 		q = p;
-		if (kern_next_packet(&q, bin.p + bin.len, &tag, &body, &len))
+		if (kern_next_packet(&q, bin + len, &tag, &body, &blen))
 			break;
 	}
 	buf_free(&ring->read);
-	ring_v4_only(bin.p, p - bin.p, &ring->read);
-	buf_free(&b);
-	buf_free(&bin);
+	ring_v4_only(bin, p - bin, &ring->read);
 	if (ret < 0) {
-		snprintf(why, wl, "keyring %s: %s", path, kern_errno_name(ret));
+		snprintf(why, wl, "%s", kern_errno_name(ret));
 		return -1;
 	}
 	ring->keys = ret;
 	return 0;
+}
+
+/* The keyring @path (binary or armoured), as ring_load_bin() takes it. */
+int ring_load(struct pgp_ring *ring, const char *path, char *why, size_t wl)
+{
+	struct buf b = {}, bin = {};
+	char w[64];
+	int ret = -1;
+
+	if (read_file(path, &b, 64 << 20)) {
+		snprintf(why, wl, "cannot read keyring %s", path);
+		goto out;
+	}
+	if (pgp_dearmor(b.p, b.len, &bin) || !bin.len) {
+		snprintf(why, wl, "%s: not an OpenPGP keyring (or damaged armour)", path);
+		goto out;
+	}
+	ret = ring_load_bin(ring, bin.p, bin.len, w, sizeof(w));
+	if (ret)
+		snprintf(why, wl, "keyring %s: %s", path, w);
+out:
+	buf_free(&b);
+	buf_free(&bin);
+	return ret;
 }
 
 void ring_free(struct pgp_ring *ring)

@@ -2,8 +2,10 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Runs the shell blocks of the admin guide as a reader would, in order, in one
-# scratch directory: a kernel tree (the project's scripts/ and sources, a
-# certs/ of its own, foo.ko built from tests/host/sign/testmod.c) with a
+# scratch directory: a kernel tree (the project's scripts/ and sources, with
+# scripts/pgp-sign-module where a kernel build leaves it: PGP_SIGN_MODULE's
+# program, else one built here; a certs/ of its own, foo.ko built from
+# tests/host/sign/testmod.c) with a
 # throw-away GnuPG home the guide itself makes, real gpg, gpgv and sqv.
 # Each block runs in its own bash with errexit, its stdin /dev/null, in the
 # directory and with the variables the previous block left; it fails when it
@@ -87,10 +89,26 @@ mkdir -p /etc/dkms/framework.conf.d	# DKMS is installed
 rm -rf /lib/modules/*
 
 # --- the kernel tree ---------------------------------------------------------------
-mkdir -p "$W/certs"
-for d in scripts kernel crypto security include; do
+mkdir -p "$W/certs" "$W/scripts"
+for d in kernel crypto security include; do
 	ln -s "$top/$d" "$W/$d"
 done
+# scripts/: the scripts themselves (they find the program beside them), the rest linked
+for f in "$top"/scripts/*; do
+	case $f in
+	*.sh) cp -- "$f" "$W/scripts/" ;;
+	*) ln -s "$f" "$W/scripts/" ;;
+	esac
+done
+if [[ -n ${PGP_SIGN_MODULE:-} ]]; then
+	cp -- "$PGP_SIGN_MODULE" "$W/scripts/pgp-sign-module"
+elif ! bash "$top/scripts/pgp-sign-module-build.sh" "$S/tool" > "$S/tool.log" 2>&1; then
+	echo "Bail out! scripts/pgp-sign-module does not build"
+	exit 1
+else
+	mv -- "$S/tool" "$W/scripts/pgp-sign-module"
+fi
+unset PGP_SIGN_MODULE
 for f in "$top"/certs/*; do
 	ln -s "$f" "$W/certs/"
 done
@@ -104,9 +122,6 @@ cp "$W/foo.ko" "$up/b.ko" && xz --check=crc32 --lzma2=dict=1MiB "$up/b.ko"
 cp "$up/a.ko" "$up/a.ko.tbs"
 head -c 119 /dev/urandom > "$up/a.ko.sig"
 
-# the program sign-module.sh builds outside a kernel tree: kept between runs
-export XDG_CACHE_HOME=$top/build/host-cache/docs
-(umask 077 && mkdir -p "$XDG_CACHE_HOME")
 export TMPDIR=$S/tmp
 unset GNUPGHOME
 : > "$S/state"

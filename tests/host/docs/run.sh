@@ -17,6 +17,12 @@ fi
 top=$(cd "$(dirname "$0")/../../.." && pwd)
 cd "$top"
 n=0 fail=0
+# The program the scripts run (their --help is its), built once for every guide run.
+tool=$(mktemp -d "${TMPDIR:-/tmp}/docs-tool.XXXXXX")
+trap 'rm -rf -- "$tool"' EXIT
+# shellcheck source=tests/lib/tool.sh
+. tests/lib/tool.sh
+sign_tool "$tool" || { echo "Bail out! scripts/pgp-sign-module does not build"; exit 1; }
 t() { # t DESCRIPTION COMMAND...
 	local d=$1
 	shift

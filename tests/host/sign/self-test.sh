@@ -107,7 +107,7 @@ run_case()
 	append-once)
 		"$t" -q --homedir "$w/s" "$f" &&
 		for i in 1 2 3; do "$t" -q --homedir "$w/s" --append "$f" || return 1; done &&
-		[[ $("$t" --verify --keyring "$w/s.pub" "$f" | grep -c '^sig ') == 1 ]] ;;
+		[[ $("$t" --verify --keyring "$w/s.pub" "$f" | grep -c ': signature [0-9]*/') == 1 ]] ;;
 	summary)
 		[[ $("$t" --homedir "$w/s" "$f" 2> /dev/null | tail -n 1) == "1 signed, 0 failed" ]] ;;
 	xz-note)
