@@ -698,6 +698,9 @@ int main(int argc, char **argv)
 
 	first = parse_args(argc, argv, &r.opt, &kcfg);
 	n = argc - first;
+	/* every mode but --verify may hold a passphrase or a secret key */
+	if (r.opt.mode != MODE_VERIFY)
+		secrets_held();
 	if (r.opt.mode == MODE_DEARMOR) {
 		if (n != 2)
 			bad_usage("--dearmor needs IN and OUT%s", "");

@@ -59,6 +59,8 @@ void buf_add(struct buf *b, const void *d, size_t n);
 void buf_addc(struct buf *b, u8 c);
 void buf_addstr(struct buf *b, const char *s);
 void buf_free(struct buf *b);
+void wipe_stack(size_t n);
+void secrets_held(void);
 double now_ms(void);
 void last_line(const struct buf *b, char *out, size_t n);
 int write_all(int fd, const void *d, size_t n);
