@@ -241,7 +241,7 @@ struct pgp_module {
 
 int mod_open(struct pgp_job *j, struct pgp_module *m, bool need_write, char *why, size_t wl);
 int mod_replace(struct pgp_job *j, struct pgp_module *m, char *why, size_t wl);
-int write_new(const char *path, const u8 *d, size_t n, char *why, size_t wl);
+int write_new(const char *path, const u8 *d, size_t n, mode_t mode, char *why, size_t wl);
 int write_file(const char *dir, const char *name, const u8 *d, size_t n);
 size_t strip_pkcs7(const u8 *f, size_t len, bool *had, bool *bad);
 

@@ -88,7 +88,7 @@ int prepare_one(struct pgp_job *j, const char *name, char *why, size_t wl)
 	if (mod_open(j, &m, true, why, wl) || placeholder(j, &m, &old, &loc, why, wl))
 		goto out;
 	snprintf(tbs, sizeof(tbs), "%s.tbs", m.real);
-	if (write_new(tbs, m.elf.p, m.elf.len, why, wl))
+	if (write_new(tbs, m.elf.p, m.elf.len, 0644, why, wl))
 		goto out;
 	if (mod_replace(j, &m, why, wl)) {
 		unlink(tbs);
