@@ -654,6 +654,26 @@ static int run_attach(struct pgp_run *r, char **mods, int total)
 	return rc;
 }
 
+/*
+ * SOURCE_DATE_EPOCH: -1 when unset or empty, else a time an OpenPGP packet
+ * can carry (decimal digits, at most 2^32 - 1); anything else is refused.
+ */
+static long long source_date_epoch(void)
+{
+	const char *e = getenv("SOURCE_DATE_EPOCH");
+	long long v;
+	char *end;
+
+	if (!e || !*e)
+		return -1;
+	errno = 0;
+	v = strtoll(e, &end, 10);
+	if (errno || *end || !isdigit((unsigned char)*e) || v > 0xffffffffLL)
+		bad_usage("SOURCE_DATE_EPOCH is not a number of seconds OpenPGP can carry (0 to 4294967295): '%s'",
+			  e);
+	return v;
+}
+
 /* The checks of a signing, --prepare or --attach command line and environment. */
 static void check_args(struct pgp_opts *o, int names)
 {
@@ -661,14 +681,7 @@ static void check_args(struct pgp_opts *o, int names)
 
 	if (strcmp(e, "auto") && strcmp(e, "private") && strcmp(e, "shared"))
 		bad_usage("PGP_MODSIGN_AGENT must be auto, private or shared%s", "");
-	e = getenv("SOURCE_DATE_EPOCH");
-	if (e && *e) {
-		char *end;
-
-		o->sde = strtoll(e, &end, 10);
-		if (*end || !isdigit((unsigned char)*e) || o->sde > 0xffffffffLL)
-			bad_usage("SOURCE_DATE_EPOCH is not a number%s", "");
-	}
+	o->sde = source_date_epoch();
 	if (o->append && o->strip)
 		bad_usage("--append cannot be combined with --strip (stripping invalidates the existing signatures)%s",
 			  "");
@@ -708,12 +721,10 @@ int main(int argc, char **argv)
 	}
 	kern_set_config(&kcfg);
 	if (r.opt.mode == MODE_GENKEY) {
-		const char *e = getenv("SOURCE_DATE_EPOCH");
-
 		if (n != 3)
 			bad_usage("--gen-key needs ALGO UID SECRET PUBLIC%s", "");
 		return seckey_generate(r.opt.gen_algo, argv[first], argv[first + 1],
-				       argv[first + 2], e && *e ? atoll(e) : -1);
+				       argv[first + 2], source_date_epoch());
 	}
 	environment(&r.opt);
 	if (r.opt.mode == MODE_VERIFY)
