@@ -315,6 +315,7 @@ int assuan_cmd(struct pgp_agent *a, const char *cmd, struct buf *data, struct bu
 
 void agent_start(struct pgp_job *j);
 void agent_stop(struct pgp_job *j);
+int token_lock_open(struct pgp_run *r, const char *id);
 int read_passphrase(const char *path, char **out);
 void wipe_passphrase(char **p);
 
@@ -351,6 +352,7 @@ struct pgp_signer {
 	size_t ctime_off;		/* creation time inside @hashed */
 	char fpr_hex[41];
 	char keydesc[512];		/* SETKEYDESC for a shared agent */
+	char card_serial[80];		/* the card holding the key, or "" */
 	char *passphrase;		/* --passphrase-file's line */
 	struct kern_pubkeys *keys;	/* what gpg exports for the key */
 	struct kern_keyring *kring;	/* that, as the kernel's keyring takes it */
