@@ -76,7 +76,55 @@ void ring_free(struct pgp_ring *ring)
 	buf_free(&ring->read);
 }
 
-/* --prepare: the placeholder written into the module, and MODULE.tbs. */
+/*
+ * The signatures module_sig of @m holds, which --prepare without --append
+ * would drop: -1 with them named in @why (and what to do instead), else 0.
+ */
+static int would_drop(const struct pgp_module *m, char *why, size_t wl)
+{
+	size_t l, off;
+	struct modsig ms;
+	const u8 *q, *end, *body;
+	unsigned int tag;
+	size_t blen;
+	bool had, bad;
+	int n;
+
+	l = strip_pkcs7(m->elf.p, m->elf.len, &had, &bad);
+	if (locate(m->elf.p, l, &ms) || ms.state != SIG_GOOD)
+		return 0;
+	q = m->elf.p + ms.loc.payload_off;
+	end = q + ms.loc.payload_len;
+	n = count_sig_packets(q, ms.loc.payload_len, NULL, 0);
+	if (n <= 0)
+		return 0;
+	off = snprintf(why, wl, "module_sig holds %d signature%s (", n, n > 1 ? "s" : "");
+	while (q < end && off < wl) {
+		struct kern_sig_info si;
+		char who[80] = "an unnamed key";
+
+		kern_next_packet(&q, end, &tag, &body, &blen);	/* (counted above) */
+		if (!kern_sig_info(body, blen, &si) && si.issuer_fpr_len) {
+			hex_upper(si.issuer_fpr, si.issuer_fpr_len, who);
+		} else if (!kern_sig_info(body, blen, &si) && si.has_keyid) {
+			memcpy(who, "key ID ", 7);
+			hex_upper(si.keyid, 8, who + 7);
+		}
+		off += snprintf(why + off, wl - off, "%sby %s", off && why[off - 1] != '(' ? ", " : "",
+				who);
+	}
+	if (off < wl)
+		snprintf(why + off, wl - off, "); --prepare would drop %s: --prepare --append keeps %s (then --attach --append adds the new one)",
+			 n > 1 ? "them" : "it", n > 1 ? "them" : "it");
+	return -1;
+}
+
+/*
+ * --prepare: the placeholder written into the module, and MODULE.tbs (the
+ * module with module_sig as zeros: the signed data).  A module that carries
+ * signatures is refused, unless --append keeps them: module_sig then keeps
+ * its size and its signatures, and only MODULE.tbs is new.
+ */
 int prepare_one(struct pgp_job *j, const char *name, char *why, size_t wl)
 {
 	struct pgp_module m = { .name = name };
@@ -85,12 +133,16 @@ int prepare_one(struct pgp_job *j, const char *name, char *why, size_t wl)
 	struct buf old = {};
 	int ret = 1;
 
-	if (mod_open(j, &m, true, why, wl) || placeholder(j, &m, &old, &loc, why, wl))
+	if (mod_open(j, &m, true, why, wl) ||
+	    (!j->run->opt.append && would_drop(&m, why, wl)) ||
+	    placeholder(j, &m, &old, &loc, why, wl))
 		goto out;
 	snprintf(tbs, sizeof(tbs), "%s.tbs", m.real);
 	if (write_new(tbs, m.elf.p, m.elf.len, 0644, why, wl))
 		goto out;
-	if (mod_replace(j, &m, why, wl)) {
+	/* --append: the signatures back in their place */
+	if ((old.len && fill(&m.elf, &loc, old.p, old.len, why, wl)) ||
+	    mod_replace(j, &m, why, wl)) {
 		unlink(tbs);
 		goto out;
 	}

@@ -113,6 +113,7 @@ for f in "$top"/certs/*; do
 	ln -s "$f" "$W/certs/"
 done
 gcc -O2 -c -o "$W/foo.ko" "$top/tests/host/sign/testmod.c" || { echo "Bail out! gcc"; exit 1; }
+cp "$W/foo.ko" "$S/foo.ko.fresh"
 kv=$(uname -r)
 up=/lib/modules/$kv/updates
 mkdir -p "$up"
@@ -179,6 +180,29 @@ given_pkcs7()
 		"$c/sign-file" sha256 "$S/x509.key" "$S/x509.crt" "$d/$m.ko" || return 1
 		xz --check=crc32 --lzma2=dict=1MiB "$d/$m.ko" || return 1
 	done
+}
+# fresh-foo: foo.ko as the build made it, not signed yet
+given_fresh-foo()
+{
+	cp "$S/foo.ko.fresh" "$(cat "$S/cwd")/foo.ko"
+}
+# pq-signer: a signing service's ML-DSA-65+Ed25519 key (made here by the tool, as RFC 9980
+# keys are), its detached signature of foo.ko.tbs as foo.ko.sig and its certificate
+# signer-pq.pub (the signature the tool makes over a copy of foo.ko.tbs, read back with
+# --verify --data: a detached signature of exactly those bytes)
+given_pq-signer()
+{
+	local d t=$W/scripts/pgp-sign-module x=$S/pq
+
+	d=$(cat "$S/cwd")
+	rm -rf "$x" && mkdir -p "$x/data" &&
+		"$t" --gen-key mldsa65-ed25519 "Signing service <pq@example.org>" "$x/pq.key" \
+			"$d/signer-pq.pub" > /dev/null &&
+		cp "$d/foo.ko.tbs" "$x/tbs.ko" &&
+		"$t" -q --secret-key "$x/pq.key" "$x/tbs.ko" &&
+		"$t" --verify --keyring "$d/signer-pq.pub" --data "$x/data" "$x/tbs.ko" > /dev/null &&
+		cmp -s "$x/data/data" "$d/foo.ko.tbs" &&
+		cp "$x/data/sig.0" "$d/foo.ko.sig"
 }
 # pgp_keyring_check: certs/pgp_keyring_check, as a kernel build leaves it
 given_pgp_keyring_check()
