@@ -23,13 +23,15 @@ if [[ ! -f $tool || ! -x $tool ]]; then
 	if [[ -n ${PGP_SIGN_MODULE:-} ]]; then
 		echo "$prog: PGP_SIGN_MODULE=$PGP_SIGN_MODULE is not an executable program" >&2
 	elif [[ -f $here/pgp-sign-module-build.sh ]]; then
-		echo "$prog: no pgp-sign-module beside this script, and PGP_SIGN_MODULE names none:" \
-			"build it (a kernel build with CONFIG_MODULE_SIG_PGP=y does; or" \
-			"\"$here/pgp-sign-module-build.sh $here/pgp-sign-module\", or make install-tools)," \
-			"or name it in PGP_SIGN_MODULE" >&2
+		echo "$prog: no pgp-sign-module beside this script, and PGP_SIGN_MODULE" \
+			"names none: build it (a kernel build with CONFIG_MODULE_SIG_PGP=y" \
+			"does; or \"$here/pgp-sign-module-build.sh" \
+			"$here/pgp-sign-module\", or make install-tools), or name it in" \
+			"PGP_SIGN_MODULE" >&2
 	else
-		echo "$prog: no pgp-sign-module beside this script ($here), and PGP_SIGN_MODULE" \
-			"names none: install it again (make install-tools), or name it in PGP_SIGN_MODULE" >&2
+		echo "$prog: no pgp-sign-module beside this script ($here), and" \
+			"PGP_SIGN_MODULE names none: install it again (make" \
+			"install-tools), or name it in PGP_SIGN_MODULE" >&2
 	fi
 	exit 2
 fi

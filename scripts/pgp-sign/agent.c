@@ -327,13 +327,13 @@ static int lock_dir(char *dir, size_t size, char *why, size_t wl)
 	struct stat st;
 	int fd, i;
 
-	if (e && *e)
+	if (e && *e) {
 		snprintf(dir, size, "%s", e);
-	else if (!geteuid())
+	} else if (!geteuid()) {
 		snprintf(dir, size, "/run/pgp-modsign");
-	else if (x && x[0] == '/')
+	} else if (x && x[0] == '/') {
 		snprintf(dir, size, "%s/pgp-modsign", x);
-	else {
+	} else {
 		snprintf(why, wl, "no directory for it (XDG_RUNTIME_DIR is not set)");
 		return -1;
 	}
@@ -356,7 +356,7 @@ static int lock_dir(char *dir, size_t size, char *why, size_t wl)
 
 		if (lstat(d, &st) || !S_ISDIR(st.st_mode) ||
 		    (st.st_uid != geteuid() && st.st_uid != 0) ||
-		    (st.st_mode & (S_IWGRP | S_IWOTH))) {
+		    (st.st_mode & 022)) {
 			snprintf(why, wl, "%s is not a directory of %s alone (owner %u, mode %04o)",
 				 d, geteuid() ? "this user" : "root", (unsigned int)st.st_uid,
 				 (unsigned int)(st.st_mode & 07777));

@@ -392,8 +392,10 @@ static bool second_opinion(const struct vrun *vr, int i, const char *signer,
 			snprintf(msg, ml, "gpgv: bad signature");
 		if (strstr((char *)out.p, "[GNUPG:] NO_PUBKEY "))
 			snprintf(msg, ml, "gpgv: no public key");
-	} else if (!(ok = !strcmp(fpr, signer))) {
-		snprintf(msg, ml, "gpgv names another key (%s)", fpr);
+	} else {
+		ok = !strcmp(fpr, signer);
+		if (!ok)
+			snprintf(msg, ml, "gpgv names another key (%s)", fpr);
 	}
 out:
 	buf_free(&out);
@@ -458,7 +460,7 @@ static int judge_sigs(const struct vrun *vr, const struct pgp_module *m,
 		memset(s, 0, sizeof(*s));
 		kern_next_packet(&q, end, &tag, &body, &blen);	/* (counted by the caller) */
 		kern_sig_info(body, blen, &s->si);
-		strcpy(s->issuer, "-");
+		snprintf(s->issuer, sizeof(s->issuer), "-");
 		if (s->si.issuer_fpr_len) {
 			hex_upper(s->si.issuer_fpr, s->si.issuer_fpr_len, s->issuer);
 		} else if (s->si.has_keyid) {
@@ -466,9 +468,9 @@ static int judge_sigs(const struct vrun *vr, const struct pgp_module *m,
 			hex_upper(s->si.keyid, 8, s->issuer + 6);
 		}
 		s->v = verdict_one(vr->ring, m->elf.p, m->elf.len, &ms->loc, pkt, q - pkt, &s->who);
-		strcpy(s->signer, "-");
-		strcpy(s->primary, "-");
-		strcpy(s->key, "-");
+		snprintf(s->signer, sizeof(s->signer), "-");
+		snprintf(s->primary, sizeof(s->primary), "-");
+		snprintf(s->key, sizeof(s->key), "-");
 		if (!s->v) {
 			hex_upper(s->who.fpr, s->who.fpr_len, s->signer);
 			hex_upper(s->who.primary, s->who.primary_len, s->primary);
@@ -623,7 +625,7 @@ static int verify_one(struct vrun *vr, struct vmod *vm)
 	kv = kern_module_check(vr->ring->kr, m.elf.p, m.elf.len, &who);
 	elf_ok = !locate(m.elf.p, m.elf.len, &ms);
 	sha256_hex(m.elf.p, m.elf.len, 0, 0, vm->h1);
-	strcpy(vm->h2, "-");
+	snprintf(vm->h2, sizeof(vm->h2), "-");
 	if (elf_ok && ms.state != SIG_NONE)
 		sha256_hex(m.elf.p, m.elf.len, ms.loc.sec_off, ms.loc.sec_size, vm->h2);
 	if (!strcmp(vm->h2, "-"))
