@@ -133,6 +133,10 @@ cc=$clang
 "$tmp/modsig_test" --seed "$seeds_m"
 printf 'int v = 1;\nint f(int x) { return x + v; }\n' >"$tmp/m.c"
 "$cc" -c -o "$tmp/m.o" "$tmp/m.c"
+# the program sign-module.sh runs, built once for the seeds (PGP_SIGN_MODULE)
+# shellcheck source=tests/lib/tool.sh
+. "$top/tests/lib/tool.sh"
+sign_tool "$tmp/tool" || echo "$prog: warning: scripts/pgp-sign-module does not build" >&2
 for key in 'Fuzz RSA' 'Fuzz DSA' 'Fuzz Ed25519'; do
 	cp "$tmp/m.o" "$seeds_m/signed-${key#Fuzz }.o"
 	"$top/scripts/sign-module.sh" -q -u "$(fpr "$key")" --homedir "$GNUPGHOME" \
