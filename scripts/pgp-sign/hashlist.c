@@ -315,7 +315,7 @@ static int hl_make(struct hl_run *h, const char *outpath)
 	free(e);
 	/* what is written is what the kernel will read */
 	if (module_hash_list_parse(out.p, out.len, &list, &r) ||
-	    write_new(outpath, out.p, out.len, why, sizeof(why))) {
+	    write_new(outpath, out.p, out.len, 0644, why, sizeof(why))) {
 		fprintf(stderr, "%s: %s: %s\n", prog_name(), outpath,
 			r ? module_hash_list_reason(r) : why);
 		buf_free(&out);
@@ -478,7 +478,7 @@ static int hl_fill(const char *image, const char *listpath)
 	if (out.len == f.list.len && !memcmp(out.p, f.list.p, out.len))
 		goto out;
 	memcpy(img.p + f.off, out.p, out.len);
-	if (write_new(image, img.p, img.len, why, sizeof(why))) {
+	if (write_new(image, img.p, img.len, st.st_mode & 07777, why, sizeof(why))) {
 		fprintf(stderr, "%s: %s: %s\n", prog_name(), image, why);
 		rc = 1;
 	} else if (chmod(image, st.st_mode & 07777)) {

@@ -124,11 +124,14 @@ if [[ -n ${objs:-} ]] && gcc -O2 -o "$V/argon2_test" "$here/argon2_test.c" $objs
 		((bad == 0)) && ok "Argon2id: 7 parameter sets (up to 64 MiB in 4 lanes, tags of 4 to 100 octets) equal the argon2 command's" ||
 			nok "Argon2id: $bad of 7 parameter sets differ from the argon2 command's"
 	else
-		skip "Argon2id against the argon2 command: not installed (make deps)"
+		deps_result "Argon2id against the argon2 command" argon2
 	fi
 	# big-endian: argon2.c for s390x under qemu-s390x (make deps), OPENSSL_cleanse() from a
 	# stand-in header; the same vector and BLAKE2b-512("abc")
-	if command -v clang > /dev/null && command -v qemu-s390x > /dev/null; then
+	if be_skip=$(deps_unavailable qemu-user libc6-dev-s390x-cross binutils-s390x-linux-gnu \
+		libgcc-12-dev-s390x-cross); then
+		skip "Argon2id big-endian: $be_skip"
+	elif command -v clang > /dev/null && command -v qemu-s390x > /dev/null; then
 		mkdir -p "$V/be/openssl"
 		printf '#include <string.h>\n#define OPENSSL_cleanse(p, n) memset((p), 0, (n))\n' \
 			> "$V/be/openssl/crypto.h"
@@ -142,7 +145,7 @@ if [[ -n ${objs:-} ]] && gcc -O2 -o "$V/argon2_test" "$here/argon2_test.c" $objs
 			sed 's/^/# /' "$T/err" | head -n 5
 		fi
 	else
-		skip "Argon2id big-endian: clang or qemu-s390x missing (make deps)"
+		deps_result "Argon2id big-endian" qemu-user clang
 	fi
 	# seckey_unprotect() on protection fields (usage 253: count, AES-256, OCB, the S2K, a
 	# nonce of 15, a 16-octet tag); the Argon2 specifier: 4, salt, t, p, encoded_m
@@ -430,6 +433,25 @@ expect_fail "--secret-key with gpg's v4 secret key: refused" "$f" \
 want="cannot read an OpenPGP secret key\|malformed packet\|takes no key\|may sign"
 expect_fail "--secret-key with a file that is no key (random bytes): refused" "$f" \
 	"$sign" -q --secret-key "$T/blob" "$f"
+
+# --- --gen-key reads SOURCE_DATE_EPOCH as signing does (issue 33, T7) ------------------------
+# The review: --gen-key took it with atoll(): garbage gave a key made in 1970, a value beyond
+# 2^32 - 1 one truncated; signing refuses both.
+for e in garbage 4294967296 -1 12x; do
+	rm -f -- "$V/sde.key" "$V/sde.pub"
+	rc=0
+	SOURCE_DATE_EPOCH=$e "$sign" --gen-key ed25519-v6 "SDE <sde@example.org>" "$V/sde.key" \
+		"$V/sde.pub" > /dev/null 2> "$T/err" || rc=$?
+	((rc == 2)) && [[ ! -e $V/sde.key && ! -e $V/sde.pub ]] && grep -q "SOURCE_DATE_EPOCH" "$T/err" &&
+		ok "--gen-key with SOURCE_DATE_EPOCH=$e: refused as signing refuses it (exit 2), no key" ||
+		{ nok "--gen-key with SOURCE_DATE_EPOCH=$e: refused (exit $rc)"; sed 's/^/# /' "$T/err"; }
+done
+rm -f -- "$V/sde.key" "$V/sde.pub"
+SOURCE_DATE_EPOCH=4294967295 "$sign" --gen-key ed25519-v6 "SDE <sde@example.org>" "$V/sde.key" \
+	"$V/sde.pub" > /dev/null 2> "$T/err" &&
+	[[ $(od -An -tu1 -j 3 -N 4 "$V/sde.pub" | tr -s ' ') == " 255 255 255 255" ]] &&
+	ok "--gen-key with SOURCE_DATE_EPOCH=4294967295: the key's creation time" ||
+	{ nok "--gen-key with SOURCE_DATE_EPOCH=4294967295: the key's creation time"; sed 's/^/# /' "$T/err"; }
 
 # --- v6 keys made by the tool: pgp-modsign-genkey.sh (the build's throw-away key) -----------
 for a in mldsa65-ed25519 ed25519-v6; do
