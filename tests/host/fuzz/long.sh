@@ -46,7 +46,7 @@ w=$top/build/fuzz-long
 mkdir -p "$w/artifacts"
 report=$w/report.md
 
-echo "[build] tests/fuzz/build-pgp.sh, tests/fuzz/build-keyring.sh, tests/fuzz/build-crypto.sh, tests/fuzz/build-signer.sh"
+echo "[build] tests/fuzz/build-pgp.sh, build-keyring.sh, build-crypto.sh, build-signer.sh, build-hashlist.sh"
 nice -n "$nice_n" bash "$top/tests/fuzz/build-pgp.sh" --no-run --out "$w/pgp" >"$w/build-pgp.log" 2>&1 ||
 	{ echo "$prog: build-pgp.sh failed (log: $w/build-pgp.log)" >&2; exit 1; }
 nice -n "$nice_n" bash "$top/tests/fuzz/build-keyring.sh" --no-run --out "$w/keyring" \
@@ -58,11 +58,15 @@ nice -n "$nice_n" bash "$top/tests/fuzz/build-crypto.sh" --no-run --out "$w/cryp
 nice -n "$nice_n" bash "$top/tests/fuzz/build-signer.sh" --no-run --out "$w/signer" \
 	>"$w/build-signer.log" 2>&1 ||
 	{ echo "$prog: build-signer.sh failed (log: $w/build-signer.log)" >&2; exit 1; }
+nice -n "$nice_n" bash "$top/tests/fuzz/build-hashlist.sh" --no-run --out "$w/hashlist" \
+	>"$w/build-hashlist.log" 2>&1 ||
+	{ echo "$prog: build-hashlist.sh failed (log: $w/build-hashlist.log)" >&2; exit 1; }
 
 # target  binary  corpus name  seeds (a directory or -)
 table=(
 	"fuzz_pgp_packet $w/pgp/fuzz_pgp_packet pgp_packet -"
 	"fuzz_pgp_sig $w/pgp/fuzz_pgp_sig pgp_sig -"
+	"fuzz_pgp_v6 $w/pgp/fuzz_pgp_v6 pgp_v6 -"
 	"fuzz_keyring $w/keyring/fuzz_keyring keyring $w/keyring/seeds-keyring"
 	"fuzz_keyring_check $w/keyring/fuzz_keyring_check keyring_check $w/keyring/seeds-keyring"
 	"fuzz_modsig $w/keyring/fuzz_modsig modsig $w/keyring/seeds-modsig"
@@ -72,6 +76,8 @@ table=(
 	"fuzz_signer_assuan $w/signer/fuzz_signer_assuan signer_assuan $w/signer/seeds/assuan"
 	"fuzz_signer_elf $w/signer/fuzz_signer_elf signer_elf $w/signer/seeds/elf"
 	"fuzz_signer_sexp $w/signer/fuzz_signer_sexp signer_sexp $w/signer/seeds/sexp"
+	"fuzz_signer_s2k $w/signer/fuzz_signer_s2k signer_s2k $w/signer/seeds/s2k"
+	"fuzz_hashlist $w/hashlist/fuzz_hashlist hashlist -"
 )
 # every tests/fuzz/fuzz_*.c must be in the table
 for f in "$top"/tests/fuzz/fuzz_*.c; do
