@@ -42,7 +42,7 @@ struct pgp_seckey {
 	unsigned int algo;		/* 27 or 30 */
 	u8 fpr[32];
 	EVP_PKEY *ed;			/* the Ed25519 key (the composite's first half) */
-	struct mldsa65_key *mldsa;	/* the composite's second half */
+	struct mldsa_key *mldsa;	/* the composite's second half */
 	struct kern_pubkeys *keys;	/* the file's public keys, for the check */
 	struct kern_keyring *kring;	/* the same, as the kernel's keyring takes them */
 	struct buf cert;		/* the file's public part */
@@ -109,7 +109,7 @@ static int key_from_secret(struct pgp_seckey *k, unsigned int algo, const u8 *pu
 	}
 	if (algo == PGP_ALGO_MLDSA65_ED25519) {
 		mpk = malloc(PGP_MLDSA65_PK_SIZE);
-		k->mldsa = mpk ? mldsa65_keygen(sec + PGP_ED25519_SIZE, mpk) : NULL;
+		k->mldsa = mpk ? mldsa_keygen(65, sec + PGP_ED25519_SIZE, mpk) : NULL;
 		if (!k->mldsa || memcmp(mpk, pm + PGP_ED25519_SIZE, PGP_MLDSA65_PK_SIZE)) {
 			snprintf(why, wl, "the ML-DSA-65 seed does not give its public key");
 			free(mpk);
@@ -218,7 +218,7 @@ out:
 static void seckey_free(struct pgp_seckey *k)
 {
 	EVP_PKEY_free(k->ed);
-	mldsa65_key_free(k->mldsa);
+	mldsa_key_free(k->mldsa);
 	kern_pubkeys_free(k->keys);
 	kern_keyring_free(k->kring);
 	buf_free(&k->cert);
@@ -287,8 +287,8 @@ static int v6_values(const struct pgp_seckey *k, struct buf *body, size_t pre, s
 		goto out;
 	}
 	if (k->mldsa && (getrandom(rnd, sizeof(rnd), 0) != sizeof(rnd) ||
-			 mldsa65_sign(k->mldsa, md, mdlen, rnd,
-				      body->p + vals + PGP_ED25519_SIG_SIZE))) {
+			 mldsa_sign(k->mldsa, md, mdlen, rnd,
+				    body->p + vals + PGP_ED25519_SIG_SIZE))) {
 		snprintf(why, wl, "ML-DSA-65 signing failed");
 		goto out;
 	}
@@ -487,7 +487,7 @@ int seckey_generate(const char *algo, const char *uid, const char *sec_path,
 		goto out;
 	}
 	if (pq) {
-		k.mldsa = mldsa65_keygen(secret + PGP_ED25519_SIZE, key.p + 10 + PGP_ED25519_SIZE);
+		k.mldsa = mldsa_keygen(65, secret + PGP_ED25519_SIZE, key.p + 10 + PGP_ED25519_SIZE);
 		if (!k.mldsa) {
 			snprintf(why, sizeof(why), "ML-DSA-65 key generation failed");
 			goto out;

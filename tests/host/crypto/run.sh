@@ -6,9 +6,10 @@
 # ASan/UBSan, then run:
 #   1. test_crypto   - against OpenSSL (random operands, keys, signatures);
 #      test_shake    - SHAKE128/256 against OpenSSL's, in random pieces;
-#      test_mldsa    - ML-DSA-65 against @noble/post-quantum (mldsa-cases.mjs:
-#      random keys and messages, every field of the signatures mutated), and
-#      the heap one verification takes; again as an i386 binary;
+#      test_mldsa    - ML-DSA-65 and ML-DSA-87 against @noble/post-quantum
+#      (mldsa-cases.mjs: random keys and messages, every field of the
+#      signatures mutated), and the heap one verification takes; again as an
+#      i386 binary;
 #      test_ed448    - Ed448 against @noble/curves (ed448-cases.mjs: random keys,
 #      messages and contexts, mutated) and OpenSSL (random keys, corruptions),
 #      plain and with prepared keys; heap; again with 28-bit limbs (no 128-bit
@@ -104,7 +105,7 @@ fail=0
 n=0
 # shellcheck source=tests/lib/plan.sh
 . "$top/tests/lib/plan.sh"
-plan_first 17
+plan_first 18
 tap() {	# tap <status> <description>
 	n=$((n + 1))
 	if [ "$1" -eq 0 ]; then
@@ -248,6 +249,14 @@ else
 	else
 		mldsa_err="mldsa-cases.mjs failed: $(tail -n 3 "$out/noble.err")"
 	fi
+	# ML-DSA-87: 20 keys, about 950 cases, times --scale; the emulated runs take 4
+	if [ -z "$mldsa_err" ] && node "$out/node/mldsa-cases.mjs" $((20 * scale)) \
+		"${TEST_SEED:-1}" 87 > "$out/mldsa87-cases.txt" 2> "$out/noble.err"; then
+		awk '/^K / && ++k > 4 * 4 { exit } { print }' "$out/mldsa87-cases.txt" \
+			> "$out/mldsa87-cases32.txt"
+	elif [ -z "$mldsa_err" ]; then
+		mldsa_err="mldsa-cases.mjs 87 failed: $(tail -n 3 "$out/noble.err")"
+	fi
 	# Ed448: 40 keys, about 800 cases, times --scale; the emulated runs take 10 keys
 	if [ -z "$mldsa_err" ] && node "$out/node/ed448-cases.mjs" $((40 * scale)) \
 		"${TEST_SEED:-1}" > "$out/ed448-cases.txt" 2> "$out/noble.err"; then
@@ -313,6 +322,16 @@ elif [ $rc -eq 0 ]; then
 	grep -v '^1\.\.' "$out/test_mldsa.tap" | sed 's/^/# test_mldsa: /'
 fi
 tap $rc "test_mldsa: ML-DSA-65 agrees with @noble/post-quantum on every case ($(grep -c '^ok' "$out/test_mldsa.tap" 2>/dev/null || true) checks)"
+rc=0
+built test_mldsa || rc=$?
+if [ -n "$mldsa_err" ]; then
+	echo "# test_mldsa 87: $mldsa_err" | head -n 3
+	rc=1
+elif [ $rc -eq 0 ]; then
+	"$out/test_mldsa" "$out/mldsa87-cases.txt" > "$out/test_mldsa87.tap" || rc=$?
+	grep -v '^1\.\.' "$out/test_mldsa87.tap" | sed 's/^/# test_mldsa 87: /'
+fi
+tap $rc "test_mldsa: ML-DSA-87 agrees with @noble/post-quantum on every case ($(grep -c '^ok' "$out/test_mldsa87.tap" 2>/dev/null || true) checks)"
 rc=0
 built test_ed448 || rc=$?
 if [ -n "$mldsa_err" ]; then
@@ -437,6 +456,8 @@ else
 	echo "# big-endian KUnit: $(grep -c '^    ok' "$out/be/kunit.tap") passed, $(grep -c '^    not ok' "$out/be/kunit.tap") failed"
 	timeout 900 "$qemu_be" "$out/be/test_mldsa" "$out/mldsa-cases32.txt" > "$out/be/mldsa.tap" 2>&1 || rc=$?
 	grep -v '^1\.\.' "$out/be/mldsa.tap" | head -n 1 | sed 's/^/# big-endian test_mldsa: /'
+	timeout 900 "$qemu_be" "$out/be/test_mldsa" "$out/mldsa87-cases32.txt" > "$out/be/mldsa87.tap" 2>&1 || rc=$?
+	grep -v '^1\.\.' "$out/be/mldsa87.tap" | head -n 1 | sed 's/^/# big-endian test_mldsa: /'
 	timeout 900 "$qemu_be" "$out/be/test_ed448" "$out/ed448-cases32.txt" > "$out/be/ed448.tap" 2>&1 || rc=$?
 	grep -v '^1\.\.' "$out/be/ed448.tap" | head -n 1 | sed 's/^/# big-endian test_ed448: /'
 	# the check can fail: lanes read in host byte order
