@@ -26,7 +26,8 @@ export LC_ALL=C
 usage()
 {
 	cat <<EOF
-Usage: $prog --keyring FILE [--sqv] [--legacy] [--algos LIST] [--quiet | --json] [--] MODULE...
+Usage: $prog --keyring FILE [--sqv] [--legacy] [--algos LIST] [--pq-only] [--quiet | --json]
+       [--] MODULE...
 
 Verifies the OpenPGP signature(s) in the module_sig section of each MODULE
 (.ko, .ko.xz, .ko.zst, .ko.gz) against the public keys in FILE (binary or
@@ -35,9 +36,10 @@ as its built-in keyring would: the verdict is the kernel's own code's, built
 into the signing tool (the loader's check, the keyring's rules, the key
 policy, the verifiers), and every signature it accepts must also verify with
 gpgv (or sqv) by the same key.  gpgv 2.2 and sqv 1.1 read only RFC 4880's v4
-signatures: a v6 signature (RFC 9580), and Ed25519 (algorithm 27) or
-ML-DSA-65+Ed25519 (30, RFC 9980), are judged by the kernel's code alone and
-reported "not checked by gpgv: v6" (or sqv, or the algorithm), not as bad.
+signatures: a v6 signature (RFC 9580), and Ed25519 (algorithm 27), Ed448
+(28), ML-DSA-65+Ed25519 (30) or ML-DSA-87+Ed448 (31, RFC 9980), are judged by
+the kernel's code alone and reported "not checked by gpgv: v6" (or sqv, or
+the algorithm), not as bad.
 
 For each module it prints the SHA-256 of the module (as loaded, i.e.
 decompressed) and of its signed data (module_sig zeroed), the two hashes a
@@ -48,15 +50,18 @@ signed data, a module is good when one of its signatures (at most 16) is,
 key expiry is judged at the signature's creation time, revoked keys are
 refused, RSA keys need 2048 bits, DSA keys 2048 with q of 224 or 256 bits
 (1024/160 with --legacy), digests are SHA-224/256/384/512 and at least as
-long as the key needs (256 bits for Ed25519 and ML-DSA-65+Ed25519).
+long as the key needs (256 bits for Ed25519 and ML-DSA+EdDSA, 512 for Ed448).
 
   --keyring FILE  public keyring (required; may be given more than once)
   --sqv           check with Sequoia's sqv instead of gpgv
   --legacy        as a kernel with CONFIG_MODULE_SIG_PGP_LEGACY (SHA-1, DSA-1024)
   --algos LIST    the kernel's public-key algorithms: rsa,dsa and any of eddsa
                   (CONFIG_CRYPTO_ED25519), ecdsa (CONFIG_CRYPTO_ECDSA_RAW),
-                  mldsa (CONFIG_CRYPTO_MLDSA: with eddsa, ML-DSA-65+Ed25519);
-                  default rsa,dsa,eddsa,ecdsa,mldsa
+                  mldsa (CONFIG_CRYPTO_MLDSA: with eddsa, ML-DSA-65+Ed25519),
+                  ed448 (CONFIG_CRYPTO_ED448: with mldsa, ML-DSA-87+Ed448);
+                  default rsa,dsa,eddsa,ecdsa,mldsa,ed448
+  --pq-only       as a kernel with pgp_keys.pq_only=1: only post-quantum
+                  signatures (ML-DSA+EdDSA, algorithms 30 and 31) count
   -q, --quiet     print only failures
   --json          print one JSON array instead, an object per module:
                   {"module", "verdict" (good, bad, unsigned, good-pkcs7),
@@ -95,6 +100,7 @@ while (($#)); do
 	--keyring=*) keyrings+=("${1#*=}"); shift ;;
 	--sqv) use_sqv=1; shift ;;
 	--legacy) kopts+=(--legacy); shift ;;
+	--pq-only) kopts+=(--pq-only); shift ;;
 	--algos) kopts+=(--algos "${2:-}"); shift $(($# < 2 ? 1 : 2)) ;;
 	--algos=*) kopts+=(--algos "${1#*=}"); shift ;;
 	-q | --quiet) quiet=1; shift ;;
@@ -110,9 +116,9 @@ while (($#)); do
 done
 for ((i = 0; i < ${#kopts[@]}; i++)); do
 	if [[ ${kopts[i]} == --algos ]] &&
-	   [[ ! ${kopts[i + 1]} =~ ^(rsa|dsa|eddsa|ecdsa|mldsa)(,(rsa|dsa|eddsa|ecdsa|mldsa))*$ ||
+	   [[ ! ${kopts[i + 1]} =~ ^(rsa|dsa|eddsa|ecdsa|mldsa|ed448)(,(rsa|dsa|eddsa|ecdsa|mldsa|ed448))*$ ||
 	      ,${kopts[i + 1]}, != *,rsa,* || ,${kopts[i + 1]}, != *,dsa,* ]]; then
-		echo "$prog: --algos takes rsa,dsa and any of eddsa, ecdsa, mldsa (the kernel always has RSA and DSA)" >&2
+		echo "$prog: --algos takes rsa,dsa and any of eddsa, ecdsa, mldsa, ed448 (the kernel always has RSA and DSA)" >&2
 		exit 2
 	fi
 done
@@ -213,7 +219,9 @@ pkalgo_name()
 	17) REPLY=DSA ;;
 	19) REPLY=ECDSA ;;
 	22 | 27) REPLY=EdDSA ;;
+	28) REPLY=Ed448 ;;
 	30) REPLY=ML-DSA-65+Ed25519 ;;
+	31) REPLY=ML-DSA-87+Ed448 ;;
 	*) REPLY="algo-$1" ;;
 	esac
 }
@@ -246,6 +254,7 @@ explain()
 	policy-EKEYREJECTED:*) REPLY="key ${why#*:} is below the minimum the kernel accepts" ;;
 	policy-*) REPLY="key ${why#*:} is not supported by this kernel" ;;
 	unusable) REPLY="the key cannot sign (no valid self-signature, binding or signing flag)" ;;
+	classical:*) REPLY="a classical key (${why#*:}): only post-quantum signatures count (--pq-only, ENOKEY)" ;;
 	sha1) REPLY="SHA1 needs --legacy" ;;
 	digest-short:*)
 		IFS=: read -r _ a b <<< "$why"

@@ -41,9 +41,10 @@ static const char usage_text[] =
 	"Usage: %s [options] MODULE...\n"
 	"       %s --prepare [--reserve N] [--strip] [--replace-pkcs7] MODULE...\n"
 	"       %s --attach --keyring PUBRING [--sqv] [--sig-suffix S] [--append] MODULE...\n"
-	"       %s --verify --keyring PUBRING [--legacy] [--algos LIST] [--data DIR] MODULE\n"
+	"       %s --verify --keyring PUBRING [--legacy] [--algos LIST] [--pq-only] [--data DIR]\n"
+	"          MODULE\n"
 	"       %s --dearmor IN OUT\n"
-	"       %s --gen-key mldsa65-ed25519|ed25519-v6 UID SECRET PUBLIC\n"
+	"       %s --gen-key mldsa65-ed25519|mldsa87-ed448|ed25519-v6|ed448-v6 UID SECRET PUBLIC\n"
 	"\n"
 	"Signs each MODULE (.ko, .ko.xz, .ko.zst, .ko.gz) with gpg. The OpenPGP\n"
 	"signature is stored in the \"module_sig\" ELF section; the signed data is the\n"
@@ -56,14 +57,15 @@ static const char usage_text[] =
 	"  --digest ALGO            sha256, sha384, sha512 (default) or sha224\n"
 	"  --reserve BYTES          size of a new module_sig section (default 2048,\n"
 	"                           8192 with --prepare and --attach: room for an\n"
-	"                           ML-DSA-65+Ed25519 signature beside v4 ones;\n"
+	"                           ML-DSA+EdDSA signature beside v4 ones;\n"
 	"                           at most 65536);\n"
 	"                           an existing section of another size is resized\n"
 	"  --homedir DIR            GnuPG home directory (default: $GNUPGHOME)\n"
 	"  --passphrase-file FILE   passphrase for the key (pinentry loopback mode)\n"
 	"  --secret-key FILE        sign without gpg, with the first signing key of an\n"
-	"                           RFC 9580 transferable secret key (v6: Ed25519,\n"
-	"                           ML-DSA-65+Ed25519), binary or armoured; unprotected\n"
+	"                           RFC 9580 transferable secret key (v6: Ed25519, Ed448,\n"
+	"                           ML-DSA-65+Ed25519, ML-DSA-87+Ed448), binary or\n"
+	"                           armoured; unprotected\n"
 	"                           or with --passphrase-file (CFB, OCB, GCM; Argon2);\n"
 	"                           default without -u: --homedir's pgp-modsign-v6.key\n"
 	"                           (pgp-modsign-genkey.sh's v6 key), when there\n"
@@ -113,8 +115,8 @@ static const char usage_text[] =
 	"MODULE.sig (--sig-suffix); --attach checks each signature in it as the\n"
 	"kernel would with the keys of --keyring, and with gpgv (or --sqv), and\n"
 	"writes them into module_sig only when every one verifies with the same key\n"
-	"both ways; v6 signatures and the Ed25519 (27) and ML-DSA-65+Ed25519 (30)\n"
-	"algorithms, which gpgv 2.2 and sqv 1.1 cannot read, by the kernel's code\n"
+	"both ways; v6 signatures and the Ed25519 (27), Ed448 (28) and ML-DSA+EdDSA\n"
+	"(30, 31) algorithms, which gpgv 2.2 and sqv 1.1 cannot read, by the kernel's code\n"
 	"alone (a note says so). MODULE.tbs is written through a new file renamed\n"
 	"into place.\n"
 	"\n"
@@ -127,8 +129,11 @@ static const char usage_text[] =
 	"  --algos LIST             public-key algorithms of the kernel: rsa,dsa and any\n"
 	"                           of eddsa (CONFIG_CRYPTO_ED25519), ecdsa\n"
 	"                           (CONFIG_CRYPTO_ECDSA_RAW), mldsa (CONFIG_CRYPTO_MLDSA:\n"
-	"                           with eddsa, ML-DSA-65+Ed25519); default\n"
-	"                           rsa,dsa,eddsa,ecdsa,mldsa\n"
+	"                           with eddsa, ML-DSA-65+Ed25519), ed448\n"
+	"                           (CONFIG_CRYPTO_ED448: with mldsa, ML-DSA-87+Ed448);\n"
+	"                           default rsa,dsa,eddsa,ecdsa,mldsa,ed448\n"
+	"  --pq-only                as with pgp_keys.pq_only=1: only post-quantum\n"
+	"                           signatures (algorithms 30 and 31) count\n"
 	"  --data DIR               write DIR/data (the signed data) and DIR/sig.N\n"
 	"\n"
 	"The replaced module keeps its owner, mode and extended attributes and is\n"
@@ -170,7 +175,7 @@ enum {
 	OPT_DIGEST = 256, OPT_RESERVE, OPT_HOMEDIR, OPT_PASSFILE, OPT_APPEND, OPT_STRIP, OPT_AGENT,
 	OPT_NOAGENT, OPT_TIMINGS, OPT_REPLACE, OPT_VERIFY, OPT_DEARMOR, OPT_PREPARE, OPT_ATTACH,
 	OPT_KEYRING, OPT_SQV, OPT_SIGSUFFIX, OPT_LEGACY, OPT_ALGOS, OPT_DATA, OPT_VERSION, OPT_SECKEY,
-	OPT_GENKEY,
+	OPT_GENKEY, OPT_PQONLY,
 };
 
 static const struct option long_opts[] = {
@@ -190,6 +195,7 @@ static const struct option long_opts[] = {
 	{ "verify", no_argument, NULL, OPT_VERIFY },
 	{ "legacy", no_argument, NULL, OPT_LEGACY },
 	{ "algos", required_argument, NULL, OPT_ALGOS },
+	{ "pq-only", no_argument, NULL, OPT_PQONLY },
 	{ "data", required_argument, NULL, OPT_DATA },
 	{ "secret-key", required_argument, NULL, OPT_SECKEY },
 	{ "gen-key", required_argument, NULL, OPT_GENKEY },
@@ -263,6 +269,7 @@ static void parse_algos(struct kern_config *k, const char *arg)
 	k->ed25519 = false;
 	k->ecdsa = false;
 	k->mldsa = false;
+	k->ed448 = false;
 	for (w = strtok_r(list, ",", &sv); w; w = strtok_r(NULL, ",", &sv)) {
 		if (!strcmp(w, "rsa"))
 			rsa = true;
@@ -274,8 +281,11 @@ static void parse_algos(struct kern_config *k, const char *arg)
 			k->ecdsa = true;
 		else if (!strcmp(w, "mldsa"))
 			k->mldsa = true;
+		else if (!strcmp(w, "ed448"))
+			k->ed448 = true;
 		else
-			bad_usage("--algos: unknown algorithm '%s' (rsa, dsa, eddsa, ecdsa, mldsa)", w);
+			bad_usage("--algos: unknown algorithm '%s' (rsa, dsa, eddsa, ecdsa, mldsa, ed448)",
+				  w);
 	}
 	free(list);
 	if (!rsa || !dsa)
@@ -332,6 +342,9 @@ static int parse_opt(struct pgp_opts *o, struct kern_config *k, int c, const cha
 		break;
 	case OPT_ALGOS:
 		parse_algos(k, arg);
+		break;
+	case OPT_PQONLY:
+		k->pq_only = true;
 		break;
 	case OPT_DATA:
 		o->data_dir = arg;
@@ -548,7 +561,7 @@ int main(int argc, char **argv)
 			.sig_suffix = ".sig",
 		},
 	};
-	struct kern_config kcfg = { .ed25519 = true, .ecdsa = true, .mldsa = true };
+	struct kern_config kcfg = { .ed25519 = true, .ecdsa = true, .mldsa = true, .ed448 = true };
 	char paths[3][PATH_MAX];
 	int first, n, rc;
 

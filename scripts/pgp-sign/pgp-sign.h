@@ -394,14 +394,17 @@ int prepare_one(struct pgp_job *j, const char *name, char *why, size_t wl);
 int attach_one(struct pgp_job *j, const char *name, char *why, size_t wl);
 const char *verdict_why(int v);
 
-/* ---- v6.c: OpenPGP v6 and ML-DSA-65+Ed25519 ---- */
+/* ---- v6.c: OpenPGP v6, Ed448 and ML-DSA+EdDSA ---- */
 
 #define PGP_ALGO_ED25519		27
+#define PGP_ALGO_ED448			28
 #define PGP_ALGO_MLDSA65_ED25519	30
+#define PGP_ALGO_MLDSA87_ED448		31
 /*
  * A new placeholder for a signature made elsewhere (--prepare, --attach),
- * when --reserve does not say: one ML-DSA-65+Ed25519 signature (3.5 KB)
- * beside v4 ones (a rollover with --append), under the kernel's 64 KiB.
+ * when --reserve does not say: one ML-DSA-65+Ed25519 signature (3.5 KB) or
+ * ML-DSA-87+Ed448 one (4.8 KB) beside v4 ones (a rollover with --append),
+ * under the kernel's 64 KiB.
  */
 #define PGP_REMOTE_RESERVE		8192
 
