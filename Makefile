@@ -15,7 +15,9 @@
 #   make patches  export everything as a numbered series for git am / quilt (out/patches; KVER=6.1)
 #   make install-tools  sign-module, verify-module, sign-file-pgp with man pages and bash
 #                 completion (DESTDIR, PREFIX=/usr/local; mk/install-tools.sh)
-#   make deps     install the Debian packages the above need
+#   make deps     install the Debian packages the above need (make demo installs only its own)
+#   make check-fresh  make demo in a new Debian 12 root (mmdebstrap + chroot), timed, with
+#                 what it installs (mk/check-fresh.sh; root, network; not part of make check)
 #   make clean    remove build/ (the unpacked tree and all output)
 
 SHELL := /bin/bash
@@ -23,7 +25,7 @@ TOP := $(CURDIR)
 BUILD := $(TOP)/build
 SRC_TARBALL ?= /usr/src/linux-source-6.12.tar.xz
 
-.PHONY: help install-tools demo check check-full check-matrix check-distro-config check-series check-host kunit deps apply kernel bench bench-sign patches fuzz fuzz-long clean
+.PHONY: help install-tools demo check check-fresh check-full check-matrix check-distro-config check-series check-host kunit deps apply kernel bench bench-sign patches fuzz fuzz-long clean
 
 help:
 	@awk '/^#   make /{ p = 1 } p && !/^#/{ exit } p { sub(/^#  ?/, ""); print }' Makefile
@@ -51,6 +53,9 @@ kernel: apply
 
 check:
 	@mk/check.sh
+
+check-fresh:
+	@mk/check-fresh.sh $(FRESH_ARGS)
 
 check-host:
 	@mk/check.sh --host-only

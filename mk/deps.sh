@@ -1,72 +1,214 @@
 #!/usr/bin/env bash
-# Install the Debian 12 packages pgp-modsign needs (only the missing ones).
+# Install the Debian 12 packages pgp-modsign needs (only the missing ones), without multi-arch.
 set -euo pipefail
-if [[ ${1:-} == -h || ${1:-} == --help ]]; then
-	echo "Usage: mk/deps.sh [--matrix]    install missing build/test dependencies with apt-get (needs root)"
-	echo "  then the test-only Node.js packages into build/node (mk/node-deps.sh, npm ci)"
-	echo "  --matrix  also what make check-matrix needs: the arm64 and s390x cross"
-	echo "            compilers and QEMUs, Debian's kernel configurations, sparse"
-	exit 0
-fi
-pkgs=(linux-source-6.12 linux-source-6.1 gnupg gpgv sqv binutils gcc make flex bison bc
-	libelf-dev libssl-dev cpio busybox-static qemu-system-x86 ccache clang libclang-rt-dev
-	xz-utils zstd gzip file python3 python3-docutils quilt diffstat perl openssl kmod dkms
-	liblzma-dev sq gcc-i686-linux-gnu libc6-dev-i386-cross libssl-dev:i386 qemu-user
-	libc6-dev-s390x-cross binutils-s390x-linux-gnu libgcc-12-dev-s390x-cross valgrind strace
-	softhsm2 gnupg-pkcs11-scd opensc argon2)
-# linux-source-6.1: host-patches applies the 6.1 series to it (and check-matrix builds it).
-# sq: host-sign's remote signer.  The last four: tests/host/crypto's i386 build, with the
-# i686 cross compiler, which coexists with the arm64 and s390x ones of --matrix (Debian 12's
-# gcc-multilib conflicts with every cross compiler: each install would remove the other).
-# gcc-multilib is not installed; a machine that has it loses it to the cross compilers.
-# The s390x libc, binutils and libgcc: tests/host/crypto's big-endian run (clang
-# --target=s390x-linux-gnu, qemu-s390x).  valgrind, strace: host-sign (uninitialised paths,
-# the fsync before the rename).  softhsm2, gnupg-pkcs11-scd, opensc (pkcs11-tool): host-sign
-# signs through a key on a SoftHSM token, gpg-agent's scdaemon being gnupg-pkcs11-scd.
-if [[ ${1:-} == --matrix ]]; then
-	pkgs+=(linux-config-6.12 linux-config-6.1 gcc-aarch64-linux-gnu
-		gcc-s390x-linux-gnu libc6-dev-arm64-cross libc6-dev-s390x-cross qemu-system-arm
-		qemu-system-misc sparse lld llvm)
-fi
-missing=()
-# one status line per architecture the package is installed for (libssl-dev: amd64 and i386)
-for p in "${pkgs[@]}"; do
-	dpkg-query -W -f='${db:Status-Status}\n' "$p" 2>/dev/null | grep -qx installed || missing+=("$p")
-done
-# The test-only Node.js packages (an independent ML-DSA for the vectors and the
-# differential test), after the Debian packages.
-node_deps() {
-	"$(dirname "$0")/node-deps.sh"
+prog=deps.sh
+
+usage() {
+	cat <<'EOF'
+Usage: mk/deps.sh [--demo | --check | --matrix] [--list]
+
+Installs the missing Debian 12 packages with apt-get (needs root):
+  --demo    what make demo needs: the kernel build, gpg, QEMU, the signing tool's
+            libraries (no test-only package, no Node.js)
+  --check   (the default, make deps and make check) the demo's packages, every
+            test's, and the test-only Node.js packages (mk/node-deps.sh, npm ci
+            into build/node; they need node >= 20.19 on PATH)
+  --matrix  the --check set and what make check-matrix needs: the arm64 and s390x
+            cross compilers and QEMUs, Debian's kernel configurations, sparse
+  --list    print the packages of the chosen set (optional ones marked) and exit
+
+No package of another architecture is installed and dpkg gains no architecture.
+An index that apt-get update cannot fetch (a mirror in sync, say) is a one-line
+warning: the install goes on with the indexes apt has.  A package that still cannot
+be installed is named with apt's reason.  When the demo or the tests as a whole need
+it, the set-up fails (exit 1) after installing the rest; when only some optional
+results need it, they are reported as skipped with that reason (the package and the
+reason are kept in build/deps/unavailable, which tests/lib/deps.sh reads) and the
+set-up succeeds.
+
+Environment (for tests/host/deps): DEPS_STATE (default build/deps), DEPS_NODE (the
+Node.js step, default mk/node-deps.sh).
+EOF
 }
-if ((${#missing[@]} == 0)); then
-	echo "deps: all ${#pkgs[@]} packages present"
-	node_deps
+
+mode=check list=0
+for a in "$@"; do
+	case $a in
+	-h|--help) usage; exit 0 ;;
+	--demo) mode=demo ;;
+	--check) mode=check ;;
+	--matrix) mode=matrix ;;
+	--list) list=1 ;;
+	*) echo "$prog: $a: unknown argument" >&2; usage >&2; exit 2 ;;
+	esac
+done
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+state=${DEPS_STATE:-$top/build/deps}
+
+# make demo: unpack, patch and build Linux 6.12, make keys and sign with gpg, boot QEMU.
+demo_pkgs=(linux-source-6.12 gnupg gpgv binutils gcc libc6-dev make flex bison bc libelf-dev
+	libssl-dev pkg-config cpio busybox-static qemu-system-x86 xz-utils file python3 openssl
+	kmod patch procps)
+# make check: the tests as a whole need these too.  linux-source-6.1: host-patches applies
+# the 6.1 series to it; sqv: verify-module.sh's independent check; clang, libclang-rt-dev:
+# the fuzz targets; python3-docutils: the guide (host-docs); dkms: the DKMS flow.
+check_pkgs=(linux-source-6.1 sqv clang libclang-rt-dev zstd gzip python3-docutils quilt
+	diffstat perl dkms liblzma-dev)
+# Packages only some results need: "PACKAGE|the results that are skipped without it".
+# When one cannot be installed those results print a skip naming it and apt's reason.
+# The i386 results use the i686 cross compiler with its own libc (/usr/i686-linux-gnu),
+# never multi-arch i386 packages (whose versions can drift from amd64's: a Multi-Arch:
+# same pair must have one version).
+optional=(
+	"ccache|none: the kernel builds just take longer"
+	"sq|host-sign part remote: Sequoia's sq as the remote signer"
+	"softhsm2|host-sign part token: signing with a key on a PKCS#11 token"
+	"gnupg-pkcs11-scd|host-sign part token: signing with a key on a PKCS#11 token"
+	"opensc|host-sign part token: signing with a key on a PKCS#11 token (pkcs11-tool)"
+	"argon2|host-sign part v6: Argon2id against the reference argon2 command"
+	"valgrind|host-sign part sanitize: --attach under valgrind"
+	"strace|host-sign part review: the fsync before the rename"
+	"gcc-i686-linux-gnu|host-crypto and host-sign: the i386 (BITS_PER_LONG == 32) results"
+	"libc6-dev-i386-cross|host-crypto and host-sign: the i386 (BITS_PER_LONG == 32) results"
+	"qemu-user|host-crypto: the i386 and s390x results (qemu-i386, qemu-s390x); host-sign part v6: Argon2id big-endian"
+	"libc6-dev-s390x-cross|host-crypto: the big-endian (s390x) results; host-sign part v6: Argon2id big-endian"
+	"binutils-s390x-linux-gnu|host-crypto: the big-endian (s390x) results; host-sign part v6: Argon2id big-endian"
+	"libgcc-12-dev-s390x-cross|host-crypto: the big-endian (s390x) results; host-sign part v6: Argon2id big-endian"
+)
+matrix_pkgs=(linux-config-6.12 linux-config-6.1 gcc-aarch64-linux-gnu gcc-s390x-linux-gnu
+	libc6-dev-arm64-cross libc6-dev-s390x-cross qemu-system-arm qemu-system-misc sparse lld llvm)
+
+required=("${demo_pkgs[@]}")
+declare -A why_optional=()
+if [[ $mode != demo ]]; then
+	required+=("${check_pkgs[@]}")
+	for e in "${optional[@]}"; do
+		why_optional[${e%%|*}]=${e#*|}
+	done
+fi
+if [[ $mode == matrix ]]; then
+	required+=("${matrix_pkgs[@]}")
+	for p in "${matrix_pkgs[@]}"; do	# required there
+		unset "why_optional[$p]"
+	done
+fi
+pkgs=("${required[@]}")
+for e in "${optional[@]}"; do
+	[[ -v why_optional[${e%%|*}] ]] && pkgs+=("${e%%|*}")
+done
+
+if ((list)); then
+	for p in "${pkgs[@]}"; do
+		if [[ -v why_optional[$p] ]]; then
+			echo "$p (optional: ${why_optional[$p]})"
+		else
+			echo "$p"
+		fi
+	done
 	exit 0
 fi
-# A package of another architecture (libssl-dev:i386) needs that architecture in dpkg
-# first (Debian multiarch), and then an apt-get update.
-archs=()
-for p in "${missing[@]}"; do
-	[[ $p == *:* ]] || continue
-	a=${p##*:}
-	[[ $a == "$(dpkg --print-architecture)" || " ${archs[*]} " == *" $a "* ]] && continue
-	dpkg --print-foreign-architectures | grep -qx "$a" || archs+=("$a")
+
+node_step() {
+	[[ $mode == demo ]] && return 0
+	"${DEPS_NODE:-$top/mk/node-deps.sh}"
+}
+
+# forget PKG...: the packages this run considers leave build/deps/unavailable (a run
+# records again what it could not install).
+forget() {
+	local f=$state/unavailable
+	[[ -f $f ]] || return 0
+	awk -F'\t' 'NR == FNR { drop[$0] = 1; next } !($1 in drop)' \
+		<(printf '%s\n' "$@") "$f" > "$f.tmp"
+	mv "$f.tmp" "$f"
+}
+
+installed() {	# installed PKG: dpkg has it installed (for this machine's architecture)
+	dpkg-query -W -f='${db:Status-Status}\n' "$1" 2> /dev/null | grep -qx installed
+}
+
+missing=()
+for p in "${pkgs[@]}"; do
+	installed "$p" || missing+=("$p")
 done
+mkdir -p "$state"
+forget "${pkgs[@]}"
+if ((${#missing[@]} == 0)); then
+	echo "deps: all ${#pkgs[@]} packages present ($mode)"
+	node_step
+	exit 0
+fi
 echo "deps: installing ${missing[*]}"
 if [[ $(id -u) -ne 0 ]]; then
-	add=
-	for a in "${archs[@]}"; do
-		add+="sudo dpkg --add-architecture $a && "
-	done
-	echo "deps: not root; run: ${add}sudo apt-get update && sudo apt-get install ${missing[*]}" >&2
+	echo "$prog: not root; run: sudo apt-get update && sudo apt-get install ${missing[*]}" >&2
 	exit 1
 fi
 export DEBIAN_FRONTEND=noninteractive
-for a in "${archs[@]}"; do
-	dpkg --add-architecture "$a"
-	echo "deps: added the dpkg architecture $a"
+log=$state/apt.log
+: > "$log"
+
+# apt-get update exits 100 when any one index fails (a mirror in sync: "File has unexpected
+# size"), having fetched the others: a warning, and the install goes on with what apt has.
+if ! apt-get update -q >> "$log" 2>&1; then
+	mapfile -t errs < <(grep -E '^(E|W): Failed to fetch' "$log" || true)
+	if ((${#errs[@]})); then
+		first=${errs[0]#?: Failed to fetch }
+		echo "deps: warning: apt-get update could not fetch ${#errs[@]} index(es) (first: ${first:0:160}); going on with the indexes apt has"
+	else
+		echo "deps: warning: apt-get update failed ($(grep -E '^E: ' "$log" | head -n 1 | cut -c1-160)); going on with the indexes apt has"
+	fi
+fi
+
+# reason PKG: why apt cannot install PKG alone (a simulated install), on one line.
+reason() {
+	local out r
+	out=$(apt-get install -s -q "$1" 2>&1) && return 1
+	r=$(printf '%s\n' "$out" | grep -E '^ \S+ : |^ +(Depends|PreDepends|Conflicts|Breaks): |^E: ' |
+		sed -E 's/^ +//; s/ +/ /g' | paste -sd ';' | sed 's/;/; /g' | cut -c1-400) || true
+	echo "${r:-apt-get install -s $1 failed}"
+}
+
+if apt-get install -y -q "${missing[@]}" >> "$log" 2>&1; then
+	echo "deps: installed ${#missing[@]} package(s) in $SECONDS s"
+	node_step
+	exit 0
+fi
+
+# Some package cannot be installed: find which (and apt's reason), install the others.
+bad=() good=()
+declare -A why=()
+for p in "${missing[@]}"; do
+	if r=$(reason "$p"); then
+		bad+=("$p")
+		why[$p]=$r
+	else
+		good+=("$p")
+	fi
 done
-apt-get update -qq
-apt-get install -y -qq "${missing[@]}" >/dev/null
-echo "deps: installed ${#missing[@]} package(s)"
-node_deps
+if ((${#good[@]})) && ! apt-get install -y -q "${good[@]}" >> "$log" 2>&1; then
+	echo "$prog: apt-get install failed for ${good[*]}; last lines of $log:" >&2
+	tail -n 8 "$log" | sed 's/^/   | /' >&2
+	exit 1
+fi
+((${#bad[@]})) || { echo "$prog: apt-get install failed (see $log)" >&2; exit 1; }
+echo "deps: installed ${#good[@]} package(s) in $SECONDS s; ${#bad[@]} could not be installed"
+fatal=0
+for p in "${bad[@]}"; do
+	if [[ -v why_optional[$p] ]]; then
+		printf '%s\t%s\n' "$p" "${why[$p]}" >> "$state/unavailable"
+		echo "deps: $p could not be installed (apt: ${why[$p]}); skipped without it: ${why_optional[$p]}"
+	else
+		echo "$prog: cannot install $p, which make $mode needs; apt says: ${why[$p]}" >&2
+		fatal=1
+	fi
+done
+if ((fatal)); then
+	cat >&2 <<EOF
+$prog: what you can do: run 'apt-get update' again later (a mirror that is in sync
+  serves consistent indexes again), or point /etc/apt/sources.list at another Debian
+  mirror, or install the packages named above by hand; then run make again.
+EOF
+	exit 1
+fi
+node_step

@@ -14,7 +14,7 @@ independent OpenPGP v6 implementation) into build/node/node_modules with `npm ci
 versions of its package-lock.json: the vector generators (tests/vectors/gen-*-vectors.sh,
 the test-side v6 signer tests/vectors/pgpv6.mjs) and the differential checks (tests/host/crypto,
 tests/host/pgp, the guest cases) use them; nothing the kernel or the tools need at run time.  Does nothing when build/node already holds that lock file's install.
-Needs node >= 20.19 and npm (make deps).
+Needs node >= 20.19 and npm on PATH (not from make deps: Debian 12's nodejs is 18).
 
   --check   only check: exit 1 (with the reason on stderr) when not installed
   --print   print the node_modules directory on success
@@ -34,12 +34,14 @@ src=$top/tests/vectors/node
 dst=$top/build/node
 die() { echo "$prog: $*" >&2; exit 1; }
 
-command -v node >/dev/null || die "node: not found (make deps)"
-command -v npm >/dev/null || die "npm: not found (make deps)"
+# Debian 12's own nodejs is 18: too old, so make deps does not install it.
+nodehelp="make check's test-only packages need Node.js >= 20.19 with npm on PATH (Debian 12's nodejs is 18; NodeSource's nodejs 20 or 22, or a Node.js binary tarball, will do)"
+command -v node >/dev/null || die "node: not found: $nodehelp"
+command -v npm >/dev/null || die "npm: not found: $nodehelp"
 # @noble/post-quantum wants node >= 20.19
 node -e 'const [a, b] = process.versions.node.split(".").map(Number);
 	process.exit(a > 20 || (a === 20 && b >= 19) ? 0 : 1)' ||
-	die "node $(node --version) is older than 20.19, which @noble/post-quantum needs"
+	die "node $(node --version) is older than 20.19, which @noble/post-quantum needs: $nodehelp"
 
 if ! cmp -s "$src/package-lock.json" "$dst/.installed-lock.json" 2>/dev/null ||
    [[ ! -d $dst/node_modules/@noble/post-quantum || ! -d $dst/node_modules/@noble/curves ||

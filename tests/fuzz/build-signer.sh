@@ -96,7 +96,8 @@ python3 -c 'import sys; sys.stdout.buffer.write(b"(7:sig-val(5:eddsa(1:r1:A)(1:s
 	> "$seeds/sexp/huge"
 if command -v gcc > /dev/null; then
 	gcc -O2 -c -o "$seeds/elf/testmod.ko" "$top/tests/host/sign/testmod.c" 2> /dev/null || true
-	gcc -m32 -O2 -c -o "$seeds/elf/testmod32.ko" "$top/tests/host/sign/testmod.c" 2> /dev/null || true
+	i686-linux-gnu-gcc -O2 -c -o "$seeds/elf/testmod32.ko" "$top/tests/host/sign/testmod.c" 2> /dev/null ||
+		gcc -m32 -O2 -c -o "$seeds/elf/testmod32.ko" "$top/tests/host/sign/testmod.c" 2> /dev/null || true
 fi
 if [ -f "$seeds/elf/testmod.ko" ] && command -v gpg > /dev/null; then
 	g=$out/gnupg

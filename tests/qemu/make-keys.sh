@@ -29,7 +29,9 @@ built in; pq6unknown, not built in (keys.env: KEY_<name>=ALGO:SEED and FPR_<name
 their certificates in OUTDIR/v6/NAME.pgp).  OUTDIR/runtime/ holds
 their certificates as "gpg --export" writes them (NAME.pgp; revvendor-revoked.pgp and
 brt-revoked.pgp carry the revocation; rsa2048-certified.pgp is the built-in rsa2048 key
-certified by distro).  An existing complete OUTDIR is reused.
+certified by distro).  An existing complete OUTDIR is reused (the v6 keys are added to
+one made without them).  KEYS_V6=auto (make demo) leaves the v6 keys out when the
+test-only npm packages are not installed (make deps --demo installs none).
 EOF
 }
 [[ ${1:-} == -h || ${1:-} == --help ]] && { usage; exit 0; }
@@ -46,6 +48,10 @@ V6_KEYS=(pq6:mldsa65-ed25519:pq6-builtin ed6:ed25519:ed6-builtin
 add_v6_keys() {
 	local top nm name spec f
 	top=$(cd "$(dirname "$0")/../.." && pwd)
+	if [[ ${KEYS_V6:-1} == auto ]] && ! "$top/mk/node-deps.sh" --check 2> /dev/null; then
+		echo "$prog: no v6 keys (KEYS_V6=auto and the test-only npm packages are not installed; make check adds them)"
+		return 0
+	fi
 	nm=$("$top/mk/node-deps.sh" --print) || { echo "$prog: no test-only npm packages" >&2; return 1; }
 	for f in "${V6_KEYS[@]}"; do
 		name=${f%%:*} spec=${f#*:}
@@ -68,7 +74,12 @@ if [[ -f $out/keys.env && -f $out/trusted.pgp && -f $out/x509.config && -d $out/
 		cp "$out/trusted.pgp" "$out/trusted-v4.pgp"
 		cp "$out/trusted.pgp" "$out/trusted.pgp.tmp"
 		add_v6_keys "$out/keys.env"
-		mv "$out/trusted.pgp.tmp" "$out/trusted.pgp"
+		# unchanged (no v6 keys added): keep the file, so that the kernel is not rebuilt
+		if cmp -s "$out/trusted.pgp.tmp" "$out/trusted.pgp"; then
+			rm "$out/trusted.pgp.tmp"
+		else
+			mv "$out/trusted.pgp.tmp" "$out/trusted.pgp"
+		fi
 	fi
 	echo "$prog: reusing keys in $out"
 	exit 0

@@ -20,9 +20,11 @@
 #      through the portable one (no 128-bit type), and Ed25519 with the
 #      field code used where there is no 128-bit type, and the
 #      BITS_PER_LONG == 32 code: test_mont32 built for i386 (Debian's
-#      i686-linux-gnu-gcc cross compiler, with tests/compat and the i386
-#      libcrypto of multiarch), run directly where the kernel runs i386
-#      binaries, otherwise under qemu-i386 (QEMU user mode)
+#      i686-linux-gnu-gcc cross compiler and its own libc, with tests/compat,
+#      no libcrypto: it checks the answers OpenSSL gave on this host,
+#      mont32_cases.c), run directly where the kernel runs i386 binaries,
+#      otherwise under qemu-i386 (QEMU user mode); two mutants of the
+#      32-bit carry must fail it
 #   4. big-endian: the SHAKE, ML-DSA and Ed448 KUnit suites and the differential
 #      cases as s390x binaries (clang --target=s390x-linux-gnu -static, run under
 #      qemu-s390x); a copy of crypto/shake.c that reads lanes in host byte
@@ -48,14 +50,15 @@ suites and their mutants, all built on tests/compat.
   --keep DIR  build in DIR and keep it (default: a temporary directory)
   --help      this text
 
-The 32-bit test needs an i386 compiler with a 32-bit libcrypto
-(gcc-i686-linux-gnu, libc6-dev-i386-cross, libssl-dev:i386; the cross
-compiler coexists with the arm64 and s390x ones, gcc-multilib does not) and,
-where this kernel cannot run i386 binaries, qemu-i386 (qemu-user): make deps
-installs them; without them that result fails.
+The 32-bit test needs the i386 cross compiler and its libc (gcc-i686-linux-gnu,
+libc6-dev-i386-cross; no multi-arch package: the i386 binaries link no
+libcrypto and load the cross libc from /usr/i686-linux-gnu) and, where this
+kernel cannot run i386 binaries, qemu-i386 (qemu-user).
 The big-endian run needs clang with the s390x libc, binutils and libgcc
 (libc6-dev-s390x-cross, binutils-s390x-linux-gnu, libgcc-12-dev-s390x-cross)
-and qemu-s390x (qemu-user), all from make deps; without them that result fails.
+and qemu-s390x (qemu-user).  make deps installs them all; without them those
+results fail, or are skipped with apt's reason when make deps could not install
+them (tests/lib/deps.sh).
 The ML-DSA differential needs node >= 20.19 and the test-only npm package
 @noble/post-quantum in build/node (make deps: mk/node-deps.sh); without it
 that result fails.
@@ -105,10 +108,14 @@ fail=0
 n=0
 # shellcheck source=tests/lib/plan.sh
 . "$top/tests/lib/plan.sh"
-plan_first 18
-tap() {	# tap <status> <description>
+# shellcheck source=tests/lib/deps.sh
+. "$top/tests/lib/deps.sh"
+plan_first 21
+tap() {	# tap <status> <description>: status 0 passes, "skip:REASON" is a skip
 	n=$((n + 1))
-	if [ "$1" -eq 0 ]; then
+	if [ "${1%%:*}" = skip ]; then
+		echo "ok $n - $2 # SKIP ${1#skip:}"
+	elif [ "$1" -eq 0 ]; then
 		echo "ok $n - $2"
 	else
 		echo "not ok $n - $2"
@@ -128,68 +135,75 @@ rm -f "$out"/compat/*.o
 compat=("$out/compat/compat.o" "$out/compat/shash_openssl.o" "$out/compat/hash_info.o")
 
 # The BITS_PER_LONG == 32 code is built for i386: the i686-linux-gnu cross
-# compiler (its own libc in /usr/i686-linux-gnu, and it searches the
-# multiarch directories, where libssl-dev:i386 puts the i386 libcrypto),
-# with the sanitizers' runtimes linked in statically (the cross packages keep
-# the shared ones outside the i386 loader's path), found by building and
-# running a probe.  The program runs on the multiarch libc6:i386 that
-# libssl-dev:i386 brings.  This kernel may not run i386 binaries (no IA32
-# emulation: "Exec format error"); then they run under qemu-i386.  Either
-# tool missing is a failed result (make deps installs them), never a skip.
+# compiler with its own libc in /usr/i686-linux-gnu (the binaries name its
+# loader and library directory, so they need no multi-arch libc6:i386), the
+# sanitizers' runtimes linked in statically, and no libcrypto (test_mont32
+# checks the answers OpenSSL's BIGNUM gave on this host: mont32_cases.c);
+# found by building and running a probe.  This kernel may not run i386
+# binaries (no IA32 emulation: "Exec format error"); then they run under
+# qemu-i386.  A tool missing is a failed result (make deps installs them),
+# or a skip naming apt's reason when make deps could not install it.
 # The 32-bit runs set ASan's detect_leaks=0: LeakSanitizer's exit check
 # clones a tracer thread with flags QEMU user mode refuses, and then spins
 # forever; test_mont32 counts kmalloc leaks itself (compat_alloc_live).
 run32=()	# the command prefix that runs an i386 binary here
 m32_how=
 m32_err=
-printf '#include <openssl/bn.h>\nint main(void) { BN_free(BN_new()); return sizeof(long) != 4; }\n' \
+m32_skip=	# a reason to skip the 32-bit results (make deps could not install a package)
+printf '#include <stdio.h>\nint main(void) { puts("i386"); return sizeof(long) != 4; }\n' \
 	> "$out/m32probe.c"
-cflags32=(-static-libasan -static-libubsan)
-if ! command -v "$cc32" > /dev/null; then
-	m32_err="$cc32 is not installed (gcc-i686-linux-gnu, libc6-dev-i386-cross)"
+libc32=${LIBC32:-/usr/i686-linux-gnu/lib}
+cflags32=(-static-libasan -static-libubsan -Wl,--dynamic-linker="$libc32/ld-linux.so.2"
+	-Wl,-rpath,"$libc32")
+if ! command -v "$cc32" > /dev/null || [ ! -e "$libc32/ld-linux.so.2" ]; then
+	m32_err="$cc32 or its libc is not installed (gcc-i686-linux-gnu, libc6-dev-i386-cross)"
+	m32_skip=$(deps_unavailable gcc-i686-linux-gnu libc6-dev-i386-cross) || true
 elif ! "$cc32" -fsanitize=address,undefined "${cflags32[@]}" -o "$out/m32probe" \
-	"$out/m32probe.c" -lcrypto > "$out/m32probe.log" 2>&1; then
+	"$out/m32probe.c" > "$out/m32probe.log" 2>&1; then
 	sed 's/^/# m32 probe: /' "$out/m32probe.log" >&2
-	m32_err="$cc32 cannot link a sanitized program with libcrypto (gcc-i686-linux-gnu, libc6-dev-i386-cross, libssl-dev:i386)"
-elif ASAN_OPTIONS=detect_leaks=0 timeout 120 "$out/m32probe" 2> /dev/null; then
+	m32_err="$cc32 cannot link a sanitized program (gcc-i686-linux-gnu, libc6-dev-i386-cross)"
+elif ASAN_OPTIONS=detect_leaks=0 timeout 120 "$out/m32probe" > /dev/null 2>&1; then
 	m32_how="run directly"
 	[ "$(head -n 1 /proc/sys/fs/binfmt_misc/qemu-i386 2> /dev/null)" = enabled ] &&
 		m32_how="run through binfmt_misc's qemu-i386"
 elif ! command -v "$qemu_i386" > /dev/null; then
 	m32_err="this kernel cannot run i386 binaries and $qemu_i386 (qemu-user) is not installed"
-elif ASAN_OPTIONS=detect_leaks=0 timeout 120 "$qemu_i386" "$out/m32probe"; then
+	m32_skip=$(deps_unavailable qemu-user) || true
+elif ASAN_OPTIONS=detect_leaks=0 timeout 120 "$qemu_i386" "$out/m32probe" > /dev/null; then
 	run32=("$qemu_i386")
 	m32_how="run under $qemu_i386"
 else
 	m32_err="$qemu_i386 cannot run an i386 test program"
 fi
-[ -z "$m32_err" ] || echo "$prog: $m32_err: run make deps" >&2
+# tests/compat's runtime for i386, once (without kshim.h)
+if [ -z "$m32_err" ]; then
+	mkdir -p "$out/compat32"
+	rm -f "$out"/compat32/*.o
+	( cd "$out/compat32" && "$cc32" "${cflags[@]}" -c "$top"/scripts/pgp-shim/{compat,hash_info}.c ) \
+		> "$out/compat32.log" 2>&1 ||
+		{ sed 's/^/# compat32: /' "$out/compat32.log" >&2; m32_err="$cc32 cannot build tests/compat"; }
+fi
+[ -z "$m32_err" ] || [ -n "$m32_skip" ] || echo "$prog: $m32_err: run make deps" >&2
 
 # All binaries are built at once in the background (the compiles dominate
 # the run time); built <output> waits for one and reports its warnings.
 # kshim.h comes first in every file.  --i386 first: an i386 build with $cc32,
 # on its own i386 build of tests/compat's runtime (in compat32/, without kshim.h).
 start_build() {	# start_build [--i386] <output> <compiler arguments...>
-	local c=$cc m=() objs=("${compat[@]}")
+	local c=$cc m=() objs=("${compat[@]}") lib=-lcrypto
 	if [ "$1" = --i386 ]; then
 		c=$cc32
 		m=("${cflags32[@]}")
-		objs=("$out"/compat32/{compat,shash_openssl,hash_info}.o)
+		objs=("$out"/compat32/{compat,hash_info}.o)
+		lib=
 		shift
 	fi
 	local o="$1"
 	shift
 	rm -f "$out/$o" "$out/$o.rc"	# --keep: never use the last run's result
 	( rc=0	# (set -e: a failed compile must still leave its .rc, or built waits forever)
-	  if [ ${#m[@]} -gt 0 ]; then
-		mkdir -p "$out/compat32"
-		rm -f "$out"/compat32/*.o
-		( cd "$out/compat32" && "$c" "${cflags[@]}" -c "${compat_srcs[@]}" ) \
-			2> "$out/$o.log" || rc=$?
-	  fi
-	  [ "$rc" -ne 0 ] ||
-		"$c" "${m[@]}" "${cflags[@]}" -include "$here/kshim.h" -o "$out/$o" "$@" \
-			"${objs[@]}" -lcrypto 2>> "$out/$o.log" || rc=$?
+	  "$c" "${m[@]}" "${cflags[@]}" -include "$here/kshim.h" -o "$out/$o" "$@" \
+		"${objs[@]}" $lib 2> "$out/$o.log" || rc=$?
 	  echo "$rc" > "$out/$o.rc" ) &
 }
 
@@ -223,10 +237,21 @@ start_build test_ed448 "$mldsa_wrap" -I"$top/crypto/tests" "$here/test_ed448.c" 
 	"$top/crypto/"{shake,ed448}.c
 start_build test_ed448_noint128 -DKSHIM_NO_INT128 "$mldsa_wrap" -I"$top/crypto/tests" \
 	"$here/test_ed448.c" "$top/crypto/"{shake,ed448}.c
+# Ed448 as an i386 binary: no libcrypto there (noble's cases only, as on s390x)
+[ -n "$m32_err" ] || start_build --i386 test_ed448_32 -DNO_OPENSSL "$mldsa_wrap" \
+	-I"$top/crypto/tests" "$here/test_ed448.c" "$top/crypto/"{shake,ed448}.c
 start_build test_crypto_noint128 -DKSHIM_NO_INT128 -Wno-deprecated-declarations \
 	-I"$top/crypto/tests" "$here/test_crypto.c" "${srcs[@]}"
 [ -n "$m32_err" ] || start_build --i386 test_mont32 -I"$top/crypto/tests" "$here/test_mont32.c" \
 	"$top/crypto/mont.c" "$top/crypto/dsa.c" "$top/crypto/rsassa.c"
+# test_mont32's answers, from OpenSSL on this host (the i386 build links no libcrypto)
+rm -f "$out/mont32-cases.txt"
+if [ -z "$m32_err" ] &&
+   ! { "$cc" -O2 -o "$out/mont32_cases" "$here/mont32_cases.c" -lcrypto &&
+       "$out/mont32_cases" > "$out/mont32-cases.txt"; } 2> "$out/mont32_cases.log"; then
+	sed 's/^/# mont32_cases: /' "$out/mont32_cases.log" >&2
+	m32_err="mont32_cases.c (the answers of OpenSSL on this host) failed"
+fi
 $have_ed25519 && start_build test_ed25519_noint128 -DKSHIM_NO_INT128 -I"$top/crypto/tests" \
 	"$here/test_ed25519.c" "${srcs[@]}"
 
@@ -278,7 +303,8 @@ if [ -z "$m32_err" ]; then
 	  if [ "$(cat "$out/test_mont32.rc")" -eq 0 ]; then
 		t0=$(date +%s)
 		ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" timeout 900 \
-			"${run32[@]}" "$out/test_mont32" > "$out/mont32.tap" 2> "$out/mont32.err" ||
+			"${run32[@]}" "$out/test_mont32" "$out/mont32-cases.txt" > "$out/mont32.tap" \
+			2> "$out/mont32.err" ||
 			rc=$?
 		echo $(($(date +%s) - t0)) > "$out/mont32.time"
 	  fi
@@ -380,7 +406,9 @@ if [ $rc -eq 0 ]; then
 fi
 tap $rc "mont without a 128-bit type (portable 64x64 multiply) matches OpenSSL"
 rc=0
-if [ -n "$m32_err" ]; then
+if [ -n "$m32_skip" ]; then
+	rc="skip:$m32_skip"
+elif [ -n "$m32_err" ]; then
 	rc=1
 	echo "# test_mont32: $m32_err: run make deps"
 else
@@ -397,6 +425,48 @@ else
 	fi
 fi
 tap "$rc" "BITS_PER_LONG == 32 code (i386 build, $cc32: 32-bit limbs, u64 products) matches OpenSSL"
+# The check can fail: crypto/mont.c with a broken 32-bit carry, built for i386 (no
+# sanitizers' verdict counts as a failure too), must fail test_mont32 on its first
+# 20 moduli: the product's high half lost (a 32-bit double limb), the carry out of
+# the low half dropped.
+mut32=("s/^#define mont_dlimb u64$/#define mont_dlimb u32/|the product's high limb lost"
+	"0,/^\thi += lo < \*carry;$/s///|the carry of lo + carry dropped")
+if [ "${rc%%:*}" = skip ] || [ "$rc" != 0 ]; then
+	[ "${rc%%:*}" = skip ] || rc=1
+	[ "$rc" = 1 ] && echo "# 32-bit carry mutants: test_mont32 itself did not pass"
+else
+	mkdir -p "$out/mut32"
+	awk '/^P/ && ++p > 20 { exit } { print }' "$out/mont32-cases.txt" > "$out/mut32/cases.txt"
+	caught32=0
+	for m in "${mut32[@]}"; do
+		sed "${m%%|*}" "$top/crypto/mont.c" > "$out/mut32/mont.c"
+		if cmp -s "$out/mut32/mont.c" "$top/crypto/mont.c"; then
+			echo "# 32-bit mutant (${m#*|}): the expression changes nothing"
+			rc=1
+		elif ! "$cc32" "${cflags32[@]}" "${cflags[@]}" -w -I"$top/crypto/tests" \
+			-include "$here/kshim.h" -o "$out/mut32/test" "$here/test_mont32.c" "$out/mut32/mont.c" \
+			"$top/crypto/dsa.c" "$top/crypto/rsassa.c" "$out"/compat32/{compat,hash_info}.o \
+			> "$out/mut32/build.log" 2>&1; then
+			echo "# 32-bit mutant (${m#*|}): does not build"
+			sed 's/^/#   /' "$out/mut32/build.log" | head -n 3
+			rc=1
+		else
+			r32=0
+			ASAN_OPTIONS=detect_leaks=0 timeout 300 "${run32[@]}" "$out/mut32/test" \
+				"$out/mut32/cases.txt" > "$out/mut32/test.tap" 2>&1 || r32=$?
+			if [ "$r32" -eq 0 ]; then
+				echo "# 32-bit mutant (${m#*|}): SURVIVED, test_mont32 passes"
+				rc=1
+			else
+				caught32=$((caught32 + 1))
+				echo "# 32-bit mutant (${m#*|}): caught (exit $r32): $(grep -m 2 -E '^not ok|runtime error' \
+					"$out/mut32/test.tap" | sed 's/^not ok [0-9]* - //; s/^.*runtime error/runtime error/' |
+					tr '\n' ';')"
+			fi
+		fi
+	done
+fi
+tap "$rc" "crypto/mont.c with a broken 32-bit carry fails test_mont32 (${caught32:-0} of ${#mut32[@]} mutants caught)"
 if $have_ed25519; then
 	rc=0
 	built test_ed25519_noint128 || rc=$?
@@ -416,7 +486,9 @@ elif [ $rc -eq 0 ]; then
 fi
 tap $rc "ed448 with 28-bit field limbs (no 128-bit type) agrees with @noble/curves and OpenSSL"
 rc=0
-if [ -n "$m32_err" ] || [ -n "$mldsa_err" ]; then
+if [ -n "$m32_skip" ]; then
+	rc="skip:$m32_skip"
+elif [ -n "$m32_err" ] || [ -n "$mldsa_err" ]; then
 	rc=1
 	echo "# test_mldsa32: ${m32_err:-$mldsa_err}"
 else
@@ -429,6 +501,32 @@ else
 	fi
 fi
 tap "$rc" "ML-DSA-65 as an i386 binary ($m32_how) agrees with @noble/post-quantum"
+# ML-DSA-87 through the same i386 binary, and Ed448 (BITS_PER_LONG == 32: 28-bit limbs)
+for t in mldsa87 ed448; do
+	rc=0
+	if [ -n "$m32_skip" ]; then
+		rc="skip:$m32_skip"
+	elif [ -n "$m32_err" ] || [ -n "$mldsa_err" ]; then
+		rc=1
+		echo "# $t as an i386 binary: ${m32_err:-$mldsa_err}"
+	elif [ $t = mldsa87 ]; then
+		built test_mldsa32 || rc=$?
+		[ $rc -ne 0 ] || ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" timeout 900 \
+			"${run32[@]}" "$out/test_mldsa32" "$out/mldsa87-cases32.txt" > "$out/mldsa87_32.tap" ||
+			rc=$?
+	else
+		built test_ed448_32 || rc=$?
+		[ $rc -ne 0 ] || ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" timeout 900 \
+			"${run32[@]}" "$out/test_ed448_32" "$out/ed448-cases32.txt" > "$out/ed448_32.tap" ||
+			rc=$?
+	fi
+	[ ! -s "$out/${t}_32.tap" ] || grep -v '^1\.\.' "$out/${t}_32.tap" | sed "s/^/# ${t} i386: /"
+	if [ $t = mldsa87 ]; then
+		tap "$rc" "ML-DSA-87 as an i386 binary ($m32_how) agrees with @noble/post-quantum"
+	else
+		tap "$rc" "Ed448 as an i386 binary ($m32_how: 28-bit limbs) agrees with @noble/curves"
+	fi
+done
 
 # 4. big-endian (s390x under qemu-s390x): no sanitizers there, -static
 rc=0
@@ -437,7 +535,10 @@ qemu_be=${QEMU_S390X:-qemu-s390x}
 becflags=(-std=gnu11 -O2 -static -w -I"$top/tests/compat/include" -I"$top/scripts/pgp-shim" -I"$top/include" -I"$here"
 	-I"$top/crypto/tests" -include "$here/kshim.h")
 mkdir -p "$out/be"
-if ! command -v "${be_cc[0]}" > /dev/null || ! command -v "$qemu_be" > /dev/null; then
+be_pkgs=(qemu-user libc6-dev-s390x-cross binutils-s390x-linux-gnu libgcc-12-dev-s390x-cross)
+if be_skip=$(deps_unavailable "${be_pkgs[@]}"); then
+	rc="skip:$be_skip"
+elif ! command -v "${be_cc[0]}" > /dev/null || ! command -v "$qemu_be" > /dev/null; then
 	echo "# big-endian: ${be_cc[0]} or $qemu_be not found: run make deps"
 	rc=1
 elif [ -n "$mldsa_err" ]; then

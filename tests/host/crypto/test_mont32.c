@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The BITS_PER_LONG == 32 code of crypto/mont.c, dsa.c and rsassa.c: run.sh
- * builds this file and those for i386 (i686-linux-gnu-gcc, on an i386 build of
- * tests/compat, against the i386 libcrypto) and runs it directly or under
- * qemu-i386.  Arithmetic against OpenSSL's BIGNUM (its own 32-bit code),
- * and the DSA/RSA KUnit vectors.  Prints TAP; exit status 1 on any failure,
- * 2 when it cannot test (not a 32-bit build, a modulus refused).
+ * builds this file and those for i386 (i686-linux-gnu-gcc with its own libc,
+ * on an i386 build of tests/compat, no libcrypto) and runs it directly or
+ * under qemu-i386.  The arithmetic against the answers OpenSSL's BIGNUM gave
+ * on the 64-bit host (mont32_cases.c: its own code, not ours), and the DSA/RSA
+ * KUnit vectors.  Prints TAP; exit status 1 on any failure, 2 when it cannot
+ * test (not a 32-bit build, an unreadable case file, a modulus refused).
+ *
+ * Usage: test_mont32 CASES-FILE
  */
-#include <openssl/bn.h>
 #include <stdarg.h>
 
 #include <linux/kernel.h>	/* tests/compat */
@@ -29,33 +31,70 @@ static void tap(bool ok, const char *what)
 		tap_failed++;
 }
 
-static void load(const BIGNUM *b, unsigned long *r, unsigned int n)
+/* A number of the case file: big-endian bytes. */
+struct num {
+	u8 b[1600];
+	size_t len;
+};
+
+static int hexval(int c)
 {
-	u8 buf[1600];
-	int len;
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	return -1;
+}
 
-	if (BN_num_bytes(b) > (int)sizeof(buf))
+/* The next hex number of *s into v (an odd count of digits has a leading 0). */
+static void take(char **s, struct num *v)
+{
+	char *p = *s, *e;
+	size_t digits, i;
+
+	while (*p == ' ')
+		p++;
+	for (e = p; hexval(*e) >= 0; e++)
+		;
+	digits = e - p;
+	if (!digits || (digits + 1) / 2 > sizeof(v->b)) {
+		fprintf(stderr, "test_mont32: malformed case file\n");
 		exit(2);
-	len = BN_bn2bin(b, buf);
+	}
+	v->len = (digits + 1) / 2;
+	memset(v->b, 0, v->len);
+	for (i = 0; i < digits; i++)
+		v->b[v->len - 1 - i / 2] |= hexval(p[digits - 1 - i]) << (4 * (i % 2));
+	*s = e;
+}
 
-	if (mont_from_be(r, n, buf, len))
+static void load(const struct num *v, unsigned long *r, unsigned int n)
+{
+	if (mont_from_be(r, n, v->b, v->len))
 		exit(2);
 }
 
-static bool same(const unsigned long *r, unsigned int n, const BIGNUM *want)
+static bool same(const unsigned long *r, unsigned int n, const struct num *want)
 {
-	u8 a[1100], b[1100];
+	u8 a[1200], b[1200];
 
-	if (mont_to_be(a, 4 * n, r, n) || BN_bn2binpad(want, b, 4 * n) < 0)
+	if (4 * n > sizeof(a) || want->len > 4 * n || mont_to_be(a, 4 * n, r, n))
 		return false;
+	memset(b, 0, 4 * n - want->len);
+	memcpy(b + 4 * n - want->len, want->b, want->len);
 	return !memcmp(a, b, 4 * n);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
 	static unsigned long a[300], b[300], x[300], y[300], r[300], w[900];
-	BN_CTX *bc = BN_CTX_new();
-	int i, bad_pow = 0, bad_pow2 = 0, bad_red = 0, bad_inv = 0, bad = 0;
+	static char line[16384];
+	static struct num m, na, nb, nx, ny, nw, want;
+	int bad_pow = 0, bad_pow2 = 0, bad_red = 0, bad_inv = 0, bad = 0, cases = 0, inv = 0;
+	char what[100];
+	FILE *f;
 	size_t v;
 
 	if (sizeof(unsigned long) != 4 || BITS_PER_LONG != 32) {
@@ -63,64 +102,72 @@ int main(void)
 			sizeof(unsigned long), BITS_PER_LONG);
 		return 2;
 	}
-	for (i = 0; i < 300; i++) {
-		int bits = 2 + (i * 7919) % 4000;
-		BIGNUM *m = BN_new(), *ba = BN_new(), *bb = BN_new(), *bx = BN_new();
-		BIGNUM *by = BN_new(), *t = BN_new(), *t2 = BN_new(), *big = BN_new();
-		u8 buf[1100];
+	f = argc == 2 ? fopen(argv[1], "r") : NULL;
+	if (!f) {
+		fprintf(stderr, "usage: test_mont32 CASES-FILE (from mont32_cases)\n");
+		return 2;
+	}
+	while (fgets(line, sizeof(line), f)) {
 		struct mont_ctx ctx;
-		unsigned int n, xn, yn;
-		int len;
+		unsigned int n, xn, yn, wn;
+		char *s = line + 1;
 
-		BN_rand(m, bits, BN_RAND_TOP_ONE, BN_RAND_BOTTOM_ODD);
-		len = BN_bn2bin(m, buf);
-		if (mont_ctx_init(&ctx, buf, len))
+		if (!strchr(line, '\n')) {
+			fprintf(stderr, "test_mont32: line too long\n");
+			return 2;
+		}
+		take(&s, &m);
+		if (mont_ctx_init(&ctx, m.b, m.len))
 			return 2;
 		n = ctx.n;
-		BN_rand_range(ba, m);
-		BN_rand_range(bb, m);
-		BN_rand(bx, 1 + i % 300, BN_RAND_TOP_ANY, BN_RAND_BOTTOM_ANY);
-		BN_rand(by, 1 + (i * 3) % 300, BN_RAND_TOP_ANY, BN_RAND_BOTTOM_ANY);
-		xn = mont_limbs(BN_num_bits(bx) + 1);
-		yn = mont_limbs(BN_num_bits(by) + 1);
-		load(ba, a, n);
-		load(bb, b, n);
-		load(bx, x, xn);
-		load(by, y, yn);
-
-		mont_powm(&ctx, r, a, x, xn);
-		BN_mod_exp(t, ba, bx, m, bc);
-		bad_pow += !same(r, n, t);
-
-		mont_powm2(&ctx, r, a, x, xn, b, y, yn);
-		BN_mod_exp(t2, bb, by, m, bc);
-		BN_mod_mul(t, t, t2, m, bc);
-		bad_pow2 += !same(r, n, t);
-
-		BN_rand(big, 32 * (1 + i % (3 * n)), BN_RAND_TOP_ANY, BN_RAND_BOTTOM_ANY);
-		load(big, w, 1 + i % (3 * n));
-		mont_reduce(&ctx, r, w, 1 + i % (3 * n));
-		BN_mod(t, big, m, bc);
-		bad_red += !same(r, n, t);
-		mont_ctx_destroy(&ctx);
-
-		if (i % 10 == 0) {	/* inverse modulo a prime */
-			BN_generate_prime_ex(m, 64 + i % 450, 0, NULL, NULL, NULL);
-			len = BN_bn2bin(m, buf);
-			mont_ctx_init(&ctx, buf, len);
-			BN_rand_range(ba, m);
-			if (BN_is_zero(ba))
-				BN_one(ba);
-			load(ba, a, ctx.n);
+		take(&s, &na);
+		load(&na, a, n);
+		if (line[0] == 'I') {	/* inverse modulo a prime */
+			take(&s, &want);
 			bad_inv += mont_inv_prime(&ctx, r, a) != 0;
-			BN_mod_inverse(t, ba, m, bc);
-			bad_inv += !same(r, ctx.n, t);
+			bad_inv += !same(r, n, &want);
 			mont_ctx_destroy(&ctx);
+			inv++;
+			continue;
 		}
-		BN_free(m); BN_free(ba); BN_free(bb); BN_free(bx); BN_free(by);
-		BN_free(t); BN_free(t2); BN_free(big);
+		if (line[0] != 'P')
+			return 2;
+		take(&s, &nx);
+		take(&s, &nb);
+		take(&s, &ny);
+		take(&s, &nw);
+		xn = mont_limbs(mont_bits(nx.b, nx.len) + 1);
+		yn = mont_limbs(mont_bits(ny.b, ny.len) + 1);
+		wn = (nw.len + 3) / 4;
+		if (xn > ARRAY_SIZE(x) || yn > ARRAY_SIZE(y) || wn > 3 * n)
+			return 2;
+		load(&nb, b, n);
+		load(&nx, x, xn);
+		load(&ny, y, yn);
+		load(&nw, w, wn);
+
+		take(&s, &want);
+		mont_powm(&ctx, r, a, x, xn);
+		bad_pow += !same(r, n, &want);
+
+		take(&s, &want);
+		mont_powm2(&ctx, r, a, x, xn, b, y, yn);
+		bad_pow2 += !same(r, n, &want);
+
+		take(&s, &want);
+		mont_reduce(&ctx, r, w, wn);
+		bad_red += !same(r, n, &want);
+		mont_ctx_destroy(&ctx);
+		cases++;
 	}
-	tap(!bad_pow, "32-bit limbs: mont_powm matches BN_mod_exp (300 moduli, 2..4000 bits)");
+	fclose(f);
+	if (!cases || !inv) {
+		fprintf(stderr, "test_mont32: no cases read\n");
+		return 2;
+	}
+	snprintf(what, sizeof(what), "32-bit limbs: mont_powm matches BN_mod_exp (%d moduli, 2..4000 bits)",
+		 cases);
+	tap(!bad_pow, what);
 	tap(!bad_pow2, "32-bit limbs: mont_powm2 matches a^x b^y mod m");
 	tap(!bad_red, "32-bit limbs: mont_reduce matches BN_mod");
 	tap(!bad_inv, "32-bit limbs: mont_inv_prime matches BN_mod_inverse");
@@ -149,7 +196,6 @@ int main(void)
 	}
 	tap(!bad, "32-bit limbs: RSASSA KUnit vectors give their expected results");
 	tap(compat_alloc_live == 0, "32-bit limbs: no kmalloc leak");
-	BN_CTX_free(bc);
 	printf("1..%d\n", tap_n);
 	return tap_failed ? 1 : 0;
 }

@@ -71,6 +71,8 @@ trap cleanup EXIT
 # ok, nok, skip, check DESC CMD...
 # shellcheck source=tests/lib/tap.sh
 . "$top/tests/lib/tap.sh"
+# shellcheck source=tests/lib/deps.sh
+. "$top/tests/lib/deps.sh"
 # shellcheck source=tests/host/sign/parts/lib.sh
 . "$here/parts/lib.sh"
 diag()

@@ -23,7 +23,7 @@ for l in /usr/lib/softhsm/libsofthsm2.so /usr/lib/*/softhsm/libsofthsm2.so; do
 done
 token_ready=0
 if [[ -z $softhsm_lib ]] || ! command -v softhsm2-util pkcs11-tool gnupg-pkcs11-scd > /dev/null; then
-	skip "token: softhsm2, opensc (pkcs11-tool) or gnupg-pkcs11-scd not installed (make deps)"
+	deps_result "token: signing with a key on a SoftHSM token" softhsm2 opensc gnupg-pkcs11-scd
 else
 	TK=$T/token
 	TH=$TK/gnupg

@@ -50,7 +50,7 @@ if command -v sq > /dev/null 2>&1; then
 		sed 's/^/# /' "$T/err"
 	fi
 else
-	skip "remote signing with sq as the signer: sq not installed (make deps)"
+	deps_result "remote signing with sq as the signer" sq
 fi
 # A signature with a binary notation (Sequoia salts each signature so): its
 # raw bytes in gpgv's status lines must not hide the VALIDSIG line after them

@@ -116,7 +116,9 @@ else
 fi
 # The copy is synced before it is renamed over the module.
 cp -- "$base" "$T/ma/sync.ko"
-if strace -f -e trace=openat,fsync,rename,renameat,renameat2 -o "$T/strace.out" \
+if ! command -v strace > /dev/null; then
+	deps_result "the signed copy is synced (fsync) before it is renamed over the module" strace
+elif strace -f -e trace=openat,fsync,rename,renameat,renameat2 -o "$T/strace.out" \
 	"$sign" -q --homedir "$H" -u "${fpr[ed25519]}" "$T/ma/sync.ko" 2> /dev/null &&
    awk '/openat\(.*\/\.sync\.ko\.[0-9]+\.[0-9]+".*O_EXCL.* = [0-9]+$/ { fd = $NF }
 	fd != "" && index($0, "fsync(" fd ")") { f = 1 }

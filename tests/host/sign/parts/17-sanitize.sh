@@ -76,7 +76,9 @@ fi
 # syscall with uninitialised bytes; the paths it once unlinked were stack garbage).
 plain=$T/plain/pgp-sign-module
 mkdir -p "$T/plain"
-if bash "$scripts/pgp-sign-module-build.sh" "$plain" -g > "$T/plain.log" 2>&1; then
+if ! command -v valgrind > /dev/null; then
+	deps_result "--attach with an unreadable .sig under valgrind" valgrind
+elif bash "$scripts/pgp-sign-module-build.sh" "$plain" -g > "$T/plain.log" 2>&1; then
 	f=$T/ma/vg.ko
 	cp -- "$base" "$f"
 	cp -- "$A/pads.asc" "$f.sig"

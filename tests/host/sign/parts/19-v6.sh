@@ -124,11 +124,14 @@ if [[ -n ${objs:-} ]] && gcc -O2 -o "$V/argon2_test" "$here/argon2_test.c" $objs
 		((bad == 0)) && ok "Argon2id: 7 parameter sets (up to 64 MiB in 4 lanes, tags of 4 to 100 octets) equal the argon2 command's" ||
 			nok "Argon2id: $bad of 7 parameter sets differ from the argon2 command's"
 	else
-		skip "Argon2id against the argon2 command: not installed (make deps)"
+		deps_result "Argon2id against the argon2 command" argon2
 	fi
 	# big-endian: argon2.c for s390x under qemu-s390x (make deps), OPENSSL_cleanse() from a
 	# stand-in header; the same vector and BLAKE2b-512("abc")
-	if command -v clang > /dev/null && command -v qemu-s390x > /dev/null; then
+	if be_skip=$(deps_unavailable qemu-user libc6-dev-s390x-cross binutils-s390x-linux-gnu \
+		libgcc-12-dev-s390x-cross); then
+		skip "Argon2id big-endian: $be_skip"
+	elif command -v clang > /dev/null && command -v qemu-s390x > /dev/null; then
 		mkdir -p "$V/be/openssl"
 		printf '#include <string.h>\n#define OPENSSL_cleanse(p, n) memset((p), 0, (n))\n' \
 			> "$V/be/openssl/crypto.h"
@@ -142,7 +145,7 @@ if [[ -n ${objs:-} ]] && gcc -O2 -o "$V/argon2_test" "$here/argon2_test.c" $objs
 			sed 's/^/# /' "$T/err" | head -n 5
 		fi
 	else
-		skip "Argon2id big-endian: clang or qemu-s390x missing (make deps)"
+		deps_result "Argon2id big-endian" qemu-user clang
 	fi
 	# seckey_unprotect() on protection fields (usage 253: count, AES-256, OCB, the S2K, a
 	# nonce of 15, a 16-octet tag); the Argon2 specifier: 4, salt, t, p, encoded_m
