@@ -22,7 +22,7 @@ report=$top/bench/report.py
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 checks="complete more-than-unsigned stable-baseline not-on-ticks beyond-hashing composite-above-ed25519
-	pq-under-mainline"
+	pq-under-mainline pq87-under-mainline"
 n=0 fail=0
 ok() { n=$((n + 1)); echo "ok $n - $1"; }
 notok() {
@@ -35,7 +35,8 @@ for d in "$here"/runs/*/; do
 	runs+=("$(basename "$d")")
 done
 crafted="drop-a-variant error-line signed-below-baseline unstable-baseline ticks hash-above-overhead
-	pq-good pq-no-mldsa pq-missing-row pq-above-mainline"
+	pq-good pq-no-mldsa pq-missing-row pq-above-mainline pq87-good pq87-missing-row
+	pq87-above-mainline"
 nc=0
 for _ in $crafted; do nc=$((nc + 1)); done
 plan=$((2 * ${#runs[@]} + 2 * nc + 4))
@@ -167,6 +168,27 @@ craft pq-missing-row complete \
 	"$(pq_rows "1200000, ('pgp6-ed25519-sha512', 'pgp6-mldsa65ed25519-sha512'), True")"
 # the composite 3 M above the v4 Ed25519 load: above mainline's RSA-4096 at 6 KiB and 1 MiB
 craft pq-above-mainline pq-under-mainline "$(pq_rows "3000000, $all_pq, True")"
+# ML-DSA-87+Ed448 and Ed448 (a kernel with Ed448): ML87 above the v4 Ed25519 load, R87 the
+# rows there, CFG87 the config line; with all the v6 rows of pq-good
+pq87_rows() {
+	printf '%s\n' "$(pq_rows "1200000, $all_pq, True")
+ML87, R87, CFG87 = $1
+for z in ('6k', '64k', '256k', '1m'):
+    e = get(f'pgp-ed25519-sha512@{z}')
+    size = next(l for l in lt if l.startswith(f'size pgp-ed25519-sha512@{z} '))
+    for s, add in (('pgp6-ed448-sha512', 300000), ('pgp6-mldsa87ed448-sha512', ML87)):
+        if s in R87:
+            lt.append(f'bench {s}@{z} {e[0] + add} {e[1] + add} verified')
+            lt.append(size.replace('pgp-ed25519-sha512', s))
+if CFG87:
+    lt.append('config CONFIG_CRYPTO_ED448=y')
+"
+}
+all_pq87="('pgp6-ed448-sha512', 'pgp6-mldsa87ed448-sha512')"
+craft pq87-good pass "$(pq87_rows "1800000, $all_pq87, True")"
+craft pq87-missing-row complete "$(pq87_rows "1800000, ('pgp6-ed448-sha512',), True")"
+# algorithm 31 3.5 M above the v4 Ed25519 load: above mainline's RSA-4096
+craft pq87-above-mainline pq87-under-mainline "$(pq87_rows "3500000, $all_pq87, True")"
 
 # ---- the good run's other outputs ----
 o=$tmp/out-run\ good
@@ -190,8 +212,8 @@ EOF
 else
 	notok "the good run changed or dropped a section it did not measure"
 fi
-if t_out=$(python3 "$report" --check-figures "$good" 2>&1) && [[ $(grep -c '^check .*: ok: ' <<<"$t_out") == 7 ]]; then
-	ok "--check-figures: the good run passes all 7 checks"
+if t_out=$(python3 "$report" --check-figures "$good" 2>&1) && [[ $(grep -c '^check .*: ok: ' <<<"$t_out") == 8 ]]; then
+	ok "--check-figures: the good run passes all 8 checks"
 else
 	notok "--check-figures on the good run" "$t_out"
 fi
