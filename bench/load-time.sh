@@ -52,6 +52,8 @@ list=$out/guest/bench.list
 : >"$out/guest/sizes.txt"
 . "$keys/keys.env"
 export GNUPGHOME=$keys/gnupg
+# the program sign-module.sh runs: the one Kbuild built for this kernel
+export PGP_SIGN_MODULE=${PGP_SIGN_MODULE:-$obj/scripts/pgp-sign-module}
 
 schemes=(unsigned mainline-rsa4096-sha512 mainline-p384-sha512 pgp-dsa3072-sha256
 	pgp-rsa4096-sha512 pgp-rsa2048-sha256)

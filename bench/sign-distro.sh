@@ -140,6 +140,10 @@ if [[ ! -f $sfc ]]; then
 fi
 gcc -O2 -Wno-deprecated-declarations -I"$(dirname -- "$sfc")" -o "$T/sign-file" "$sfc" -lcrypto ||
 	{ echo "$prog: cannot build sign-file (libssl-dev?)" >&2; exit 1; }
+# the program the scripts run, built once, outside the timings (PGP_SIGN_MODULE)
+# shellcheck source=tests/lib/tool.sh
+. "$top/tests/lib/tool.sh"
+sign_tool "$T/tool" || exit 1
 openssl req -new -x509 -newkey rsa:4096 -nodes -batch -utf8 -days 36500 -sha512 \
 	-subj "/CN=sign-distro bench key" -keyout "$T/key.pem" -out "$T/cert.pem" > /dev/null 2>&1
 mail=distro-bench@example.org

@@ -109,8 +109,10 @@ for a in "$algo" rsa4096; do
 		--name "Bench $a <bench-$a@example.org>" --export "$T/pub-$a.gpg")
 done
 sign=$top/scripts/sign-module.sh
-# (builds the C tool once, outside the timings)
-"$sign" --help > /dev/null
+# the program the scripts run, built once, outside the timings (PGP_SIGN_MODULE)
+# shellcheck source=tests/lib/tool.sh
+. "$top/tests/lib/tool.sh"
+sign_tool "$T/tool" || exit 1
 
 if [[ -z $module ]]; then
 	module=$T/testmod.ko

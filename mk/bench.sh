@@ -9,7 +9,9 @@ Builds the test kernel (as make check does), then
   1. bench/load-time.sh: module load cost (finit_module alone) per signature scheme and
      module size, in guest instructions (QEMU -icount shift=0,sleep=off, one CPU), against
      mainline PKCS#7;
-  2. tests/host/crypto/bench (when present): native verify time next to OpenSSL;
+  2. tests/host/crypto/bench (when present): native verify time next to OpenSSL; and
+     tests/host/pgp_keys/bench.sh: the CPU time of the worst run-time key parse (hostile
+     1 MiB certificates that any user can hand add_key());
   3. bench/sign-throughput.sh: sign-module.sh -j2 vs scripts/sign-file and vs gpg-agent
      alone, -u e-mail vs fingerprint, and make -j2 modules_install signing with gpg vs
      with sign-file;
@@ -69,6 +71,10 @@ elif [[ -x tests/host/crypto/bench.sh ]]; then
 	echo "== native verification (userspace build of the kernel code vs OpenSSL)"
 	tests/host/crypto/bench.sh | tee "$out/native.txt"
 fi
+if [[ ${BENCH_NATIVE:-1} != 0 ]]; then
+	echo "== run-time key parse, worst case (userspace build of security/pgp_keys, in-kernel maths)"
+	tests/host/pgp_keys/bench.sh | tee -a "$out/native.txt"
+fi
 if [[ ${BENCH_NATIVE:-1} != 0 && ${BENCH_UML:-1} == 1 ]]; then
 	echo "== native verification in the kernel (KUnit under UML, kunit.py --arch=um)"
 	uml=$top/build/uml
@@ -83,6 +89,13 @@ if [[ ${BENCH_NATIVE:-1} != 0 && ${BENCH_UML:-1} == 1 ]]; then
 			openssl speed -seconds 1 "$a" 2>/dev/null | tail -n 1 || true
 		done | sed 's/^/openssl speed (sign\/s verify\/s): /' | tee -a "$out/uml.txt"
 		cat "$out/uml.txt" >>"$out/native.txt"
+		# the run-time key parse with an ECDSA key (not in the userspace build): at most
+		# 16 verifications (each counts 4 of PGP_KEYS_CERT_CHECKS_MAX), the slowest curve
+		p521=$(sed -n 's/.*p521-[a-z0-9]*: \([0-9]*\) us per verification.*/\1/p' "$out/uml.txt" |
+			sort -n | tail -n 1)
+		[[ -z $p521 ]] ||
+			echo "keyparse worst with ECDSA P-521: 16 verifications of $p521 us in the kernel (UML): $((16 * p521 / 1000)) ms CPU" |
+			tee -a "$out/native.txt"
 	else
 		echo "bench: the UML KUnit run failed (log: $out/uml.log)"
 	fi

@@ -12,6 +12,9 @@
 #                         mk/completion.bash, as sign-module (and a symlink for each other
 #                         name, with and without .sh: bash-completion loads a command's
 #                         completion by the command's name)
+# Every file is written as install(1) writes it: a new file (a symlink found in its place is
+# replaced, not followed) with a fixed mode (0755 programs, 0644 pages and completion),
+# whatever the umask; a directory it installs into that is a symlink is refused.
 set -euo pipefail
 if [[ ${1:-} == -h || ${1:-} == --help ]]; then
 	echo "Usage: [DESTDIR=DIR] [PREFIX=/usr/local] $0"
@@ -28,6 +31,21 @@ declare -A summary=([sign-module]="sign Linux kernel modules with OpenPGP (gpg)"
 	[verify-module]="check the OpenPGP signatures of Linux kernel modules as the kernel would"
 	[sign-file-pgp]="the kernel's sign-file interface, signing modules with gpg")
 
+dirs=("$lib" "$root/bin" "$root/share/man/man1" "$root/share/bash-completion/completions")
+# the directories written into, and theirs up to PREFIX: none may be a symlink (one planted
+# in DESTDIR would take the files elsewhere), before they are made and after
+no_links()
+{
+	local d
+
+	for d in "$root/lib" "$root/share" "$root/share/man" "$root/share/bash-completion" "${dirs[@]}"; do
+		if [[ -L $d ]]; then
+			echo "install-tools: $d is a symbolic link: not installing through it" >&2
+			exit 1
+		fi
+	done
+}
+no_links
 build=$top/build/tools
 mkdir -p "$build"
 echo "  BUILD   pgp-sign-module"
@@ -37,7 +55,8 @@ if ! bash "$top/scripts/pgp-sign-module-build.sh" "$build/pgp-sign-module" > "$b
 	exit 1
 fi
 
-install -d "$lib" "$root/bin" "$root/share/man/man1" "$root/share/bash-completion/completions"
+install -d -m 0755 "${dirs[@]}"
+no_links
 echo "  INSTALL $lib"
 for t in "${tools[@]}"; do
 	install -m 0755 "$top/scripts/$t.sh" "$lib/$t.sh"
@@ -45,14 +64,19 @@ for t in "${tools[@]}"; do
 done
 install -m 0755 "$build/pgp-sign-module" "$lib/pgp-sign-module"
 
-# the installed commands' own --help (their names without .sh), run from DESTDIR
+# the installed commands' own --help (their names without .sh), run from DESTDIR; each page
+# made in build/tools, then installed
+mkdir -p "$build/man"
 for t in "${tools[@]}"; do
 	echo "  MAN     $t.1"
-	help=$("$root/bin/$t" --help) || { echo "install-tools: $t --help failed" >&2; exit 1; }
-	version=$("$root/bin/$t" --version 2> /dev/null | head -n 1 | awk '{ print $NF }') || version=
+	help=$(env -u PGP_SIGN_MODULE "$root/bin/$t" --help) ||
+		{ echo "install-tools: $t --help failed" >&2; exit 1; }
+	version=$(env -u PGP_SIGN_MODULE "$root/bin/$t" --version 2> /dev/null | head -n 1 |
+		awk '{ print $NF }') || version=
 	[[ -n $version ]] || version=$(git -C "$top" describe --always --dirty 2> /dev/null || echo unknown)
 	sed "s/\\b$t\\.sh\\b/$t/g" <<< "$help" | bash "$top/mk/manpage.sh" "$t" "$version" "${summary[$t]}" \
-		> "$root/share/man/man1/$t.1"
+		> "$build/man/$t.1"
+	install -m 0644 "$build/man/$t.1" "$root/share/man/man1/$t.1"
 done
 
 echo "  INSTALL bash completion"

@@ -154,4 +154,6 @@ if ((objects_only)); then
 	printf '%s\n' "${objs[@]}"
 	exit 0
 fi
-"$cc" "${extra[@]}" -o "$out" "${objs[@]}" -lcrypto "${lzma_libs[@]}"
+# -z now: every symbol bound at start, so that no lazy binding later saves the vector
+# registers (which held a secret being copied or wiped) onto the stack
+"$cc" "${extra[@]}" -Wl,-z,now -o "$out" "${objs[@]}" -lcrypto "${lzma_libs[@]}"

@@ -10,7 +10,9 @@
 # changing the path of the signing program. KEY names the gpg key, CERT is
 # the exported OpenPGP public key; the signature is made by sign-module.sh
 # and checked against CERT with verify-module.sh before the module is
-# replaced.
+# replaced.  Both run the one program this script resolves once:
+# $PGP_SIGN_MODULE, or else pgp-sign-module beside it (Kbuild's in a kernel
+# tree, make install-tools's when installed); nothing is built here.
 
 set -euo pipefail
 
@@ -70,8 +72,31 @@ DKMS (/etc/dkms/framework.conf):
     sign_file=/path/to/linux/scripts/$prog
     mok_signing_key=/etc/dkms/pgp-signing.key    # "key FPR", "homedir DIR"
     mok_certificate=/etc/dkms/pgp-signing.pgp    # gpg --export FPR
-Environment: SIGN_MODULE, VERIFY_MODULE, GPG (the tools used), GNUPGHOME.
+Environment: SIGN_MODULE, VERIFY_MODULE, GPG (the tools used), GNUPGHOME,
+PGP_SIGN_MODULE (the program both run; else pgp-sign-module beside this
+script).
 EOF
+}
+
+# The program sign-module.sh and verify-module.sh run, resolved once (exported
+# to both as an absolute path); exit 2 with how to build it when there is none.
+find_tool()
+{
+	local t=${PGP_SIGN_MODULE:-$libdir/pgp-sign-module}
+
+	[[ $t == /* ]] || t=$PWD/$t
+	if [[ ! -f $t || ! -x $t ]]; then
+		if [[ -n ${PGP_SIGN_MODULE:-} ]]; then
+			echo "$prog: PGP_SIGN_MODULE=$PGP_SIGN_MODULE is not an executable program" >&2
+		else
+			echo "$prog: no pgp-sign-module beside this script ($libdir), and" \
+				"PGP_SIGN_MODULE names none: build it (a kernel build with" \
+				"CONFIG_MODULE_SIG_PGP=y does; or $libdir/pgp-sign-module-build.sh" \
+				"$libdir/pgp-sign-module, or make install-tools), or name it in PGP_SIGN_MODULE" >&2
+		fi
+		exit 2
+	fi
+	export PGP_SIGN_MODULE=$t
 }
 
 refuse()
@@ -85,7 +110,9 @@ while (($#)); do
 	case $1 in
 	-h | --help) usage; exit 0 ;;
 	--version)
-		echo "$prog $(bash "$libdir/pgp-sign-module-build.sh" --version)"
+		find_tool
+		v=$("$PGP_SIGN_MODULE" --version) || exit 2
+		echo "$prog ${v#* }"
 		exit 0 ;;
 	-k) shift ;;
 	-d | -p | -dp | -pd)
@@ -103,6 +130,7 @@ if ((${#args[@]} < 4 || ${#args[@]} > 5)); then
 	usage >&2
 	exit 2
 fi
+find_tool
 hash=${args[0]} key=${args[1]} cert=${args[2]} module=${args[3]} dest=${args[4]:-${args[3]}}
 
 fail()

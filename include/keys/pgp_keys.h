@@ -31,6 +31,22 @@
 /* Room for a key's algorithm and size as the logs show it ("rsa4096"). */
 #define PGP_KEYS_ALGO_MAX	32
 
+/*
+ * What one certificate added at run time may carry (add_key() takes at most
+ * 1 MiB): pgp_keys_parse_runtime() refuses a certificate with more.  With
+ * these and the key policy of the keyrings (RSA public exponents of at most
+ * 32 bits, DSA moduli of at most 3072 bits), parsing a certificate costs
+ * time linear in its size plus at most PGP_KEYS_CERT_CHECKS_MAX signature
+ * verifications, each over at most two key packets and one user ID.
+ */
+#define PGP_KEYS_CERT_SIGS_MAX		1024	/* signature packets */
+#define PGP_KEYS_CERT_CHECKS_MAX	64	/* signatures verified (ECDSA: 4 each) */
+#define PGP_KEYS_CERT_OTHERS_MAX	256	/* signatures by other keys */
+#define PGP_KEYS_CERT_UIDS_MAX		64	/* user ID and attribute packets */
+#define PGP_KEYS_CERT_UID_LEN_MAX	4096	/* bytes of one user ID */
+#define PGP_KEYS_CERT_SUBKEYS_MAX	64	/* subkey packets */
+#define PGP_KEYS_CERT_LOG_MAX		16	/* log lines about one certificate */
+
 /**
  * struct pgp_builtin_key - one key (primary or subkey) of the keyring
  * @pub: parsed key packet; fingerprint, key ID, algorithm, size and key
@@ -79,11 +95,15 @@ struct pgp_builtin_key {
  *	by its primary, whose back-signature (0x19) the parse checked
  * @PGP_KEYS_AUTH_REVOCATION: the revocation (0x20 of a primary, 0x28 of a
  *	subkey) by the primary
+ * @PGP_KEYS_AUTH_CERT_REVOCATION: a certification revocation (0x30) of a
+ *	user ID of the primary key by another key, which takes back that
+ *	key's certifications made before it
  */
 enum pgp_keys_auth_kind {
 	PGP_KEYS_AUTH_CERTIFICATION,
 	PGP_KEYS_AUTH_BINDING,
 	PGP_KEYS_AUTH_REVOCATION,
+	PGP_KEYS_AUTH_CERT_REVOCATION,
 };
 
 /**
@@ -111,6 +131,37 @@ struct pgp_keys_auth {
 };
 
 /**
+ * struct pgp_keys_cert - a signature over a user ID by another key
+ * @sig: a certification (0x10-0x13) or certification revocation (0x30);
+ *	points into the certificate
+ * @body: the signature packet's body in the certificate
+ * @body_len: its length
+ * @uid: the user ID it is over, in the certificate
+ * @uid_len: its length
+ * @taken_back: (certifications) a certification revocation by the same
+ *	issuer, not older than the certification, is among the user ID's
+ *	signatures; it is not verified
+ */
+struct pgp_keys_cert {
+	struct pgp_sig sig;
+	const u8 *body;
+	size_t body_len;
+	const u8 *uid;
+	size_t uid_len;
+	bool taken_back;
+};
+
+/**
+ * struct pgp_keys_cert_walk - a walk over a certificate's certifications
+ * @fn: called by pgp_keys_walk_certs() for each one (@walk is the
+ *	caller's, embedded in its own state); 0 to go on, any other value ends
+ *	the walk with it
+ */
+struct pgp_keys_cert_walk {
+	int (*fn)(struct pgp_keys_cert_walk *walk, const struct pgp_keys_cert *cert);
+};
+
+/**
  * pgp_keys_earliest() - the earlier of two ends of validity
  * @a: a time (seconds since the epoch), 0 = never
  * @b: another
@@ -132,6 +183,10 @@ int pgp_keys_parse(const u8 *data, size_t len, struct pgp_builtin_key *keys,
 int pgp_keys_parse_checked(const u8 *data, size_t len,
 			   struct pgp_builtin_key *keys, unsigned int max,
 			   bool legacy, unsigned int *lost);
+int pgp_keys_parse_runtime(const u8 *data, size_t len,
+			   struct pgp_builtin_key *keys, unsigned int max,
+			   bool legacy, unsigned int *lost);
+unsigned int pgp_keys_bits(const struct pgp_pubkey *key);
 
 const struct pgp_builtin_key *
 pgp_keys_lookup(const struct pgp_builtin_key *keys, unsigned int nr,
@@ -152,6 +207,11 @@ int pgp_keys_describe(const struct pgp_builtin_key *keys, unsigned int nr,
 int pgp_keys_auth(const u8 *data, size_t len, const struct pgp_builtin_key *keys,
 		  unsigned int nr, unsigned int i, enum pgp_keys_auth_kind kind,
 		  unsigned int nth, bool legacy, struct pgp_keys_auth *auth);
+int pgp_keys_walk_certs(const u8 *data, size_t len,
+			const struct pgp_pubkey *primary, bool legacy,
+			struct pgp_keys_cert_walk *walk);
+int pgp_keys_cert_auth(const struct pgp_keys_cert *cert,
+		       const struct pgp_pubkey *primary, struct pgp_keys_auth *auth);
 
 /*
  * Trusted keys for signatures (security/pgp_keys/keyring.c): the OpenPGP

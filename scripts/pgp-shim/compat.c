@@ -32,6 +32,22 @@ static void compat_bytes(const void *p, bool add)
 }
 
 unsigned long compat_printk_count[8];
+
+/*
+ * fatal_signal_pending(): with compat_fatal_signal_after = N >= 0, the
+ * (N+1)th call and every later one see a fatal signal.
+ */
+long compat_fatal_signal_after = -1;
+
+bool fatal_signal_pending(struct task_struct *p)
+{
+	if (compat_fatal_signal_after < 0)
+		return false;
+	if (compat_fatal_signal_after == 0)
+		return true;
+	compat_fatal_signal_after--;
+	return false;
+}
 unsigned long compat_warn_count;
 const char hex_asc[] = "0123456789abcdef";
 const unsigned char kcompat_zero_page[PAGE_SIZE];

@@ -95,6 +95,10 @@
 #define __must_be_array(a)	0
 #define might_sleep()		do { } while (0)
 #define cond_resched()		do { } while (0)
+/* one task, which a host test may make see a fatal signal (compat.c) */
+struct task_struct;
+#define current			((struct task_struct *)0)
+bool fatal_signal_pending(struct task_struct *p);
 #define cpu_relax()		do { } while (0)
 
 /* ---- Kconfig ---- */
@@ -312,6 +316,17 @@ __printf(1, 2) int printk(const char *fmt, ...);
 #define pr_info_once		pr_info
 #define pr_warn_ratelimited	pr_warn
 #define pr_err_ratelimited	pr_err
+#define pr_notice_ratelimited	pr_notice
+#define pr_info_ratelimited	pr_info
+#define printk_ratelimited	printk
+/* a host program logs every line: no rate limit */
+struct ratelimit_state {
+	int unused;
+};
+#define DEFAULT_RATELIMIT_INTERVAL	0
+#define DEFAULT_RATELIMIT_BURST		0
+#define DEFINE_RATELIMIT_STATE(name, interval, burst) struct ratelimit_state name = { 0 }
+#define __ratelimit(rs)			((void)(rs), 1)
 
 /*
  * Kernel-flavoured formatting: supports the standard conversions plus

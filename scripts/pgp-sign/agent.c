@@ -266,7 +266,8 @@ static int connect_shared(const struct pgp_opts *opt, struct pgp_agent *a)
  * on disk, "T" on a card or token, "X" unknown) and whether its passphrase
  * is cached ("C"); 0, or -1 with the reason in a->err.
  */
-static int keyinfo(struct pgp_agent *a, const char *grip, char *type, bool *cached)
+static int keyinfo(struct pgp_agent *a, const char *grip, char *type, bool *cached,
+		   char *serial, size_t sl)
 {
 	char cmd[64], *f[10] = {}, *sv, *w;
 	struct buf st = {};
@@ -282,6 +283,8 @@ static int keyinfo(struct pgp_agent *a, const char *grip, char *type, bool *cach
 		f[n++] = w;
 	*type = n >= 7 && !strcmp(f[0], "KEYINFO") && strlen(f[2]) == 1 ? f[2][0] : 0;
 	*cached = n >= 7 && !strcmp(f[6], "C");
+	if (serial)	/* the card's serial number ("-" for none) */
+		snprintf(serial, sl, "%s", n >= 7 ? f[3] : "-");
 	buf_free(&st);
 	return 0;
 }
@@ -296,7 +299,7 @@ static bool private_usable(struct pgp_job *j, struct pgp_agent *a, char *reason,
 	bool cached;
 	char type;
 
-	if (keyinfo(a, j->signer->grip, &type, &cached)) {
+	if (keyinfo(a, j->signer->grip, &type, &cached, NULL, 0)) {
 		snprintf(reason, rl, "private gpg-agent: %.500s", a->err);
 		return false;
 	}
@@ -310,17 +313,111 @@ static bool private_usable(struct pgp_job *j, struct pgp_agent *a, char *reason,
 }
 
 /*
- * A key on a card or token signs one digest at a time: the jobs take turns
- * (a lock file in the run's directory), so that a smartcard daemon never
- * sees two of them at once (gnupg-pkcs11-scd with SoftHSM2 then crashes or
- * hangs).
+ * The directory of the token locks into @dir: PGP_MODSIGN_LOCK_DIR, else
+ * /run/pgp-modsign for root and $XDG_RUNTIME_DIR/pgp-modsign for others,
+ * made (0700) when missing.  Used only when it is a directory, not a
+ * symlink, of the caller (or root) that nobody else may write, in one that
+ * nobody else may write either (else a lock file could be planted there, or
+ * the directory renamed away).  Its fd, or -1 with the reason in @why.
  */
+static int lock_dir(char *dir, size_t size, char *why, size_t wl)
+{
+	const char *e = getenv("PGP_MODSIGN_LOCK_DIR"), *x = getenv("XDG_RUNTIME_DIR");
+	char parent[PATH_MAX], *slash;
+	struct stat st;
+	int fd, i;
+
+	if (e && *e) {
+		snprintf(dir, size, "%s", e);
+	} else if (!geteuid()) {
+		snprintf(dir, size, "/run/pgp-modsign");
+	} else if (x && x[0] == '/') {
+		snprintf(dir, size, "%s/pgp-modsign", x);
+	} else {
+		snprintf(why, wl, "no directory for it (XDG_RUNTIME_DIR is not set)");
+		return -1;
+	}
+	if (dir[0] != '/') {
+		snprintf(why, wl, "%s is not an absolute path", dir);
+		return -1;
+	}
+	if (mkdir(dir, 0700) && errno != EEXIST) {
+		snprintf(why, wl, "cannot make %s: %s", dir, strerror(errno));
+		return -1;
+	}
+	snprintf(parent, sizeof(parent), "%s", dir);
+	slash = strrchr(parent, '/');
+	if (slash == parent)
+		slash[1] = 0;
+	else
+		*slash = 0;
+	for (i = 0; i < 2; i++) {
+		const char *d = i ? dir : parent;
+
+		if (lstat(d, &st) || !S_ISDIR(st.st_mode) ||
+		    (st.st_uid != geteuid() && st.st_uid != 0) ||
+		    (st.st_mode & 022)) {
+			snprintf(why, wl, "%s is not a directory of %s alone (owner %u, mode %04o)",
+				 d, geteuid() ? "this user" : "root", (unsigned int)st.st_uid,
+				 (unsigned int)(st.st_mode & 07777));
+			return -1;
+		}
+	}
+	fd = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0)
+		snprintf(why, wl, "cannot open %s: %s", dir, strerror(errno));
+	return fd;
+}
+
+/*
+ * A key on a card or token signs one digest at a time: the jobs take turns,
+ * and so do concurrent runs (two DKMS builds), the preflight's gpg
+ * signature included, so that a smartcard daemon never sees two of them at
+ * once (gnupg-pkcs11-scd with SoftHSM2 then crashes or hangs).  One lock
+ * file per token, token-SERIAL.lock (@id: the card's serial number, else the
+ * key's keygrip), in lock_dir(), opened here (flock() it for each
+ * signature).  Without a safe directory a note says so and -1 is returned.
+ */
+int token_lock_open(struct pgp_run *r, const char *id)
+{
+	char dir[PATH_MAX], name[96], why[PATH_MAX + 128];
+	int dfd, fd = -1;
+
+	if (!id[0] || id[strspn(id, "0123456789ABCDEFabcdef")] || strlen(id) > 64) {
+		note_once(r, "the token's lock: no usable serial number (%.80s); only this run's jobs take turns on the token",
+			  id);
+		return -1;
+	}
+	snprintf(name, sizeof(name), "token-%s.lock", id);
+	dfd = lock_dir(dir, sizeof(dir), why, sizeof(why));
+	if (dfd >= 0) {
+		fd = openat(dfd, name, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
+		if (fd < 0)
+			snprintf(why, sizeof(why), "cannot open %s/%s: %s", dir, name,
+				 strerror(errno));
+		close(dfd);
+	}
+	if (fd < 0)
+		note_once(r, "the token's lock: %s; only this run's jobs take turns on the token",
+			  why);
+	return fd;
+}
+
+/* The job's lock for a key on a card: the token's, else one in the run's directory. */
 static void card_lock_open(struct pgp_job *j, struct pgp_agent *a)
 {
-	char path[PATH_MAX + 16], type;
+	char serial[80], path[PATH_MAX + 16], type;
 	bool cached;
 
-	if (keyinfo(a, j->signer->grip, &type, &cached) || type != 'T')
+	if (keyinfo(a, j->signer->grip, &type, &cached, serial, sizeof(serial)) || type != 'T')
+		return;
+	/* the serial number gpg lists (the preflight's lock), else the agent's, else the keygrip */
+	if (j->signer->card_serial[0])
+		snprintf(serial, sizeof(serial), "%s", j->signer->card_serial);
+	else if (!strcmp(serial, "-"))
+		snprintf(serial, sizeof(serial), "%s", j->signer->grip);
+	a->card_lock = token_lock_open(j->run, serial);
+	if (a->card_lock >= 0)
 		return;
 	snprintf(path, sizeof(path), "%s/card.lock", j->run->tmpdir);
 	a->card_lock = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);

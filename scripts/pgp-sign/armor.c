@@ -236,11 +236,30 @@ int pgp_dearmor(const u8 *in, size_t n, struct buf *out)
 	return armoured ? 0 : -1;
 }
 
-/* --dearmor IN OUT: 0, or 2 with a message. */
+/* Whether the packets [@p, @p + @n) hold a secret key or subkey (tags 5, 7). */
+static bool holds_secret(const u8 *p, size_t n)
+{
+	const u8 *q = p, *end = p + n, *body;
+	unsigned int tag;
+	size_t len;
+
+	while (q < end && !kern_next_packet(&q, end, &tag, &body, &len))
+		if (tag == 5 || tag == 7)
+			return true;
+	/* (what the kernel's reader cannot read is kept as private as a secret) */
+	return q < end;
+}
+
+/*
+ * --dearmor IN OUT: 0, or 2 with a message.  OUT is a new file renamed into
+ * place (a symlink there is replaced, never followed), mode 0600 when it
+ * holds a secret key, else 0644 less the umask.
+ */
 int dearmor_file(const char *in, const char *outp)
 {
 	struct buf b = {}, o = {};
-	int fd, ret = 2;
+	char why[PGP_WHY_MAX];
+	int ret = 2;
 
 	if (read_file(in, &b, 64 << 20)) {
 		fprintf(stderr, "%s: %s: cannot read keyring\n", prog_name(), in);
@@ -250,9 +269,9 @@ int dearmor_file(const char *in, const char *outp)
 		fprintf(stderr, "%s: %s: not an OpenPGP keyring\n", prog_name(), in);
 		goto out;
 	}
-	fd = open(outp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-	if (fd < 0 || write_all(fd, o.p, o.len) || close(fd)) {
-		fprintf(stderr, "%s: %s: cannot write\n", prog_name(), outp);
+	if (write_new(outp, o.p, o.len, holds_secret(o.p, o.len) ? 0600 : 0644, why,
+		      sizeof(why))) {
+		fprintf(stderr, "%s: %s\n", prog_name(), why);
 		goto out;
 	}
 	ret = 0;

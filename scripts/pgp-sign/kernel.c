@@ -110,7 +110,8 @@ int kern_keyring_load(const u8 *data, size_t len, struct kern_keyring **out,
 		free(kr);
 		return -ENOMEM;
 	}
-	memcpy(kr->data, data, len);
+	if (len)	/* (an empty keyring's data may be NULL) */
+		memcpy(kr->data, data, len);
 	kr->len = len;
 	ret = pgp_keys_parse_checked(kr->data, len, kr->keys, PGP_KEYS_MAX,
 				     kcompat_config_CONFIG_MODULE_SIG_PGP_LEGACY, lost);
@@ -270,7 +271,8 @@ int kern_pubkeys_load(const u8 *data, size_t len, struct kern_pubkeys **out)
 		free(pk);
 		return -ENOMEM;
 	}
-	memcpy(pk->data, data, len);
+	if (len)
+		memcpy(pk->data, data, len);
 	p = pk->data;
 	end = p + len;
 	while (p < end && !pgp_next_packet(&p, end, &pkt)) {

@@ -41,8 +41,8 @@ static const char usage_text[] =
 	"Usage: %s [options] MODULE...\n"
 	"       %s --prepare [--reserve N] [--strip] [--replace-pkcs7] MODULE...\n"
 	"       %s --attach --keyring PUBRING [--sqv] [--sig-suffix S] [--append] MODULE...\n"
-	"       %s --verify --keyring PUBRING [--legacy] [--algos LIST] [--pq-only] [--data DIR]\n"
-	"          MODULE\n"
+	"       %s --verify --keyring PUBRING [--sqv] [--legacy] [--algos LIST] [--pq-only]\n"
+	"          [--quiet | --json] MODULE...\n"
 	"       %s --dearmor IN OUT\n"
 	"       %s --gen-key mldsa65-ed25519|mldsa87-ed448|ed25519-v6|ed448-v6 UID SECRET PUBLIC\n"
 	"\n"
@@ -87,8 +87,7 @@ static const char usage_text[] =
 	"  -h, --help               this text\n"
 	"  --version                the version of the tree the tool was built from\n"
 	"  --print-tool             (sign-module.sh) print the path of the program it\n"
-	"                           runs, built if needed, for scripts that run it for\n"
-	"                           many modules (exit 1 without a build cache)\n"
+	"                           runs, for scripts that run it for many modules\n"
 	"\n"
 	"Before signing, the key gpg will use is judged by the kernel's own rules\n"
 	"(compiled in) with what gpg exports for it as the kernel's keyring: the key\n"
@@ -120,11 +119,11 @@ static const char usage_text[] =
 	"alone (a note says so). MODULE.tbs is written through a new file renamed\n"
 	"into place.\n"
 	"\n"
-	"Checking: --verify prints the kernel's verdict on MODULE (the loader's\n"
-	"check, keyring rules, key policy and verifiers of this kernel tree,\n"
-	"compiled in), for each signature and for the module: see\n"
-	"scripts/verify-module.sh, which runs it and gpgv or sqv beside it.\n"
+	"Checking: --verify is verify-module.sh (see its --help): the kernel's\n"
+	"verdict on each MODULE (the loader's check, keyring rules, key policy and\n"
+	"verifiers of this kernel tree, compiled in) and gpgv's or sqv's beside it.\n"
 	"  --keyring FILE           the kernel's built-in keyring (binary or armoured)\n"
+	"  --sqv                    check with Sequoia's sqv instead of gpgv\n"
 	"  --legacy                 as with CONFIG_MODULE_SIG_PGP_LEGACY\n"
 	"  --algos LIST             public-key algorithms of the kernel: rsa,dsa and any\n"
 	"                           of eddsa (CONFIG_CRYPTO_ED25519), ecdsa\n"
@@ -134,7 +133,9 @@ static const char usage_text[] =
 	"                           default rsa,dsa,eddsa,ecdsa,mldsa,ed448\n"
 	"  --pq-only                as with pgp_keys.pq_only=1: only post-quantum\n"
 	"                           signatures (algorithms 30 and 31) count\n"
-	"  --data DIR               write DIR/data (the signed data) and DIR/sig.N\n"
+	"  --json                   one JSON array, an object per module\n"
+	"  --data DIR               (one MODULE) write DIR/data (the signed data),\n"
+	"                           DIR/sig.N and DIR/keyring, what gpgv is given\n"
 	"\n"
 	"The replaced module keeps its owner, mode and extended attributes and is\n"
 	"synced before the rename; a name that is one of several hard links gets\n"
@@ -147,26 +148,98 @@ static const char usage_text[] =
 	"load are refused.\n"
 	"\n"
 	"On any failure the module is left byte-identical and a line\n"
-	"\"%s: MODULE: reason\" is printed.  Exit status: 0 every module done\n"
-	"(--verify: the kernel accepts it), 1 a module failed (--verify: refused),\n"
-	"2 usage error (--verify: unsigned), 3 --verify's I/O error, 130 interrupted\n"
-	"(SIGINT; 143 SIGTERM, 129 SIGHUP), nothing left half-written.\n"
+	"\"%s: MODULE: reason\" is printed.  Exit status: 0 every module done,\n"
+	"1 a module failed, 2 usage error (--verify: as verify-module.sh's),\n"
+	"130 interrupted (SIGINT; 143 SIGTERM, 129 SIGHUP), nothing left\n"
+	"half-written.\n"
 	"Compressed modules are refused at their first bytes when they are not ELF,\n"
 	"and beyond INT_MAX bytes (what finit_module() reads), or the lower limit\n"
 	"PGP_SIGN_MODULE_MAX_SIZE sets; liblzma and xz -d get a 256 MiB memory limit.\n"
 	"Environment: GPG, GPG_AGENT, OBJCOPY, GPGV, SQV, SOURCE_DATE_EPOCH, GNUPGHOME,\n"
 	"PGP_MODSIGN_AGENT=auto|private|shared (which agent the jobs use; auto: a\n"
 	"private one for a key on disk without a passphrase, else the running one),\n"
-	"for sign-module.sh: PGP_SIGN_MODULE (this program), HOSTCC and\n"
-	"XDG_CACHE_HOME (where it is built and cached when not beside the script),\n"
+	"PGP_MODSIGN_LOCK_DIR (where a key on a card or token has its lock, shared by\n"
+	"concurrent runs, one signature at a time: default /run/pgp-modsign for root,\n"
+	"$XDG_RUNTIME_DIR/pgp-modsign for others; made 0700, used only when nobody\n"
+	"else may write it),\n"
+	"for sign-module.sh: PGP_SIGN_MODULE (this program; else pgp-sign-module\n"
+	"beside the script: the one Kbuild built in a kernel tree, or the one make\n"
+	"install-tools installed; nothing is built or taken from a cache),\n"
 	"PGP_SIGN_MODULE_XZ=1 (.ko.xz through the xz program even when built with\n"
 	"liblzma), PGP_SIGN_MODULE_OBJCOPY=1 (placeholder added by objcopy).\n";
 
-static void usage(FILE *f)
+/* --verify's --help (verify-module.sh's); every %s is the program's name. */
+static const char verify_usage_text[] =
+	"Usage: %s --keyring FILE [--sqv] [--legacy] [--algos LIST] [--pq-only] [--quiet | --json]\n"
+	"       [--] MODULE...\n"
+	"\n"
+	"Verifies the OpenPGP signature(s) in the module_sig section of each MODULE\n"
+	"(.ko, .ko.xz, .ko.zst, .ko.gz) against the public keys in FILE (binary or\n"
+	"ASCII-armoured, as \"gpg --export [--armor]\" writes it), as a kernel with FILE\n"
+	"as its built-in keyring would: the verdict is the kernel's own code's, built\n"
+	"into the signing tool (the loader's check, the keyring's rules, the key\n"
+	"policy, the verifiers), and every signature it accepts must also verify with\n"
+	"gpgv (or sqv) by the same key.  gpgv 2.2 and sqv 1.1 read only RFC 4880's v4\n"
+	"signatures: a v6 signature (RFC 9580), and Ed25519 (algorithm 27), Ed448\n"
+	"(28), ML-DSA-65+Ed25519 (30) or ML-DSA-87+Ed448 (31, RFC 9980), are judged by\n"
+	"the kernel's code alone and reported \"not checked by gpgv: v6\" (or sqv, or\n"
+	"the algorithm), not as bad.\n"
+	"\n"
+	"For each module it prints the SHA-256 of the module (as loaded, i.e.\n"
+	"decompressed) and of its signed data (module_sig zeroed), the two hashes a\n"
+	"blacklist entry can name; for each signature the signer, the key, the\n"
+	"digest, the creation time and the verdict, with the kernel's error code when\n"
+	"it refuses it.  As in the kernel, the whole file with module_sig zeroed is the\n"
+	"signed data, a module is good when one of its signatures (at most 16) is,\n"
+	"key expiry is judged at the signature's creation time, revoked keys are\n"
+	"refused, RSA keys need 2048 bits, DSA keys 2048 with q of 224 or 256 bits\n"
+	"(1024/160 with --legacy), digests are SHA-224/256/384/512 and at least as\n"
+	"long as the key needs (256 bits for Ed25519 and ML-DSA+EdDSA, 512 for Ed448).\n"
+	"\n"
+	"  --keyring FILE  public keyring (required; may be given more than once)\n"
+	"  --sqv           check with Sequoia's sqv instead of gpgv\n"
+	"  --legacy        as a kernel with CONFIG_MODULE_SIG_PGP_LEGACY (SHA-1, DSA-1024)\n"
+	"  --algos LIST    the kernel's public-key algorithms: rsa,dsa and any of eddsa\n"
+	"                  (CONFIG_CRYPTO_ED25519), ecdsa (CONFIG_CRYPTO_ECDSA_RAW),\n"
+	"                  mldsa (CONFIG_CRYPTO_MLDSA: with eddsa, ML-DSA-65+Ed25519),\n"
+	"                  ed448 (CONFIG_CRYPTO_ED448: with mldsa, ML-DSA-87+Ed448);\n"
+	"                  default rsa,dsa,eddsa,ecdsa,mldsa,ed448\n"
+	"  --pq-only       as a kernel with pgp_keys.pq_only=1: only post-quantum\n"
+	"                  signatures (ML-DSA+EdDSA, algorithms 30 and 31) count\n"
+	"  -q, --quiet     print only failures\n"
+	"  --json          print one JSON array instead, an object per module:\n"
+	"                  {\"module\", \"verdict\" (good, bad, unsigned, good-pkcs7),\n"
+	"                  \"reason\", \"kernel\" (its errno name or 0), \"sha256\",\n"
+	"                  \"sha256_signed\", \"pkcs7\", \"signatures\": [{\"index\", \"issuer\",\n"
+	"                  \"signer\", \"primary\", \"key\", \"algorithm\", \"digest\",\n"
+	"                  \"created\", \"created_unix\", \"verdict\" (good, bad), \"kernel\",\n"
+	"                  \"reason\"}]}; a signer is the (sub)key that verified it,\n"
+	"                  primary its primary key (the same for a primary key); a\n"
+	"                  good signature's reason is null or a note (a v6 one: \"the\n"
+	"                  kernel's code; not checked by gpgv: v6\")\n"
+	"  -h, --help      this text\n"
+	"  --version       the version of the tree this program was built from\n"
+	"\n"
+	"A signature made by a signing subkey names the subkey first, then its\n"
+	"primary key: \"signer SUBKEY (subkey of PRIMARY)\".\n"
+	"\n"
+	"Exit status: 0 every module good, 1 a module is bad, malformed or signed\n"
+	"only by untrusted keys, 2 a module is unsigned or usage error, 3 a module's\n"
+	"OpenPGP signature is good but it also carries an appended PKCS#7 signature,\n"
+	"which the kernel checks first and this program cannot (1 wins over 2, 2 over 3),\n"
+	"130 interrupted (SIGINT), 143 terminated (SIGTERM).\n"
+	"Environment: GPGV, SQV; PGP_SIGN_MODULE, the program verify-module.sh runs\n"
+	"(pgp-sign-module --verify; else the one beside the script).\n";
+
+static void usage(FILE *f, enum pgp_mode mode)
 {
 	const char *prog = prog_name();
 	char note[128];
 
+	if (mode == MODE_VERIFY) {
+		fprintf(f, verify_usage_text, prog);
+		return;
+	}
 	fprintf(f, usage_text, prog, prog, prog, prog, prog, prog, prog);
 	fprintf(f, "%s\n", comp_build_note(note, sizeof(note)));
 }
@@ -175,7 +248,7 @@ enum {
 	OPT_DIGEST = 256, OPT_RESERVE, OPT_HOMEDIR, OPT_PASSFILE, OPT_APPEND, OPT_STRIP, OPT_AGENT,
 	OPT_NOAGENT, OPT_TIMINGS, OPT_REPLACE, OPT_VERIFY, OPT_DEARMOR, OPT_PREPARE, OPT_ATTACH,
 	OPT_KEYRING, OPT_SQV, OPT_SIGSUFFIX, OPT_LEGACY, OPT_ALGOS, OPT_DATA, OPT_VERSION, OPT_SECKEY,
-	OPT_GENKEY, OPT_PQONLY,
+	OPT_GENKEY, OPT_JSON, OPT_PQONLY,
 };
 
 static const struct option long_opts[] = {
@@ -205,6 +278,7 @@ static const struct option long_opts[] = {
 	{ "keyring", required_argument, NULL, OPT_KEYRING },
 	{ "sqv", no_argument, NULL, OPT_SQV },
 	{ "sig-suffix", required_argument, NULL, OPT_SIGSUFFIX },
+	{ "json", no_argument, NULL, OPT_JSON },
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, OPT_VERSION },
@@ -367,6 +441,12 @@ static int parse_opt(struct pgp_opts *o, struct kern_config *k, int c, const cha
 		break;
 	case OPT_KEYRING:
 		o->keyring = arg;
+		if (o->nkeyrings == PGP_MAX_KEYRINGS)
+			bad_usage("more than %s --keyring files", "64");
+		o->keyrings[o->nkeyrings++] = arg;
+		break;
+	case OPT_JSON:
+		o->json = true;
 		break;
 	case OPT_SQV:
 		o->use_sqv = true;
@@ -417,9 +497,23 @@ static int parse_args(int argc, char **argv, struct pgp_opts *o, struct kern_con
 {
 	int c;
 
-	while ((c = getopt_long(argc, argv, "+u:j:qh", long_opts, NULL)) != -1) {
+	opterr = 0;		/* its messages are this program's, below */
+	while ((c = getopt_long(argc, argv, "+:u:j:qh", long_opts, NULL)) != -1) {
+		if (c == '?' || c == ':') {
+			const char *o = argv[optind - 1];
+
+			if (c == '?' && optopt && optopt < 256 && o[0] == '-' && o[1] != '-')
+				fprintf(stderr, "%s: unknown option -%c (see --help)\n", prog_name(),
+					optopt);
+			else if (c == '?')
+				fprintf(stderr, "%s: unknown option %s (see --help)\n", prog_name(), o);
+			else
+				fprintf(stderr, "%s: option %s needs a value (see --help)\n",
+					prog_name(), o);
+			exit(2);
+		}
 		if (c == 'h') {
-			usage(stdout);
+			usage(stdout, o->mode);
 			exit(0);
 		}
 		if (c == OPT_VERSION) {
@@ -427,7 +521,8 @@ static int parse_args(int argc, char **argv, struct pgp_opts *o, struct kern_con
 			exit(0);
 		}
 		if (parse_opt(o, k, c, optarg)) {
-			fprintf(stderr, "%s: unknown option (see --help)\n", prog_name());
+			fprintf(stderr, "%s: unknown option %s (see --help)\n", prog_name(),
+				argv[optind - 1]);
 			exit(2);
 		}
 	}
@@ -445,21 +540,79 @@ static void absolute_paths(struct pgp_opts *o, char bufs[3][PATH_MAX])
 		o->keyring = bufs[2];
 }
 
-/* --verify MODULE */
-static int run_verify(struct pgp_run *r, char *name)
+/* verify-module.sh's short usage, for a command line without a keyring or a module. */
+static void verify_missing(const struct pgp_opts *o, int names)
 {
+	const char *prog = prog_name();
+
+	if (!o->nkeyrings)
+		fprintf(stderr, "%s: --keyring FILE is required\n", prog);
+	if (!names)
+		fprintf(stderr, "%s: no module given\n", prog);
+	fprintf(stderr, "Usage: %s --keyring FILE [options] [--] MODULE...  (see --help)\n", prog);
+	exit(2);
+}
+
+/*
+ * --verify MODULE... (verify-module.sh): every --keyring file, binary or
+ * armoured, read into one keyring as the kernel's built-in one; then each
+ * module judged (verify.c).  The exit status is verify_modules()'s, 2 for
+ * a usage error or a keyring that cannot be read.
+ */
+static int run_verify(struct pgp_run *r, char **names, int n)
+{
+	const struct pgp_opts *o = &r->opt;
+	const char *v = o->use_sqv ? (getenv("SQV") ? getenv("SQV") : "sqv") :
+			(getenv("GPGV") ? getenv("GPGV") : "gpgv");
+	struct buf all = {};
 	struct pgp_ring ring = {};
 	char why[PGP_WHY_MAX];
-	int rc;
+	int i, rc;
 
-	if (!r->opt.keyring)
-		bad_usage("--verify needs --keyring and one MODULE%s", "");
-	if (ring_load(&ring, r->opt.keyring, why, sizeof(why))) {
-		fprintf(stderr, "%s: %s\n", prog_name(), why);
-		return 3;
+	if (!o->nkeyrings || !n)
+		verify_missing(o, n);
+	if (o->data_dir && n != 1)
+		bad_usage("--data takes one MODULE%s", "");
+	if (!have_prog(v)) {
+		fprintf(stderr, "%s: %s not found\n", prog_name(), v);
+		return 2;
 	}
-	rc = verify_module(r, &ring, name);
+	for (i = 0; i < o->nkeyrings; i++) {
+		const char *k = o->keyrings[i];
+		struct buf b = {};
+		size_t before = all.len;
+		struct stat st;
+
+		if (stat(k, &st) || !S_ISREG(st.st_mode) || read_file(k, &b, 64 << 20)) {
+			fprintf(stderr, "%s: %s: cannot read keyring\n", prog_name(), k);
+			exit(2);
+		}
+		if (pgp_dearmor(b.p, b.len, &all) || all.len == before) {
+			fprintf(stderr, "%s: %s: not an OpenPGP keyring (or its armour is damaged)\n",
+				prog_name(), k);
+			exit(2);
+		}
+		buf_free(&b);
+	}
+	rc = ring_load_bin(&ring, all.p, all.len, why, sizeof(why));
+	buf_free(&all);
+	if (rc) {
+		fprintf(stderr, "%s: %s: the kernel's keyring parser fails (%s)\n", prog_name(),
+			o->keyrings[0], why);
+		return 2;
+	}
+	/* gpgv's and sqv's messages as the report quotes them */
+	setenv("LC_ALL", "C", 1);
+	/* a line at a time, in order with the messages on stderr */
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	signals_install();
+	if (tmpdir_make(r->tmpdir, sizeof(r->tmpdir))) {
+		fprintf(stderr, "%s: cannot create a temporary directory\n", prog_name());
+		return 2;
+	}
+	rc = verify_modules(r, &ring, names, n);
 	ring_free(&ring);
+	tmpdir_remove(r->tmpdir);
 	return rc;
 }
 
@@ -523,6 +676,26 @@ static int run_attach(struct pgp_run *r, char **mods, int total)
 	return rc;
 }
 
+/*
+ * SOURCE_DATE_EPOCH: -1 when unset or empty, else a time an OpenPGP packet
+ * can carry (decimal digits, at most 2^32 - 1); anything else is refused.
+ */
+static long long source_date_epoch(void)
+{
+	const char *e = getenv("SOURCE_DATE_EPOCH");
+	long long v;
+	char *end;
+
+	if (!e || !*e)
+		return -1;
+	errno = 0;
+	v = strtoll(e, &end, 10);
+	if (errno || *end || !isdigit((unsigned char)*e) || v > 0xffffffffLL)
+		bad_usage("SOURCE_DATE_EPOCH is not a number of seconds OpenPGP can carry (0 to 4294967295): '%s'",
+			  e);
+	return v;
+}
+
 /* The checks of a signing, --prepare or --attach command line and environment. */
 static void check_args(struct pgp_opts *o, int names)
 {
@@ -530,14 +703,7 @@ static void check_args(struct pgp_opts *o, int names)
 
 	if (strcmp(e, "auto") && strcmp(e, "private") && strcmp(e, "shared"))
 		bad_usage("PGP_MODSIGN_AGENT must be auto, private or shared%s", "");
-	e = getenv("SOURCE_DATE_EPOCH");
-	if (e && *e) {
-		char *end;
-
-		o->sde = strtoll(e, &end, 10);
-		if (*end || !isdigit((unsigned char)*e) || o->sde > 0xffffffffLL)
-			bad_usage("SOURCE_DATE_EPOCH is not a number%s", "");
-	}
+	o->sde = source_date_epoch();
 	if (o->append && o->strip)
 		bad_usage("--append cannot be combined with --strip (stripping invalidates the existing signatures)%s",
 			  "");
@@ -567,6 +733,9 @@ int main(int argc, char **argv)
 
 	first = parse_args(argc, argv, &r.opt, &kcfg);
 	n = argc - first;
+	/* every mode but --verify may hold a passphrase or a secret key */
+	if (r.opt.mode != MODE_VERIFY)
+		secrets_held();
 	if (r.opt.mode == MODE_DEARMOR) {
 		if (n != 2)
 			bad_usage("--dearmor needs IN and OUT%s", "");
@@ -574,19 +743,14 @@ int main(int argc, char **argv)
 	}
 	kern_set_config(&kcfg);
 	if (r.opt.mode == MODE_GENKEY) {
-		const char *e = getenv("SOURCE_DATE_EPOCH");
-
 		if (n != 3)
 			bad_usage("--gen-key needs ALGO UID SECRET PUBLIC%s", "");
 		return seckey_generate(r.opt.gen_algo, argv[first], argv[first + 1],
-				       argv[first + 2], e && *e ? atoll(e) : -1);
+				       argv[first + 2], source_date_epoch());
 	}
 	environment(&r.opt);
-	if (r.opt.mode == MODE_VERIFY) {
-		if (n != 1)
-			bad_usage("--verify needs --keyring and one MODULE%s", "");
-		return run_verify(&r, argv[first]);
-	}
+	if (r.opt.mode == MODE_VERIFY)
+		return run_verify(&r, argv + first, n);
 	check_args(&r.opt, n);
 	if (!r.opt.reserve_set && r.opt.mode != MODE_SIGN)
 		r.opt.reserve = PGP_REMOTE_RESERVE;

@@ -139,16 +139,16 @@ static int open_tmp_beside(const char *path, char *tmp, size_t tl, mode_t mode)
 }
 
 /*
- * @path with content @d (mode 0644 less the umask), written whole or not
- * at all: a temporary file beside it, synced, renamed over it (a symlink
- * at @path is replaced, never followed); removed again on any failure.
+ * @path with content @d (@mode less the umask), written whole or not at
+ * all: a temporary file beside it, synced, renamed over it (a symlink at
+ * @path is replaced, never followed); removed again on any failure.
  */
-int write_new(const char *path, const u8 *d, size_t n, char *why, size_t wl)
+int write_new(const char *path, const u8 *d, size_t n, mode_t mode, char *why, size_t wl)
 {
 	char *tmp = pgp_cleanup.tbs;
 	int fd, e;
 
-	fd = open_tmp_beside(path, tmp, sizeof(pgp_cleanup.tbs), 0644);
+	fd = open_tmp_beside(path, tmp, sizeof(pgp_cleanup.tbs), mode);
 	if (fd < 0) {
 		snprintf(why, wl, "cannot write %s: %s", path, strerror(errno));
 		return -1;

@@ -40,6 +40,7 @@ typedef uint64_t u64;
 #define PGP_ASSUAN_MAX_LINE	65536	/* longer answer lines are refused */
 #define PGP_PASSPHRASE_MAX	1023	/* gpg --passphrase-file reads one line */
 #define PGP_MAX_JOBS		64
+#define PGP_MAX_KEYRINGS	64	/* --keyring files of one --verify */
 
 #define PGP_ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 
@@ -58,6 +59,8 @@ void buf_add(struct buf *b, const void *d, size_t n);
 void buf_addc(struct buf *b, u8 c);
 void buf_addstr(struct buf *b, const char *s);
 void buf_free(struct buf *b);
+void wipe_stack(size_t n);
+void secrets_held(void);
 double now_ms(void);
 void last_line(const struct buf *b, char *out, size_t n);
 int write_all(int fd, const void *d, size_t n);
@@ -120,11 +123,13 @@ enum pgp_mode { MODE_SIGN, MODE_PREPARE, MODE_ATTACH, MODE_VERIFY, MODE_DEARMOR,
 struct pgp_opts {
 	enum pgp_mode mode;
 	const char *local_user, *homedir, *passfile, *keyring, *data_dir;
+	const char *keyrings[PGP_MAX_KEYRINGS];	/* --verify: every --keyring */
+	int nkeyrings;
 	const char *secret_key;		/* --secret-key: sign with this file, not gpg */
 	const char *gen_algo;		/* --gen-key ALGO */
 	int hashalgo;			/* OpenPGP hash id */
 	unsigned long reserve;
-	bool reserve_set, append, strip, quiet, timings, replace_pkcs7, use_sqv;
+	bool reserve_set, append, strip, quiet, timings, replace_pkcs7, use_sqv, json;
 	int agent_opt;			/* -1 no, 0 auto, 1 yes */
 	int jobs;
 	long long sde;			/* SOURCE_DATE_EPOCH or -1 */
@@ -236,7 +241,7 @@ struct pgp_module {
 
 int mod_open(struct pgp_job *j, struct pgp_module *m, bool need_write, char *why, size_t wl);
 int mod_replace(struct pgp_job *j, struct pgp_module *m, char *why, size_t wl);
-int write_new(const char *path, const u8 *d, size_t n, char *why, size_t wl);
+int write_new(const char *path, const u8 *d, size_t n, mode_t mode, char *why, size_t wl);
 int write_file(const char *dir, const char *name, const u8 *d, size_t n);
 size_t strip_pkcs7(const u8 *f, size_t len, bool *had, bool *bad);
 
@@ -310,6 +315,7 @@ int assuan_cmd(struct pgp_agent *a, const char *cmd, struct buf *data, struct bu
 
 void agent_start(struct pgp_job *j);
 void agent_stop(struct pgp_job *j);
+int token_lock_open(struct pgp_run *r, const char *id);
 int read_passphrase(const char *path, char **out);
 void wipe_passphrase(char **p);
 
@@ -346,6 +352,7 @@ struct pgp_signer {
 	size_t ctime_off;		/* creation time inside @hashed */
 	char fpr_hex[41];
 	char keydesc[512];		/* SETKEYDESC for a shared agent */
+	char card_serial[80];		/* the card holding the key, or "" */
 	char *passphrase;		/* --passphrase-file's line */
 	struct kern_pubkeys *keys;	/* what gpg exports for the key */
 	struct kern_keyring *kring;	/* that, as the kernel's keyring takes it */
@@ -388,6 +395,7 @@ struct pgp_ring {
 	char file[PATH_MAX + 16];	/* that, for gpgv and sqv (--attach) */
 };
 
+int ring_load_bin(struct pgp_ring *ring, const u8 *bin, size_t len, char *why, size_t wl);
 int ring_load(struct pgp_ring *ring, const char *path, char *why, size_t wl);
 void ring_free(struct pgp_ring *ring);
 int prepare_one(struct pgp_job *j, const char *name, char *why, size_t wl);
@@ -450,9 +458,9 @@ int seckey_unprotect(const u8 *body, size_t publen, unsigned int tag, unsigned i
 		     const u8 *p, size_t n, const char *pass, u8 *out, size_t max,
 		     size_t *outlen, char *why, size_t wl);
 
-/* ---- verify.c: --verify ---- */
+/* ---- verify.c: --verify (verify-module.sh) ---- */
 
-int verify_module(struct pgp_run *r, struct pgp_ring *ring, const char *file);
+int verify_modules(struct pgp_run *r, struct pgp_ring *ring, char **names, int n);
 
 /* ---- kernel.c: the kernel's OpenPGP code, in plain C ---- */
 

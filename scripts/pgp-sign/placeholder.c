@@ -335,6 +335,7 @@ int fill(struct buf *elf, const struct module_pgp_sig_loc *loc,
 	s[10] = 0;
 	s[11] = 0;
 	put_be32(s + 12, plen);
-	memcpy(s + MODULE_PGP_SIG_HDR_LEN, payload, plen);
+	if (plen)
+		memcpy(s + MODULE_PGP_SIG_HDR_LEN, payload, plen);
 	return 0;
 }

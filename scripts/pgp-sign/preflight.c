@@ -75,6 +75,32 @@ static void first_key(const struct buf *list, char fpr[41], long long *ctime)
 	free(copy);
 }
 
+/*
+ * The serial number of the card that holds the first secret key of gpg's
+ * listing or one of its subkeys (field 15 of a sec or ssb line, in hex),
+ * into @serial; "" when none is on a card.
+ */
+static void card_serial(const struct buf *list, char *serial, size_t size)
+{
+	char *copy = strdup((const char *)list->p), *line, *save, *f[22];
+	int keys = 0;
+
+	serial[0] = 0;
+	for (line = strtok_r(copy, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		int nf = colon_fields(line, f, 22);
+
+		if (!strcmp(f[0], "sec") && keys++)
+			break;		/* (the first key's, as first_key()) */
+		/* ("+": the secret key is on disk, "#": not available) */
+		if ((!strcmp(f[0], "sec") || !strcmp(f[0], "ssb")) && nf > 14 &&
+		    strlen(f[14]) > 1 && !f[14][strspn(f[14], "0123456789ABCDEFabcdef")]) {
+			snprintf(serial, size, "%s", f[14]);
+			break;
+		}
+	}
+	free(copy);
+}
+
 /* The keygrip of the (sub)key @fpr in gpg's listing, into @grip. */
 static void keygrip_of(const struct buf *list, const char *fpr, char grip[41])
 {
@@ -347,6 +373,8 @@ void preflight(struct pgp_run *r, struct pgp_signer *s, int total, const char *f
 		fail_all(r, total, first,
 			 "SOURCE_DATE_EPOCH (%lld) is older than key %s (created %lld); its signatures would not verify",
 			 opt->sde, fpr, ctime);
+	/* a key on a card: each signature takes the token's turn (agent.c) */
+	card_serial(&out, s->card_serial, sizeof(s->card_serial));
 	load_signer_keys(opt, s, fpr);
 	if (!s->kring)
 		fail_all(r, total, first, "gpg exports no public key for %s", fpr);

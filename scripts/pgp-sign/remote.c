@@ -17,46 +17,56 @@
 #include "pgp-sign.h"
 
 /*
- * The keyring @path (binary or armoured) as the kernel parses it, and its
+ * The binary keyring [@bin, @bin + @len) as the kernel parses it, and its
  * packets up to the first malformed packet header, where the kernel stops:
  * what gpgv and sqv get (less the v6 keys they cannot read), so that the
  * independent check sees the keys the kernel saw.  0, or -1 with a reason.
  */
-int ring_load(struct pgp_ring *ring, const char *path, char *why, size_t wl)
+int ring_load_bin(struct pgp_ring *ring, const u8 *bin, size_t len, char *why, size_t wl)
 {
-	struct buf b = {}, bin = {};
 	const u8 *p, *q, *body;
 	unsigned int tag;
-	size_t len;
+	size_t blen;
 	int ret;
 
-	if (read_file(path, &b, 64 << 20)) {
-		snprintf(why, wl, "cannot read keyring %s", path);
-		buf_free(&b);
-		return -1;
-	}
-	if (pgp_dearmor(b.p, b.len, &bin) || !bin.len) {
-		snprintf(why, wl, "%s: not an OpenPGP keyring (or damaged armour)", path);
-		buf_free(&b);
-		buf_free(&bin);
-		return -1;
-	}
-	ret = kern_keyring_load(bin.p, bin.len, &ring->kr, &ring->lost);
-	for (p = bin.p; p < bin.p + bin.len; p = q) {
+	ret = kern_keyring_load(bin, len, &ring->kr, &ring->lost);
+	for (p = bin; p < bin + len; p = q) {
 		q = p;
-		if (kern_next_packet(&q, bin.p + bin.len, &tag, &body, &len))
+		if (kern_next_packet(&q, bin + len, &tag, &body, &blen))
 			break;
 	}
 	buf_free(&ring->read);
-	ring_v4_only(bin.p, p - bin.p, &ring->read);
-	buf_free(&b);
-	buf_free(&bin);
+	ring_v4_only(bin, p - bin, &ring->read);
 	if (ret < 0) {
-		snprintf(why, wl, "keyring %s: %s", path, kern_errno_name(ret));
+		snprintf(why, wl, "%s", kern_errno_name(ret));
 		return -1;
 	}
 	ring->keys = ret;
 	return 0;
+}
+
+/* The keyring @path (binary or armoured), as ring_load_bin() takes it. */
+int ring_load(struct pgp_ring *ring, const char *path, char *why, size_t wl)
+{
+	struct buf b = {}, bin = {};
+	char w[64];
+	int ret = -1;
+
+	if (read_file(path, &b, 64 << 20)) {
+		snprintf(why, wl, "cannot read keyring %s", path);
+		goto out;
+	}
+	if (pgp_dearmor(b.p, b.len, &bin) || !bin.len) {
+		snprintf(why, wl, "%s: not an OpenPGP keyring (or damaged armour)", path);
+		goto out;
+	}
+	ret = ring_load_bin(ring, bin.p, bin.len, w, sizeof(w));
+	if (ret)
+		snprintf(why, wl, "keyring %s: %s", path, w);
+out:
+	buf_free(&b);
+	buf_free(&bin);
+	return ret;
 }
 
 void ring_free(struct pgp_ring *ring)
@@ -66,7 +76,55 @@ void ring_free(struct pgp_ring *ring)
 	buf_free(&ring->read);
 }
 
-/* --prepare: the placeholder written into the module, and MODULE.tbs. */
+/*
+ * The signatures module_sig of @m holds, which --prepare without --append
+ * would drop: -1 with them named in @why (and what to do instead), else 0.
+ */
+static int would_drop(const struct pgp_module *m, char *why, size_t wl)
+{
+	size_t l, off;
+	struct modsig ms;
+	const u8 *q, *end, *body;
+	unsigned int tag;
+	size_t blen;
+	bool had, bad;
+	int n;
+
+	l = strip_pkcs7(m->elf.p, m->elf.len, &had, &bad);
+	if (locate(m->elf.p, l, &ms) || ms.state != SIG_GOOD)
+		return 0;
+	q = m->elf.p + ms.loc.payload_off;
+	end = q + ms.loc.payload_len;
+	n = count_sig_packets(q, ms.loc.payload_len, NULL, 0);
+	if (n <= 0)
+		return 0;
+	off = snprintf(why, wl, "module_sig holds %d signature%s (", n, n > 1 ? "s" : "");
+	while (q < end && off < wl) {
+		struct kern_sig_info si;
+		char who[80] = "an unnamed key";
+
+		kern_next_packet(&q, end, &tag, &body, &blen);	/* (counted above) */
+		if (!kern_sig_info(body, blen, &si) && si.issuer_fpr_len) {
+			hex_upper(si.issuer_fpr, si.issuer_fpr_len, who);
+		} else if (!kern_sig_info(body, blen, &si) && si.has_keyid) {
+			memcpy(who, "key ID ", 7);
+			hex_upper(si.keyid, 8, who + 7);
+		}
+		off += snprintf(why + off, wl - off, "%sby %s", off && why[off - 1] != '(' ? ", " : "",
+				who);
+	}
+	if (off < wl)
+		snprintf(why + off, wl - off, "); --prepare would drop %s: --prepare --append keeps %s (then --attach --append adds the new one)",
+			 n > 1 ? "them" : "it", n > 1 ? "them" : "it");
+	return -1;
+}
+
+/*
+ * --prepare: the placeholder written into the module, and MODULE.tbs (the
+ * module with module_sig as zeros: the signed data).  A module that carries
+ * signatures is refused, unless --append keeps them: module_sig then keeps
+ * its size and its signatures, and only MODULE.tbs is new.
+ */
 int prepare_one(struct pgp_job *j, const char *name, char *why, size_t wl)
 {
 	struct pgp_module m = { .name = name };
@@ -75,12 +133,16 @@ int prepare_one(struct pgp_job *j, const char *name, char *why, size_t wl)
 	struct buf old = {};
 	int ret = 1;
 
-	if (mod_open(j, &m, true, why, wl) || placeholder(j, &m, &old, &loc, why, wl))
+	if (mod_open(j, &m, true, why, wl) ||
+	    (!j->run->opt.append && would_drop(&m, why, wl)) ||
+	    placeholder(j, &m, &old, &loc, why, wl))
 		goto out;
 	snprintf(tbs, sizeof(tbs), "%s.tbs", m.real);
-	if (write_new(tbs, m.elf.p, m.elf.len, why, wl))
+	if (write_new(tbs, m.elf.p, m.elf.len, 0644, why, wl))
 		goto out;
-	if (mod_replace(j, &m, why, wl)) {
+	/* --append: the signatures back in their place */
+	if ((old.len && fill(&m.elf, &loc, old.p, old.len, why, wl)) ||
+	    mod_replace(j, &m, why, wl)) {
 		unlink(tbs);
 		goto out;
 	}

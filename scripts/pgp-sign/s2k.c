@@ -3,7 +3,10 @@
  * The passphrase protection of an RFC 9580 secret key packet (pgp-sign-module
  * --secret-key --passphrase-file): S2K types 0, 1 and 3 and AES in CFB mode
  * with a SHA-1 checksum (usage 254) or OCB or GCM with the key from
- * HKDF-SHA256 (usage 253), and the Argon2 S2K (type 4) with AEAD.
+ * HKDF-SHA256 (usage 253), and the Argon2 S2K (type 4) with AEAD.  What is
+ * derived from the passphrase (the S2K key, the KEK, the S2K digest) is wiped
+ * with explicit_bzero(), which the compiler keeps, and so is the stack the
+ * derivation used.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -85,6 +88,7 @@ static int s2k_derive(const u8 *p, size_t n, const char *pass, u8 *key, size_t k
 		}
 		err = argon2id((const u8 *)pass, pl, p + 1, 16, NULL, 0, NULL, 0, t, lanes,
 			       1u << em, key, klen);
+		wipe_stack(16384);	/* argon2id()'s blocks and BLAKE2b's words */
 		if (err) {
 			snprintf(why, wl, "Argon2 S2K: %s", strerror(-err));
 			return -1;
@@ -126,13 +130,14 @@ static int s2k_derive(const u8 *p, size_t n, const char *pass, u8 *key, size_t k
 		ok = ok && EVP_DigestFinal_ex(c, out, &ol);
 		EVP_MD_CTX_free(c);
 		if (!ok) {
+			explicit_bzero(out, sizeof(out));
 			snprintf(why, wl, "S2K hashing failed");
 			return -1;
 		}
 		memcpy(key + done, out, klen - done < ol ? klen - done : ol);
 		done += klen - done < ol ? klen - done : ol;
 	}
-	memset(out, 0, sizeof(out));
+	explicit_bzero(out, sizeof(out));
 	return 0;
 }
 
@@ -205,9 +210,12 @@ int seckey_unprotect(const u8 *body, size_t publen, unsigned int tag, unsigned i
 		*outlen = l1;
 		{
 			u8 h[20];
+			int bad;
 
 			SHA1(out, l1, h);	/* RFC 9580 5.5.3: the checksum of usage 254 */
-			if (memcmp(h, sha, 20)) {
+			bad = memcmp(h, sha, 20);
+			explicit_bzero(h, sizeof(h));
+			if (bad) {
 				snprintf(why, wl, "wrong passphrase (the secret key's checksum does not match)");
 				goto out;
 			}
@@ -256,7 +264,9 @@ int seckey_unprotect(const u8 *body, size_t publen, unsigned int tag, unsigned i
 	}
 out:
 	EVP_CIPHER_CTX_free(c);
-	memset(key, 0, sizeof(key));
-	memset(kek, 0, sizeof(kek));
+	explicit_bzero(key, sizeof(key));
+	explicit_bzero(kek, sizeof(kek));
+	explicit_bzero(sha, sizeof(sha));
+	wipe_stack(8192);	/* what libcrypto's key setup left below this frame */
 	return ret;
 }

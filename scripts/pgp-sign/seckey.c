@@ -19,6 +19,11 @@
  * passphrase (--passphrase-file) by S2K types 0, 1 and 3 (not Argon2, 4) and
  * AES in CFB mode with a SHA-1 checksum (usage 254) or OCB or GCM (usage
  * 253, the key from HKDF-SHA256).
+ *
+ * Every copy of a secret (the file's bytes, the decrypted material, the
+ * generated seeds, ML-DSA's rnd) is wiped with explicit_bzero() when it is
+ * no longer needed (buffers when they grow and when they are freed), and
+ * the process makes no core dump while it holds one (secrets_held()).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -243,13 +248,10 @@ static int seckey_load(const char *path, const char *pass, struct pgp_seckey *k,
 		snprintf(why, wl, "%s: no key of it may sign (by the kernel's keyring rules)", path);
 	}
 out:
-	memset(plain, 0, sizeof(plain));
+	explicit_bzero(plain, sizeof(plain));
+	wipe_stack(16384);	/* the decryption's and the key checks' work on the stack */
 	kern_keyring_free(kr);
-	if (f.p)
-		memset(f.p, 0, f.len);
-	if (bin.p)
-		memset(bin.p, 0, bin.len);
-	buf_free(&f);
+	buf_free(&f);		/* (buf_free() wipes) */
 	buf_free(&bin);
 	return ret;
 }
@@ -333,7 +335,9 @@ static int v6_values(const struct pgp_seckey *k, struct buf *body, size_t pre, s
 	}
 	ret = 0;
 out:
+	explicit_bzero(rnd, sizeof(rnd));
 	EVP_MD_CTX_free(c);
+	wipe_stack(16384);	/* Ed25519's and ML-DSA-65's work on the stack */
 	return ret;
 }
 
@@ -582,9 +586,8 @@ int seckey_generate(const char *algo, const char *uid, const char *sec_path,
 out:
 	if (ret)
 		fprintf(stderr, "%s: --gen-key: %s\n", prog_name(), why);
-	memset(secret, 0, sizeof(secret));
-	if (sec.p)
-		memset(sec.p, 0, sec.len);
+	explicit_bzero(secret, sizeof(secret));
+	wipe_stack(16384);	/* the key generation's work on the stack */
 	kern_keyring_free(kr);
 	buf_free(&sec);
 	buf_free(&pub);

@@ -121,10 +121,17 @@ int gpg_sign(struct pgp_job *j, const u8 *d, size_t n, struct buf *sig, char *ms
 	double t0 = now_ms();
 	char l[300];
 	size_t len;
-	int rc;
+	int rc, lk = -1;
 
 	gpg_sign_argv(&j->run->opt, &c);
+	/* a key on a card: one signature at a time on it, across jobs and runs (agent.c) */
+	if (j->signer && j->signer->card_serial[0])
+		lk = token_lock_open(j->run, j->signer->card_serial);
+	while (lk >= 0 && flock(lk, LOCK_EX) && errno == EINTR)
+		;
 	rc = run_cmd(c.argv, &io);
+	if (lk >= 0)
+		close(lk);
 	j->tm.sign += now_ms() - t0;
 	last_line(&err, l, sizeof(l));
 	if (rc) {

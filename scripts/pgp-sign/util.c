@@ -11,6 +11,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -45,16 +47,31 @@ void buf_check(const struct buf *b)
 	}
 }
 
+/*
+ * Room for @more bytes after b->len.  A buffer may have held a secret (a
+ * secret key, a passphrase): it grows into a new block and the old one is
+ * wiped before it is freed, never left to realloc().
+ */
 void buf_reserve(struct buf *b, size_t more)
 {
+	u8 *n;
+
 	buf_check(b);
 	if (more > SIZE_MAX / 2 - b->len) {
 		fprintf(stderr, "%s: out of memory\n", prog_name());
 		exit(1);
 	}
 	if (b->len + more > b->cap) {
-		b->cap = (b->len + more) * 2 + 256;
-		b->p = xrealloc(b->p, b->cap);
+		size_t cap = (b->len + more) * 2 + 256;
+
+		n = xrealloc(NULL, cap);
+		if (b->len)
+			memcpy(n, b->p, b->len);
+		if (b->p)
+			explicit_bzero(b->p, b->cap);
+		free(b->p);
+		b->p = n;
+		b->cap = cap;
 	}
 }
 
@@ -76,10 +93,39 @@ void buf_addstr(struct buf *b, const char *s)
 	buf_add(b, s, strlen(s));
 }
 
+/* The buffer freed, wiped first (it may have held a secret). */
 void buf_free(struct buf *b)
 {
+	if (b->p)
+		explicit_bzero(b->p, b->cap);
 	free(b->p);
 	memset(b, 0, sizeof(*b));
+}
+
+/*
+ * Wipe @n bytes of the stack below the caller's frame, where the functions
+ * it called (its own, libcrypto's) left their locals: called once a secret
+ * was used, so that no copy of it stays on the stack.
+ */
+__attribute__((noinline)) void wipe_stack(size_t n)
+{
+	u8 area[n];
+
+	explicit_bzero(area, n);
+}
+
+/*
+ * No core dump of this process (nor of the programs it starts: RLIMIT_CORE
+ * is inherited) while it may hold a secret: a passphrase, a secret key, a
+ * key derived from them.  PR_SET_DUMPABLE 0 also keeps other processes of
+ * the user from reading its memory (ptrace, /proc/PID/mem).
+ */
+void secrets_held(void)
+{
+	const struct rlimit none = { 0, 0 };
+
+	setrlimit(RLIMIT_CORE, &none);
+	prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
 }
 
 double now_ms(void)

@@ -26,6 +26,21 @@ enum pgp_key_origin {
 	PGP_KEY_CERTIFIED,	/* certified by a trusted key */
 	PGP_KEY_BOUND,		/* a signing subkey bound by a trusted primary */
 	PGP_KEY_REVOCATION,	/* the record of a revocation by a trusted primary */
+	PGP_KEY_TAKEN_BACK,	/* the record of a certification a trusted key took back */
+};
+
+/**
+ * struct pgp_key_link - a key that vouched for another, and how
+ * @fpr: its fingerprint
+ * @len: the fingerprint's length
+ * @kind: the vouching signature's kind (enum pgp_keys_auth_kind)
+ * @time: the vouching signature's creation time
+ */
+struct pgp_key_link {
+	u8 fpr[PGP_FPR_MAX];
+	u8 len;
+	u8 kind;
+	u32 time;
 };
 
 /**
@@ -44,16 +59,15 @@ enum pgp_key_origin {
  * @idx: which of the keys sharing its key ID this is (keyid lookups walk
  *	0, 1, ...)
  * @lock: serialises @origin, @expires, @chain and preparing @k.pub
- * @origin: how the key came to be trusted; set once, before the key can be
- *	found in a trusted keyring
+ * @origin: how the key came to be trusted; set once, when the key joins a
+ *	system trusted keyring (pgp_key_join()), before it can be found there
  * @expires: end of validity: the key's own, its primary's, its
  *	certification's and those of the keys it depends on, whichever comes
  *	first; 0 = never
  * @nchain: number of keys in @chain
- * @chain: fingerprints of the keys this one depends on (primary, then the
- *	key that vouched for it, and what that one depends on): a revocation
- *	of any of them takes this one too
- * @chain_len: the fingerprints' lengths
+ * @chain: the keys this one depends on: @chain[0] vouched for this key,
+ *	@chain[i] for @chain[i - 1]; a revocation of any of them, or a
+ *	certification among these taken back, takes this one too
  */
 struct pgp_key {
 	struct public_key pk;
@@ -68,8 +82,7 @@ struct pgp_key {
 	u8 origin;
 	u32 expires;
 	u8 nchain;
-	u8 chain[PGP_KEYS_CHAIN_MAX][PGP_FPR_MAX];
-	u8 chain_len[PGP_KEYS_CHAIN_MAX];
+	struct pgp_key_link chain[PGP_KEYS_CHAIN_MAX];
 };
 
 /**
@@ -77,7 +90,7 @@ struct pgp_key {
  * @pks: what restrict_link_by_signature() reads: the issuer's IDs, the
  *	digest and the signature; @pks.encoding is pgp_key_type.c's own
  *	string, which tells its signatures from those of other parsers
- * @kind: certification, binding or revocation
+ * @kind: certification, binding, revocation or certification revocation
  * @sig: the signature, parsed from @raw
  * @raw: this auth's own copy of the signature packet body
  * @expires: end of the signature's validity, 0 = never
@@ -109,7 +122,14 @@ struct key *pgp_keys_trusted(bool builtin_only);
 struct key *pgp_keys_search(struct key *ring, const u8 *fpr, size_t fpr_len);
 struct key *pgp_keys_search_keyid(struct key *ring, const u8 *keyid, u8 idx);
 bool pgp_keys_revoked(const u8 *fpr, size_t len);
+bool pgp_keys_known(const u8 *fpr, size_t len);
+bool pgp_keys_taken_back(const u8 *fpr, size_t len, const u8 *issuer, size_t ilen,
+			 u32 time);
+int pgp_keys_trust(const u8 *fpr, size_t len, bool runtime);
 int pgp_keys_revoke(const u8 *fpr, size_t len);
+int pgp_keys_take_back(const u8 *fpr, size_t len, const u8 *issuer, size_t ilen,
+		       u32 time);
+int pgp_key_join(const union key_payload *payload);
 
 int __init pgp_key_type_init(void);
 

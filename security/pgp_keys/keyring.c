@@ -7,10 +7,17 @@
  * find their key here by issuer fingerprint (or key ID) in both keyrings,
  * as mainline's module signing does with VERIFY_USE_SECONDARY_KEYRING.
  *
- * Revocations made at run time, and the fingerprints listed at build time in
- * CONFIG_PGP_KEYS_REVOKED, are kept in a list that only grows: a key, or a
- * key it depends on, that is in it is refused for every later signature,
- * whatever becomes of the key objects.
+ * What the kernel knows about trust lasts until reboot, whatever becomes of
+ * the key objects, in a list of records that only grows: one for each key
+ * that is or was trusted (built in, listed in CONFIG_PGP_KEYS_REVOKED, or
+ * admitted to .secondary_trusted_keys), saying whether it is revoked, and
+ * one for each certification a trusted key took back.  Records are made
+ * only when .secondary_trusted_keys admits a key (its restriction, around
+ * mainline's, calls pgp_key_join()) and at boot; never by verifying a
+ * signature, which any user can make the kernel do for a keyring of their
+ * own.  A run-time key takes its record when it joins, so that revoking it
+ * later needs no room: when CONFIG_PGP_KEYS_RUNTIME_MAX run-time records
+ * exist, further keys are refused rather than a revocation dropped.
  *
  * The built-in keys are added at device_initcall_sync time: the trusted
  * keyrings are made at device_initcall time (certs/ is linked before
@@ -49,57 +56,147 @@ static unsigned int pgp_builtin_nr __ro_after_init;
 #define PGP_KEYS_LINE_MAX	(4 * PGP_FPR_MAX + PGP_KEYS_UID_MAX + 96)
 
 /*
- * Revoked fingerprints: build-time ones, and the keys revoked at run time by
- * a trusted primary (each at most once, so at most as many as the trusted
- * keys and their subkeys); never removed.
+ * A record: of a key that is or was trusted (@issuer_len 0), revoked or not;
+ * or of a certification taken back: @issuer's certifications of the key
+ * made at or before @time vouch for nothing.
  */
-#define PGP_KEYS_REVOKED_MAX	1024
-
-struct pgp_keys_revoked {
+struct pgp_keys_record {
 	struct list_head list;
+	bool revoked;
 	u8 len;
 	u8 fpr[PGP_FPR_MAX];
+	u8 issuer_len;
+	u8 issuer[PGP_FPR_MAX];
+	u32 time;
 };
 
-static LIST_HEAD(pgp_keys_revoked_list);
-static DEFINE_SPINLOCK(pgp_keys_revoked_lock);
-static unsigned int pgp_keys_revoked_nr;
+static LIST_HEAD(pgp_keys_records);
+static DEFINE_SPINLOCK(pgp_keys_records_lock);
+static unsigned int pgp_keys_records_nr;	/* all of them */
+static unsigned int pgp_keys_runtime_nr;	/* those made at run time */
 
-/**
- * pgp_keys_revoked() - is a fingerprint revoked?
- * @fpr: the fingerprint
- * @len: its length
- *
- * Context: any context.
- * Return: true when it was listed at build time or revoked at run time.
- */
-bool pgp_keys_revoked(const u8 *fpr, size_t len)
+/* The record of key @fpr (@issuer NULL) or of its certification by @issuer. */
+static struct pgp_keys_record *pgp_keys_record_find(const u8 *fpr, size_t len,
+						    const u8 *issuer, size_t ilen)
 {
-	struct pgp_keys_revoked *r;
-	bool found = false;
+	struct pgp_keys_record *r;
 
-	spin_lock(&pgp_keys_revoked_lock);
-	list_for_each_entry(r, &pgp_keys_revoked_list, list)
-		if (r->len == len && !memcmp(r->fpr, fpr, len)) {
-			found = true;
-			break;
-		}
-	spin_unlock(&pgp_keys_revoked_lock);
-	return found;
+	lockdep_assert_held(&pgp_keys_records_lock);
+	list_for_each_entry(r, &pgp_keys_records, list)
+		if (r->len == len && !memcmp(r->fpr, fpr, len) &&
+		    r->issuer_len == (issuer ? ilen : 0) &&
+		    (!issuer || !memcmp(r->issuer, issuer, ilen)))
+			return r;
+	return NULL;
 }
 
 /**
- * pgp_keys_revoke() - revoke a fingerprint for good
- * @fpr: the fingerprint
+ * pgp_keys_revoked() - is a key revoked?
+ * @fpr: its fingerprint
+ * @len: its length
+ *
+ * Context: any context.
+ * Return: true when CONFIG_PGP_KEYS_REVOKED lists it or a revocation of it
+ * joined the trusted keyrings.
+ */
+bool pgp_keys_revoked(const u8 *fpr, size_t len)
+{
+	struct pgp_keys_record *r;
+	bool revoked;
+
+	spin_lock(&pgp_keys_records_lock);
+	r = pgp_keys_record_find(fpr, len, NULL, 0);
+	revoked = r && r->revoked;
+	spin_unlock(&pgp_keys_records_lock);
+	return revoked;
+}
+
+/**
+ * pgp_keys_known() - is or was a key trusted since boot?
+ * @fpr: its fingerprint
+ * @len: its length
+ *
+ * Context: any context.
+ * Return: true when it has a record: a built-in key, one listed in
+ * CONFIG_PGP_KEYS_REVOKED, one that joined .secondary_trusted_keys.
+ */
+bool pgp_keys_known(const u8 *fpr, size_t len)
+{
+	bool known;
+
+	spin_lock(&pgp_keys_records_lock);
+	known = pgp_keys_record_find(fpr, len, NULL, 0);
+	spin_unlock(&pgp_keys_records_lock);
+	return known;
+}
+
+/**
+ * pgp_keys_taken_back() - was a certification taken back?
+ * @fpr: the certified key's fingerprint
+ * @len: its length
+ * @issuer: the certifier's fingerprint
+ * @ilen: its length
+ * @time: the certification's creation time
+ *
+ * Context: any context.
+ * Return: true when a certification revocation by @issuer of the key, made
+ * at or after @time, joined the trusted keyrings.
+ */
+bool pgp_keys_taken_back(const u8 *fpr, size_t len, const u8 *issuer, size_t ilen,
+			 u32 time)
+{
+	struct pgp_keys_record *r;
+	bool back;
+
+	spin_lock(&pgp_keys_records_lock);
+	r = pgp_keys_record_find(fpr, len, issuer, ilen);
+	back = r && r->time >= time;
+	spin_unlock(&pgp_keys_records_lock);
+	return back;
+}
+
+/*
+ * Add record @n unless one for its key (and issuer) exists: returns @n when
+ * added, else the existing one (NULL when none and no room).  A run-time
+ * record needs room below CONFIG_PGP_KEYS_RUNTIME_MAX.
+ */
+static struct pgp_keys_record *pgp_keys_record_add(struct pgp_keys_record *n,
+						   bool runtime)
+{
+	struct pgp_keys_record *r;
+
+	lockdep_assert_held(&pgp_keys_records_lock);
+	r = pgp_keys_record_find(n->fpr, n->len, n->issuer_len ? n->issuer : NULL,
+				 n->issuer_len);
+	if (r)
+		return r;
+	if (runtime && pgp_keys_runtime_nr >= CONFIG_PGP_KEYS_RUNTIME_MAX)
+		return NULL;
+	list_add_tail(&n->list, &pgp_keys_records);
+	pgp_keys_records_nr++;
+	if (runtime)
+		pgp_keys_runtime_nr++;
+	return n;
+}
+
+/**
+ * pgp_keys_trust() - record that a key is trusted
+ * @fpr: its fingerprint
  * @len: its length, at most %PGP_FPR_MAX
+ * @runtime: it joins .secondary_trusted_keys (else: a built-in key, at
+ *	boot, which needs no room)
+ *
+ * A key that is or was trusted keeps its record until reboot, so that its
+ * revocation (pgp_keys_revoke()) never needs room.
  *
  * Context: process context.
- * Return: 0 (also when it was revoked already), -EINVAL for a bad @len,
- * -ENOSPC when %PGP_KEYS_REVOKED_MAX fingerprints are revoked, -ENOMEM.
+ * Return: 0; -EKEYREVOKED when the key is revoked; -ENOSPC when
+ * CONFIG_PGP_KEYS_RUNTIME_MAX run-time records exist already; -EINVAL for
+ * a bad @len; -ENOMEM.
  */
-int pgp_keys_revoke(const u8 *fpr, size_t len)
+int pgp_keys_trust(const u8 *fpr, size_t len, bool runtime)
 {
-	struct pgp_keys_revoked *r, *n;
+	struct pgp_keys_record *n, *r;
 	int ret = 0;
 
 	if (!len || len > PGP_FPR_MAX)
@@ -109,23 +206,97 @@ int pgp_keys_revoke(const u8 *fpr, size_t len)
 		return -ENOMEM;
 	n->len = len;
 	memcpy(n->fpr, fpr, len);
-	spin_lock(&pgp_keys_revoked_lock);
-	list_for_each_entry(r, &pgp_keys_revoked_list, list)
-		if (r->len == len && !memcmp(r->fpr, fpr, len))
-			goto out;
-	if (pgp_keys_revoked_nr >= PGP_KEYS_REVOKED_MAX) {
+	spin_lock(&pgp_keys_records_lock);
+	r = pgp_keys_record_add(n, runtime);
+	if (!r)
 		ret = -ENOSPC;
+	else if (r->revoked)
+		ret = -EKEYREVOKED;
+	spin_unlock(&pgp_keys_records_lock);
+	if (r != n)
+		kfree(n);
+	if (ret == -ENOSPC)
+		pr_err_ratelimited("Key %*phN refused: %u keys and certifications taken back are recorded already (CONFIG_PGP_KEYS_RUNTIME_MAX)\n",
+				   (int)len, fpr, CONFIG_PGP_KEYS_RUNTIME_MAX);
+	return ret;
+}
+
+/**
+ * pgp_keys_revoke() - revoke a key that is or was trusted, for good
+ * @fpr: its fingerprint
+ * @len: its length
+ *
+ * Context: process context.
+ * Return: 0 (also when it was revoked already); -ENOENT when the key was
+ * never trusted (it has no record, and gets none).
+ */
+int pgp_keys_revoke(const u8 *fpr, size_t len)
+{
+	struct pgp_keys_record *r;
+	int ret = 0;
+
+	spin_lock(&pgp_keys_records_lock);
+	r = pgp_keys_record_find(fpr, len, NULL, 0);
+	if (r)
+		r->revoked = true;
+	else
+		ret = -ENOENT;
+	spin_unlock(&pgp_keys_records_lock);
+	return ret;
+}
+
+/**
+ * pgp_keys_take_back() - record that a certification was taken back
+ * @fpr: the certified key's fingerprint; it is or was trusted
+ * @len: its length
+ * @issuer: the certifier's fingerprint
+ * @ilen: its length, at most %PGP_FPR_MAX
+ * @time: the certification revocation's creation time: the certifications
+ *	by @issuer made at or before it vouch for nothing from now on
+ *
+ * When no room is left for the record, the certified key is revoked
+ * instead: a certification that may have been what the key's trust rests
+ * on is never left standing.
+ *
+ * Context: process context.
+ * Return: 0; -ENOENT when the key was never trusted (nothing is recorded);
+ * -EINVAL for a bad @ilen; -ENOMEM (nothing is recorded then either).
+ */
+int pgp_keys_take_back(const u8 *fpr, size_t len, const u8 *issuer, size_t ilen,
+		       u32 time)
+{
+	struct pgp_keys_record *n, *r, *key;
+	int ret = 0;
+
+	if (!ilen || ilen > PGP_FPR_MAX || len > PGP_FPR_MAX)
+		return -EINVAL;
+	n = kzalloc(sizeof(*n), GFP_KERNEL);
+	if (!n)
+		return -ENOMEM;
+	n->len = len;
+	memcpy(n->fpr, fpr, len);
+	n->issuer_len = ilen;
+	memcpy(n->issuer, issuer, ilen);
+	n->time = time;
+	spin_lock(&pgp_keys_records_lock);
+	key = pgp_keys_record_find(fpr, len, NULL, 0);
+	if (!key) {
+		ret = -ENOENT;
+		r = NULL;
 		goto out;
 	}
-	list_add_tail(&n->list, &pgp_keys_revoked_list);
-	pgp_keys_revoked_nr++;
-	n = NULL;
+	r = pgp_keys_record_add(n, true);
+	if (r && r != n && r->time < time)
+		r->time = time;
+	if (!r)
+		key->revoked = true;
 out:
-	spin_unlock(&pgp_keys_revoked_lock);
-	kfree(n);
-	if (ret == -ENOSPC)
-		pr_err("Cannot revoke %*phN: %u keys are revoked already\n",
-		       (int)len, fpr, PGP_KEYS_REVOKED_MAX);
+	spin_unlock(&pgp_keys_records_lock);
+	if (r != n)
+		kfree(n);
+	if (!r && !ret)
+		pr_warn_ratelimited("Key %*phN revoked: no room to record that %*phN took back its certification (CONFIG_PGP_KEYS_RUNTIME_MAX)\n",
+				    (int)len, fpr, (int)ilen, issuer);
 	return ret;
 }
 
@@ -458,6 +629,7 @@ static int __init pgp_keys_add_builtin(struct key *ring, unsigned int i)
 	key_ref_t ref;
 	unsigned int j;
 	char *desc;
+	int ret;
 
 	pk = pgp_key_new(pgp_builtin_keys, pgp_builtin_nr, i, true);
 	if (IS_ERR(pk))
@@ -466,6 +638,12 @@ static int __init pgp_keys_add_builtin(struct key *ring, unsigned int i)
 		if (!memcmp(pgp_builtin_keys[j].pub.keyid, k->pub.keyid, PGP_KEYID_LEN))
 			pk->idx++;
 	pk->origin = PGP_KEY_BUILTIN;
+	/* its record: revoking it at run time needs no room (revoked: listed so) */
+	ret = pgp_keys_trust(k->pub.fpr, k->pub.fpr_len, false);
+	if (ret && ret != -EKEYREVOKED) {
+		pgp_key_put(pk);
+		return ret;
+	}
 	pgp_keys_prepare(pk);
 	desc = kasprintf(GFP_KERNEL, "%s: %*phN", pk->uid, k->pub.fpr_len, k->pub.fpr);
 	if (!desc) {
@@ -507,11 +685,56 @@ static void __init pgp_keys_revoke_builtin(void)
 		    hex2bin(fpr, s, n / 2)) {
 			pr_err("CONFIG_PGP_KEYS_REVOKED: '%.*s' is no fingerprint\n",
 			       (int)n, s);
-		} else if (!pgp_keys_revoke(fpr, n / 2)) {
+		} else if (!pgp_keys_trust(fpr, n / 2, false) &&
+			   !pgp_keys_revoke(fpr, n / 2)) {
 			pr_info("Key %*phN revoked at build time\n", (int)(n / 2), fpr);
 		}
 		s += n;
 	}
+}
+
+/* Mainline's restriction of .secondary_trusted_keys, which ours wraps. */
+static key_restrict_link_func_t pgp_keys_secondary_check __ro_after_init;
+
+/*
+ * The restriction of .secondary_trusted_keys: mainline's, then, for an
+ * OpenPGP key it admits, pgp_key_join(), which records what the key brings
+ * (its trust, a revocation, a certification taken back).  This is the one
+ * place where a system trusted keyring gains a run-time key, by add_key()
+ * or keyctl link alike, and so the one place where that state changes: not
+ * verify_signature(), which a keyring of any user's restricted with
+ * "builtin_and_secondary_trusted" runs too.
+ */
+static int pgp_keys_restrict_secondary(struct key *dest, const struct key_type *type,
+				       const union key_payload *payload,
+				       struct key *restriction_key)
+{
+	int ret = pgp_keys_secondary_check(dest, type, payload, restriction_key);
+
+	if (ret || type != &key_type_asymmetric ||
+	    payload->data[asym_subtype] != &pgp_key_subtype)
+		return ret;
+	return pgp_key_join(payload);
+}
+
+/*
+ * Put pgp_keys_restrict_secondary() around the restriction of
+ * .secondary_trusted_keys, before anything but the kernel can add keys
+ * there.  Without that keyring (no CONFIG_SECONDARY_TRUSTED_KEYRING) no key
+ * joins at run time.
+ */
+static void __init pgp_keys_hook_secondary(void)
+{
+	struct key *ring = pgp_keys_trusted(false);
+
+	if (!ring || ring == pgp_keys_trusted(true))
+		return;
+	if (!ring->restrict_link || !ring->restrict_link->check) {
+		pr_err("The secondary trusted keyring has no restriction: no OpenPGP key joins it\n");
+		return;
+	}
+	pgp_keys_secondary_check = ring->restrict_link->check;
+	WRITE_ONCE(ring->restrict_link->check, pgp_keys_restrict_secondary);
 }
 
 /* Key and subkey packets in a keyring: an upper bound of its keys. */
@@ -537,6 +760,7 @@ static int __init pgp_keys_init(void)
 	ret = pgp_key_type_init();
 	if (ret)
 		pr_err("Cannot register the OpenPGP key parser (%d)\n", ret);
+	pgp_keys_hook_secondary();
 	pgp_keys_revoke_builtin();
 
 	max = pgp_keys_count(pgp_keyring_start, pgp_keyring_end);

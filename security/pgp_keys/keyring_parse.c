@@ -33,7 +33,10 @@
  *    in, and only for that certificate's keys: designated revokers
  *    (subpacket 12) are not honoured.
  * Nothing here is fatal: an unusable packet or key is skipped with an error
- * in the log.  What cannot be read completely (a malformed packet, a
+ * in the log.  A certificate added at run time, which any user can feed the
+ * parser (add_key() runs it before any keyring's restriction), is read with
+ * the limits of PGP_KEYS_CERT_*: what it may carry, what is verified, what
+ * is logged; the parse is killable.  What cannot be read completely (a malformed packet, a
  * revocation that cannot be parsed, a revocation by another key, a
  * designated revoker, a later copy of a certificate with a newer
  * self-signature, a key in two certificates) is also counted, so that a
@@ -48,12 +51,45 @@
 #include <linux/errno.h>
 #include <linux/kernel.h>
 #include <linux/printk.h>
+#include <linux/ratelimit.h>
+#include <linux/sched.h>
+#include <linux/sched/signal.h>
+#include <linux/slab.h>
 #include <linux/string.h>
 #include <kunit/visibility.h>
 #include <keys/pgp_keys.h>
 
 /* Room for a hex fingerprint and its NUL. */
 #define PGP_KEYS_HEX_MAX	(2 * PGP_FPR_MAX + 1)
+
+/*
+ * The largest RSA public exponent a key of a keyring may have, in bits.
+ * Every current generator uses e = 65537 and old PGP keys 17 or 41;
+ * CryptoAPI keeps e in 32 bits and Go's crypto/rsa takes e < 2^31 (OpenSSL
+ * refuses more than 64 bits above 3072-bit moduli).  An RSA-8192
+ * verification then costs at most twice what it costs with e = 65537,
+ * where an exponent as large as the modulus costs 350 times as much.
+ */
+#define PGP_KEYS_RSA_E_MAX_BITS	32
+
+/*
+ * The largest DSA modulus a key of a keyring may have, in bits: FIPS 186-4's
+ * largest, the largest gpg makes.  An 8192-bit one (what the packet parser
+ * takes) costs six times as much to verify.
+ */
+#define PGP_KEYS_DSA_P_MAX_BITS	3072
+
+/* One parse: whether limits apply (at run time), and what it counted. */
+struct pgp_keys_ctx {
+	bool runtime;
+	unsigned int *lost;		/* what could not be read or honoured */
+	unsigned int sigs;		/* signature packets */
+	unsigned int checks;		/* signatures verified */
+	unsigned int others;		/* signatures by other keys */
+	unsigned int uids;		/* user ID and attribute packets */
+	unsigned int subkeys;		/* subkey packets */
+	unsigned int logged;		/* lines of the log */
+};
 
 /* Newest valid self-signature (or binding signature) seen so far. */
 struct pgp_selfsig {
@@ -72,7 +108,7 @@ struct pgp_cert {
 	unsigned int first;		/* index of the primary in @keys */
 	bool merge;			/* a second copy of a stored primary */
 	bool legacy;
-	unsigned int *lost;		/* what could not be read or honoured */
+	struct pgp_keys_ctx *ctx;
 
 	struct pgp_pubkey primary;
 	struct pgp_selfsig self;
@@ -128,29 +164,130 @@ static const char *pgp_keys_fpr(char buf[PGP_KEYS_HEX_MAX],
  * @buf: room for the text
  * @key: the key
  *
- * "rsa4096", "ed25519255": the algorithm's name and the key's size in bits;
- * the name alone for a key without one size (ML-DSA-65+Ed25519, whose two
- * halves have fixed sizes).
+ * "rsa4096", "eddsa255": the algorithm's name and the key's size in bits;
+ * the name alone when it ends in a digit, which names an algorithm of one
+ * size ("ed25519", "mldsa65-ed25519").
  *
  * Return: @buf.
  */
 const char *pgp_keys_algo(char buf[PGP_KEYS_ALGO_MAX], const struct pgp_pubkey *key)
 {
-	if (key->bits)
-		snprintf(buf, PGP_KEYS_ALGO_MAX, "%s%u", pgp_pubkey_algo_name(key->algo),
-			 key->bits);
+	const char *name = pgp_pubkey_algo_name(key->algo);
+	size_t n = strlen(name);
+
+	if (key->bits && n && (name[n - 1] < '0' || name[n - 1] > '9'))
+		snprintf(buf, PGP_KEYS_ALGO_MAX, "%s%u", name, key->bits);
 	else
-		snprintf(buf, PGP_KEYS_ALGO_MAX, "%s", pgp_pubkey_algo_name(key->algo));
+		snprintf(buf, PGP_KEYS_ALGO_MAX, "%s", name);
 	return buf;
 }
 EXPORT_SYMBOL_IF_KUNIT(pgp_keys_algo);
 
-/* Something in the keyring that cannot be read or honoured: log and count. */
-#define pgp_keys_lost(c, fmt, ...)			\
-	do {						\
-		pr_err(fmt, ##__VA_ARGS__);		\
-		(*(c)->lost)++;				\
+/**
+ * pgp_keys_bits() - a key's size in bits, as the listing shows it
+ * @key: the key
+ *
+ * The size of its modulus or curve; for a key of two halves (ML-DSA-65 and
+ * Ed25519) the size of its public key material, as OpenSSL counts an
+ * ML-DSA key's bits.
+ *
+ * Return: the size in bits, 0 when unknown.
+ */
+unsigned int pgp_keys_bits(const struct pgp_pubkey *key)
+{
+	/* version, creation time, algorithm, material length: RFC 9580 5.5.2.3 */
+	const size_t v6_head = 1 + 4 + 1 + 4;
+
+	if (key->bits)
+		return key->bits;
+	if (key->version == 6 && key->body_len > v6_head &&
+	    key->body_len - v6_head <= UINT_MAX / 8)
+		return (key->body_len - v6_head) * 8;
+	return 0;
+}
+EXPORT_SYMBOL_IF_KUNIT(pgp_keys_bits);
+
+/*
+ * May a line of the log about the keyring be printed?  At run time, where
+ * any user can feed the parser, the lines are rate-limited (@rs, of the
+ * line's call site) and at most PGP_KEYS_CERT_LOG_MAX a parse.
+ */
+static bool pgp_keys_may_log(struct pgp_keys_ctx *ctx, struct ratelimit_state *rs)
+{
+	if (!ctx->runtime)
+		return true;
+	if (ctx->logged++ >= PGP_KEYS_CERT_LOG_MAX)
+		return false;
+	return __ratelimit(rs);
+}
+
+/* pr_err(), pr_warn() or pr_info() @print a line about the keyring of @ctx */
+#define pgp_keys_log(ctx, print, fmt, ...)					\
+	do {									\
+		static DEFINE_RATELIMIT_STATE(_rs, DEFAULT_RATELIMIT_INTERVAL,	\
+					      DEFAULT_RATELIMIT_BURST);		\
+		if (pgp_keys_may_log(ctx, &_rs))				\
+			print(fmt, ##__VA_ARGS__);				\
 	} while (0)
+
+#define pgp_keys_err(c, fmt, ...)	pgp_keys_log((c)->ctx, pr_err, fmt, ##__VA_ARGS__)
+#define pgp_keys_warn(c, fmt, ...)	pgp_keys_log((c)->ctx, pr_warn, fmt, ##__VA_ARGS__)
+#define pgp_keys_info(c, fmt, ...)	pgp_keys_log((c)->ctx, pr_info, fmt, ##__VA_ARGS__)
+
+/* Something in the keyring that cannot be read or honoured: log and count. */
+#define pgp_keys_lost(c, fmt, ...)				\
+	do {							\
+		struct pgp_keys_ctx *__ctx = (c)->ctx;		\
+								\
+		pgp_keys_log(__ctx, pr_err, fmt, ##__VA_ARGS__);	\
+		(*__ctx->lost)++;				\
+	} while (0)
+
+/* Let other tasks run; stop when the task is being killed. */
+static int pgp_keys_yield(void)
+{
+	cond_resched();
+	return fatal_signal_pending(current) ? -EINTR : 0;
+}
+
+/*
+ * Count @count more of what a run-time certificate may carry at most @max of
+ * (@what, for the log).  Return: 0, or -E2BIG beyond @max.
+ */
+static int pgp_keys_count(struct pgp_keys_ctx *ctx, unsigned int *n,
+			  unsigned int count, unsigned int max, const char *what)
+{
+	*n += count;
+	if (!ctx->runtime || *n <= max)
+		return 0;
+	pr_notice_ratelimited("Certificate refused: more than %u %s\n", max, what);
+	return -E2BIG;
+}
+
+static int pgp_keys_one_more(struct pgp_keys_ctx *ctx, unsigned int *n,
+			     unsigned int max, const char *what)
+{
+	return pgp_keys_count(ctx, n, 1, max, what);
+}
+
+/*
+ * A verification with @key counted against PGP_KEYS_CERT_CHECKS_MAX: one,
+ * or PGP_KEYS_ECDSA_CHECK for an ECDSA key, whose verification (the
+ * kernel's generic curve arithmetic, the public point validated each time)
+ * costs several times the others': P-521 about seven times an RSA-8192 one.
+ */
+#define PGP_KEYS_ECDSA_CHECK	4
+
+static unsigned int pgp_keys_check_cost(const struct pgp_pubkey *key)
+{
+	return key->algo == PGP_PUBKEY_ECDSA ? PGP_KEYS_ECDSA_CHECK : 1;
+}
+
+/* Does an error end the parse (rather than skip a signature or a key)? */
+static bool pgp_keys_fatal(int err)
+{
+	return err == -ENOMEM || err == -E2BIG || err == -EINTR;
+}
 
 /* Absolute end of validity: @base + @delta seconds, 0 = never, saturated. */
 static u32 pgp_keys_abs_expiry(u32 base, u32 delta)
@@ -176,12 +313,14 @@ static bool pgp_keys_issued_by(const struct pgp_sig *sig,
 
 /*
  * Verify @sig by @signer over the primary key, then (optionally) a subkey or
- * a user ID.  Returns 0 or the OpenPGP layer's error code.
+ * a user ID; one of the PGP_KEYS_CERT_CHECKS_MAX verifications of a
+ * certificate added at run time (four with an ECDSA key).  Returns 0, -E2BIG beyond that many,
+ * -EINTR when the task is being killed, or the OpenPGP layer's error code.
  */
 static noinline_for_stack int
-pgp_keys_verify(const struct pgp_sig *sig, const struct pgp_pubkey *signer,
-		const struct pgp_pubkey *primary, const struct pgp_pubkey *sub,
-		const u8 *uid, size_t uid_len)
+pgp_keys_verify(struct pgp_cert *c, const struct pgp_sig *sig,
+		const struct pgp_pubkey *signer, const struct pgp_pubkey *primary,
+		const struct pgp_pubkey *sub, const u8 *uid, size_t uid_len)
 {
 	struct pgp_hash_ctx *ctx = NULL;
 	int ret;
@@ -189,6 +328,13 @@ pgp_keys_verify(const struct pgp_sig *sig, const struct pgp_pubkey *signer,
 	if (sig->creation_time < signer->creation_time ||
 	    sig->creation_time < primary->creation_time)
 		return -EKEYREJECTED;
+	ret = pgp_keys_count(c->ctx, &c->ctx->checks, pgp_keys_check_cost(signer),
+			     PGP_KEYS_CERT_CHECKS_MAX,
+			     "signatures to verify (an ECDSA one counts as 4)");
+	if (!ret)
+		ret = pgp_keys_yield();
+	if (ret)
+		return ret;
 
 	ret = pgp_hash_init(&ctx, sig);
 	if (ret)
@@ -245,13 +391,53 @@ static void pgp_keys_end_uid(struct pgp_cert *c)
 	c->cur_uid_rev_time = 0;
 }
 
-/* Why pgp_check_key_policy() said no, for the log. */
+/* Bits of a big-endian number (leading zero bytes allowed). */
+static unsigned int pgp_keys_num_bits(const u8 *p, size_t len)
+{
+	while (len && !*p) {
+		p++;
+		len--;
+	}
+	if (!len)
+		return 0;
+	return (len - 1) * 8 + fls(*p);
+}
+
+/*
+ * The key policy of the keyrings: pgp_check_key_policy(), an RSA public
+ * exponent of at most PGP_KEYS_RSA_E_MAX_BITS and a DSA modulus of at most
+ * PGP_KEYS_DSA_P_MAX_BITS (what a verification may cost).  Returns 0,
+ * -EDOM for such an exponent or modulus, or pgp_check_key_policy()'s error.
+ */
+static int pgp_keys_key_policy(const struct pgp_pubkey *key, bool legacy)
+{
+	int ret = pgp_check_key_policy(key, legacy);
+
+	if (ret)
+		return ret;
+	switch (key->algo) {
+	case PGP_PUBKEY_RSA:
+	case PGP_PUBKEY_RSA_SIGN:
+		if (pgp_keys_num_bits(key->rsa.e, key->rsa.e_len) > PGP_KEYS_RSA_E_MAX_BITS)
+			return -EDOM;
+		break;
+	case PGP_PUBKEY_DSA:
+		if (key->bits > PGP_KEYS_DSA_P_MAX_BITS)
+			return -EDOM;
+		break;
+	}
+	return 0;
+}
+
+/* Why pgp_keys_key_policy() said no, for the log. */
 static const char *pgp_keys_policy_why(int err)
 {
 	if (err == -ENOPKG)
 		return "not supported by this kernel";
 	if (err == -EKEYREJECTED)
 		return "refused by the size policy (see CONFIG_MODULE_SIG_PGP_LEGACY)";
+	if (err == -EDOM)
+		return "refused: an RSA public exponent over 32 bits or a DSA modulus over 3072 bits costs too much to verify";
 	return "refused by the key policy";
 }
 
@@ -296,7 +482,8 @@ static noinline_for_stack void pgp_keys_end_sub(struct pgp_cert *c)
 			return;
 		}
 		if (c->sub_revoked && !c->keys[dup].revoked) {
-			pr_warn("Subkey %s: revoked by a later copy of its certificate\n", hex);
+			pgp_keys_warn(c, "Subkey %s: revoked by a later copy of its certificate\n",
+				      hex);
 			c->keys[dup].revoked = true;
 			c->keys[dup].revocation = c->sub_rev_sig;
 			c->keys[dup].revocation_len = c->sub_rev_sig_len;
@@ -304,20 +491,20 @@ static noinline_for_stack void pgp_keys_end_sub(struct pgp_cert *c)
 		return;
 	}
 	if (!c->binding.valid) {
-		pr_err("Skipping subkey %s: no valid binding signature\n", hex);
+		pgp_keys_err(c, "Skipping subkey %s: no valid binding signature\n", hex);
 		return;
 	}
 	if (!c->binding.has_flags || !(c->binding.flags & PGP_KEY_FLAG_SIGN)) {
-		pr_info("Skipping subkey %s: not a signing subkey\n", hex);
+		pgp_keys_info(c, "Skipping subkey %s: not a signing subkey\n", hex);
 		return;
 	}
 	if (!c->binding_backsig) {
-		pr_err("Skipping subkey %s: no valid primary key binding (back-signature)\n",
-		       hex);
+		pgp_keys_err(c, "Skipping subkey %s: no valid primary key binding (back-signature)\n",
+			     hex);
 		return;
 	}
 	if (*c->nr >= c->max) {
-		pr_err("Skipping subkey %s: keyring full (%u keys)\n", hex, c->max);
+		pgp_keys_err(c, "Skipping subkey %s: keyring full (%u keys)\n", hex, c->max);
 		return;
 	}
 	k = &c->keys[(*c->nr)++];
@@ -375,7 +562,7 @@ pgp_keys_check_backsig(struct pgp_cert *c, const struct pgp_sig *binding)
 		return ret;
 	if (back.type != PGP_SIG_PRIMARY_BINDING || !pgp_keys_issued_by(&back, &c->sub))
 		return -EKEYREJECTED;
-	return pgp_keys_verify(&back, &c->sub, &c->primary, &c->sub, NULL, 0);
+	return pgp_keys_verify(c, &back, &c->sub, &c->primary, &c->sub, NULL, 0);
 }
 
 static noinline_for_stack int pgp_keys_handle_sig(struct pgp_cert *c, const struct pgp_packet *pkt)
@@ -396,8 +583,8 @@ static noinline_for_stack int pgp_keys_handle_sig(struct pgp_cert *c, const stru
 			pgp_keys_lost(c, "Key %s: cannot read a revocation signature (type %d): %d\n",
 				      pgp_keys_fpr(hex, &c->primary), type, ret);
 		else
-			pr_err("Key %s: ignoring unusable signature packet of type 0x%02x (%d)\n",
-			       pgp_keys_fpr(hex, &c->primary), type, ret);
+			pgp_keys_err(c, "Key %s: ignoring unusable signature packet of type 0x%02x (%d)\n",
+				     pgp_keys_fpr(hex, &c->primary), type, ret);
 		return 0;
 	}
 	/*
@@ -405,6 +592,10 @@ static noinline_for_stack int pgp_keys_handle_sig(struct pgp_cert *c, const stru
 	 * or subkey revocation counts only from the certificate's primary.
 	 */
 	if (!pgp_keys_issued_by(&sig, &c->primary)) {
+		ret = pgp_keys_one_more(c->ctx, &c->ctx->others, PGP_KEYS_CERT_OTHERS_MAX,
+					"signatures by other keys");
+		if (ret)
+			return ret;
 		if (sig.type == PGP_SIG_KEY_REVOCATION ||
 		    sig.type == PGP_SIG_SUBKEY_REVOCATION)
 			pgp_keys_lost(c, "Key %s: revocation of type 0x%02x by another key (a designated revoker) is not honoured\n",
@@ -417,7 +608,7 @@ static noinline_for_stack int pgp_keys_handle_sig(struct pgp_cert *c, const stru
 
 	switch (sig.type) {
 	case PGP_SIG_KEY_REVOCATION:
-		ret = pgp_keys_verify(&sig, &c->primary, &c->primary, NULL, NULL, 0);
+		ret = pgp_keys_verify(c, &sig, &c->primary, &c->primary, NULL, NULL, 0);
 		if (!ret && !c->revoked) {
 			c->revoked = true;
 			c->rev_sig = pkt->body;
@@ -425,7 +616,7 @@ static noinline_for_stack int pgp_keys_handle_sig(struct pgp_cert *c, const stru
 		}
 		break;
 	case PGP_SIG_DIRECT_KEY:
-		ret = pgp_keys_verify(&sig, &c->primary, &c->primary, NULL, NULL, 0);
+		ret = pgp_keys_verify(c, &sig, &c->primary, &c->primary, NULL, NULL, 0);
 		if (!ret)
 			pgp_keys_take_selfsig(&c->self, &sig, c->primary.creation_time);
 		break;
@@ -435,7 +626,7 @@ static noinline_for_stack int pgp_keys_handle_sig(struct pgp_cert *c, const stru
 	case PGP_SIG_CERT_POSITIVE:
 		if (!c->cur_uid || c->in_sub)
 			return 0;
-		ret = pgp_keys_verify(&sig, &c->primary, &c->primary, NULL,
+		ret = pgp_keys_verify(c, &sig, &c->primary, &c->primary, NULL,
 				      c->cur_uid, c->cur_uid_len);
 		if (!ret)
 			pgp_keys_take_selfsig(&c->cur_cert, &sig,
@@ -444,7 +635,7 @@ static noinline_for_stack int pgp_keys_handle_sig(struct pgp_cert *c, const stru
 	case PGP_SIG_CERT_REVOCATION:
 		if (!c->cur_uid || c->in_sub)
 			return 0;
-		ret = pgp_keys_verify(&sig, &c->primary, &c->primary, NULL,
+		ret = pgp_keys_verify(c, &sig, &c->primary, &c->primary, NULL,
 				      c->cur_uid, c->cur_uid_len);
 		if (!ret && (!c->cur_uid_revoked ||
 			     sig.creation_time > c->cur_uid_rev_time)) {
@@ -455,7 +646,7 @@ static noinline_for_stack int pgp_keys_handle_sig(struct pgp_cert *c, const stru
 	case PGP_SIG_SUBKEY_BINDING:
 		if (!c->in_sub || !c->sub_ok)
 			return 0;
-		ret = pgp_keys_verify(&sig, &c->primary, &c->primary, &c->sub,
+		ret = pgp_keys_verify(c, &sig, &c->primary, &c->primary, &c->sub,
 				      NULL, 0);
 		if (ret)
 			break;
@@ -469,7 +660,7 @@ static noinline_for_stack int pgp_keys_handle_sig(struct pgp_cert *c, const stru
 			ret = pgp_keys_check_backsig(c, &sig);
 			if (!ret)
 				c->binding_backsig = true;
-			else if (ret == -ENOMEM)
+			else if (pgp_keys_fatal(ret))
 				return ret;
 			ret = 0;
 		}
@@ -477,7 +668,7 @@ static noinline_for_stack int pgp_keys_handle_sig(struct pgp_cert *c, const stru
 	case PGP_SIG_SUBKEY_REVOCATION:
 		if (!c->in_sub || !c->sub_ok)
 			return 0;
-		ret = pgp_keys_verify(&sig, &c->primary, &c->primary, &c->sub,
+		ret = pgp_keys_verify(c, &sig, &c->primary, &c->primary, &c->sub,
 				      NULL, 0);
 		if (!ret && !c->sub_revoked) {
 			c->sub_revoked = true;
@@ -489,14 +680,14 @@ static noinline_for_stack int pgp_keys_handle_sig(struct pgp_cert *c, const stru
 		return 0;
 	}
 
-	if (ret == -ENOMEM)
+	if (pgp_keys_fatal(ret))
 		return ret;
 	if (ret == -ENOPKG)
-		pr_err("Key %s: cannot check signature of type 0x%02x: unsupported algorithm\n",
-		       pgp_keys_fpr(hex, &c->primary), sig.type);
+		pgp_keys_err(c, "Key %s: cannot check signature of type 0x%02x: unsupported algorithm\n",
+			     pgp_keys_fpr(hex, &c->primary), sig.type);
 	else if (ret)
-		pr_err("Key %s: ignoring signature of type 0x%02x that does not verify (%d)\n",
-		       pgp_keys_fpr(hex, &c->primary), sig.type, ret);
+		pgp_keys_err(c, "Key %s: ignoring signature of type 0x%02x that does not verify (%d)\n",
+			     pgp_keys_fpr(hex, &c->primary), sig.type, ret);
 	return 0;
 }
 
@@ -521,22 +712,22 @@ static noinline_for_stack int pgp_keys_begin_sub(struct pgp_cert *c, const struc
 		return ret;
 	if (ret) {
 		if (ret == -ENOPKG && c->sub.fpr_len)
-			pr_info("Skipping subkey %s: unsupported version or algorithm\n",
-				pgp_keys_fpr(hex, &c->sub));
+			pgp_keys_info(c, "Skipping subkey %s: unsupported version or algorithm\n",
+				      pgp_keys_fpr(hex, &c->sub));
 		else
-			pr_err("Key %s: skipping malformed subkey (%d)\n",
-			       pgp_keys_fpr(hex, &c->primary), ret);
+			pgp_keys_err(c, "Key %s: skipping malformed subkey (%d)\n",
+				     pgp_keys_fpr(hex, &c->primary), ret);
 		return 0;
 	}
 	if (c->sub.version != c->primary.version) {
-		pr_err("Skipping subkey %s: a v%u subkey of a v%u key\n",
-		       pgp_keys_fpr(hex, &c->sub), c->sub.version, c->primary.version);
+		pgp_keys_err(c, "Skipping subkey %s: a v%u subkey of a v%u key\n",
+			     pgp_keys_fpr(hex, &c->sub), c->sub.version, c->primary.version);
 		return 0;
 	}
-	ret = pgp_check_key_policy(&c->sub, c->legacy);
+	ret = pgp_keys_key_policy(&c->sub, c->legacy);
 	if (ret) {
-		pr_warn("Skipping subkey %s: %s %s\n", pgp_keys_fpr(hex, &c->sub),
-			pgp_keys_algo(algo, &c->sub), pgp_keys_policy_why(ret));
+		pgp_keys_warn(c, "Skipping subkey %s: %s %s\n", pgp_keys_fpr(hex, &c->sub),
+			      pgp_keys_algo(algo, &c->sub), pgp_keys_policy_why(ret));
 		return 0;
 	}
 	c->sub_ok = true;
@@ -563,17 +754,17 @@ pgp_keys_parse_cert(struct pgp_cert *c, const struct pgp_packet *first,
 		return ret;
 	if (ret) {
 		if (ret == -ENOPKG && c->primary.fpr_len)
-			pr_warn("Skipping key %s: unsupported version or algorithm\n",
-				pgp_keys_fpr(hex, &c->primary));
+			pgp_keys_warn(c, "Skipping key %s: unsupported version or algorithm\n",
+				      pgp_keys_fpr(hex, &c->primary));
 		else
-			pr_err("Skipping malformed public key packet (%d)\n", ret);
+			pgp_keys_err(c, "Skipping malformed public key packet (%d)\n", ret);
 		return 0;
 	}
 	pgp_keys_fpr(hex, &c->primary);
-	ret = pgp_check_key_policy(&c->primary, c->legacy);
+	ret = pgp_keys_key_policy(&c->primary, c->legacy);
 	if (ret) {
-		pr_warn("Skipping key %s: %s %s\n", hex,
-			pgp_keys_algo(algo, &c->primary), pgp_keys_policy_why(ret));
+		pgp_keys_warn(c, "Skipping key %s: %s %s\n", hex,
+			      pgp_keys_algo(algo, &c->primary), pgp_keys_policy_why(ret));
 		return 0;
 	}
 	dup = pgp_keys_index(c->keys, *c->nr, &c->primary);
@@ -590,7 +781,7 @@ pgp_keys_parse_cert(struct pgp_cert *c, const struct pgp_packet *first,
 			      hex);
 		return 0;
 	} else if (*c->nr >= c->max) {
-		pr_err("Skipping key %s: keyring full (%u keys)\n", hex, c->max);
+		pgp_keys_err(c, "Skipping key %s: keyring full (%u keys)\n", hex, c->max);
 		return 0;
 	}
 	if (!c->merge) {
@@ -606,19 +797,38 @@ pgp_keys_parse_cert(struct pgp_cert *c, const struct pgp_packet *first,
 		ret = pgp_next_packet(&p, end, &pkt);
 		if (ret)
 			break;	/* the caller already bounded the certificate */
+		ret = pgp_keys_yield();
+		if (ret)
+			return ret;
 		switch (pkt.tag) {
 		case PGP_PKT_SIGNATURE:
-			ret = pgp_keys_handle_sig(c, &pkt);
+			ret = pgp_keys_one_more(c->ctx, &c->ctx->sigs, PGP_KEYS_CERT_SIGS_MAX,
+						"signature packets");
+			if (!ret)
+				ret = pgp_keys_handle_sig(c, &pkt);
 			if (ret)
 				return ret;
 			break;
 		case PGP_PKT_USER_ID:
+			ret = pgp_keys_one_more(c->ctx, &c->ctx->uids, PGP_KEYS_CERT_UIDS_MAX,
+						"user IDs and attributes");
+			if (!ret && c->ctx->runtime && pkt.len > PGP_KEYS_CERT_UID_LEN_MAX) {
+				pr_notice_ratelimited("Certificate refused: a user ID of more than %u bytes\n",
+						      PGP_KEYS_CERT_UID_LEN_MAX);
+				ret = -E2BIG;
+			}
+			if (ret)
+				return ret;
 			pgp_keys_end_uid(c);
 			pgp_keys_end_sub(c);
 			c->cur_uid = pkt.body;
 			c->cur_uid_len = pkt.len;
 			break;
 		case PGP_PKT_PUBLIC_SUBKEY:
+			ret = pgp_keys_one_more(c->ctx, &c->ctx->subkeys,
+						PGP_KEYS_CERT_SUBKEYS_MAX, "subkeys");
+			if (ret)
+				return ret;
 			pgp_keys_end_uid(c);
 			pgp_keys_end_sub(c);
 			ret = pgp_keys_begin_sub(c, &pkt);
@@ -626,6 +836,10 @@ pgp_keys_parse_cert(struct pgp_cert *c, const struct pgp_packet *first,
 				return ret;
 			break;
 		case PGP_PKT_USER_ATTR:
+			ret = pgp_keys_one_more(c->ctx, &c->ctx->uids, PGP_KEYS_CERT_UIDS_MAX,
+						"user IDs and attributes");
+			if (ret)
+				return ret;
 			/* photo IDs: their certifications are not used */
 			pgp_keys_end_uid(c);
 			pgp_keys_end_sub(c);
@@ -643,7 +857,8 @@ pgp_keys_parse_cert(struct pgp_cert *c, const struct pgp_packet *first,
 			pgp_keys_lost(c, "Key %s: a later copy of its certificate has a newer self-signature, which is not used\n",
 				      hex);
 		if (c->revoked && !k->revoked) {
-			pr_warn("Key %s: revoked by a later copy of its certificate\n", hex);
+			pgp_keys_warn(c, "Key %s: revoked by a later copy of its certificate\n",
+				      hex);
 			k->revoked = true;
 			k->revocation = c->rev_sig;
 			k->revocation_len = c->rev_sig_len;
@@ -655,8 +870,8 @@ pgp_keys_parse_cert(struct pgp_cert *c, const struct pgp_packet *first,
 		return 0;
 	}
 	if (!c->self.valid) {
-		pr_err("Skipping key %s: no valid %sself-signature\n", hex,
-		       c->primary.version == 6 ? "direct-key " : "");
+		pgp_keys_err(c, "Skipping key %s: no valid %sself-signature\n", hex,
+			     c->primary.version == 6 ? "direct-key " : "");
 		*c->nr = c->first;
 		return 0;
 	}
@@ -676,40 +891,10 @@ pgp_keys_parse_cert(struct pgp_cert *c, const struct pgp_packet *first,
 	return 0;
 }
 
-/**
- * pgp_keys_parse_checked() - parse a keyring and count what it cannot use
- * @data: the keyring, as written by "gpg --export"; must outlive @keys
- * @len: its length in bytes
- * @keys: array to fill; each primary precedes its subkeys
- * @max: capacity of @keys
- * @legacy: admit SHA-1 self-signatures and DSA-1024/160 keys
- * @lost: set to the number of things in the keyring that could not be read
- *	or honoured (see below); each is also logged as an error
- *
- * Keys without a valid self-signature, subkeys without a valid binding and
- * back-signature or without the signing flag, keys refused by the size
- * policy, duplicates and malformed packets are skipped, with an error in
- * the log (keys refused by the policy: a warning).  Revoked keys are stored
- * (marked revoked) so that lookups can say why they fail.  A malformed
- * packet header ends the parse; keys before it are kept.
- *
- * *@lost counts what may hide a revocation or a newer self-signature: a
- * malformed packet header (the rest is not read), a packet before the first
- * public key, a revocation signature that cannot be parsed (or a signature
- * whose type cannot be read), a key or subkey revocation by a key other
- * than the certificate's primary, a signature that designates a revocation
- * key, a later copy of a certificate with a newer self-signature, and a key
- * that belongs to two certificates.  A keyring for which it is not 0 should
- * not be built into a kernel.
- *
- * Context: process context; allocates hash transforms.
- * Return: the number of keys stored in @keys (0..@max), or %-ENOMEM when a
- * signature could not be checked for lack of memory (the caller should then
- * trust no key at all, since a revocation may have gone unseen).
- */
-int pgp_keys_parse_checked(const u8 *data, size_t len,
-			   struct pgp_builtin_key *keys, unsigned int max,
-			   bool legacy, unsigned int *lost)
+/* pgp_keys_parse_checked() and pgp_keys_parse_runtime(): one parse of @ctx. */
+static int pgp_keys_parse_keyring(const u8 *data, size_t len,
+				  struct pgp_builtin_key *keys, unsigned int max,
+				  bool legacy, struct pgp_keys_ctx *ctx)
 {
 	const u8 *p = data, *end = data + len;
 	unsigned int nr = 0;
@@ -718,21 +903,22 @@ int pgp_keys_parse_checked(const u8 *data, size_t len,
 	const u8 *cert = NULL, *q;
 	int ret;
 
-	*lost = 0;
+	*ctx->lost = 0;
 	for (;;) {
 		q = p;
 		ret = p < end ? pgp_next_packet(&p, end, &pkt) : -ENODATA;
 		if (ret && ret != -ENODATA) {
-			pr_err("Malformed packet at keyring offset %zu; ignoring the rest\n",
-			       (size_t)(q - data));
-			(*lost)++;
+			pgp_keys_log(ctx, pr_err,
+				     "Malformed packet at keyring offset %zu; ignoring the rest\n",
+				     (size_t)(q - data));
+			(*ctx->lost)++;
 		}
 		if (ret || pkt.tag == PGP_PKT_PUBLIC_KEY) {
 			/* [cert, q) holds the packets after the previous primary */
 			if (have_primary) {
 				struct pgp_cert c = {
 					.keys = keys, .max = max, .nr = &nr,
-					.legacy = legacy, .lost = lost,
+					.legacy = legacy, .ctx = ctx,
 				};
 				int err = pgp_keys_parse_cert(&c, &primary, cert, q);
 
@@ -748,14 +934,93 @@ int pgp_keys_parse_checked(const u8 *data, size_t len,
 		}
 		if (!have_primary && pkt.tag != PGP_PKT_MARKER &&
 		    pkt.tag != PGP_PKT_TRUST) {
-			pr_err("Ignoring packet of tag %u at keyring offset %zu, before the first public key\n",
-			       pkt.tag, (size_t)(q - data));
-			(*lost)++;
+			pgp_keys_log(ctx, pr_err,
+				     "Ignoring packet of tag %u at keyring offset %zu, before the first public key\n",
+				     pkt.tag, (size_t)(q - data));
+			(*ctx->lost)++;
 		}
 	}
 	return nr;
 }
+
+/**
+ * pgp_keys_parse_checked() - parse a keyring and count what it cannot use
+ * @data: the keyring, as written by "gpg --export"; must outlive @keys
+ * @len: its length in bytes
+ * @keys: array to fill; each primary precedes its subkeys
+ * @max: capacity of @keys
+ * @legacy: admit SHA-1 self-signatures and DSA-1024/160 keys
+ * @lost: set to the number of things in the keyring that could not be read
+ *	or honoured (see below); each is also logged as an error
+ *
+ * Keys without a valid self-signature, subkeys without a valid binding and
+ * back-signature or without the signing flag, keys refused by the key
+ * policy (sizes; an RSA public exponent over 32 bits; a DSA modulus over
+ * 3072 bits), duplicates and malformed packets are skipped, with an error in
+ * the log (keys refused by the policy: a warning).  Revoked keys are stored
+ * (marked revoked) so that lookups can say why they fail.  A malformed
+ * packet header ends the parse; keys before it are kept.
+ *
+ * *@lost counts what may hide a revocation or a newer self-signature: a
+ * malformed packet header (the rest is not read), a packet before the first
+ * public key, a revocation signature that cannot be parsed (or a signature
+ * whose type cannot be read), a key or subkey revocation by a key other
+ * than the certificate's primary, a signature that designates a revocation
+ * key, a later copy of a certificate with a newer self-signature, and a key
+ * that belongs to two certificates.  A keyring for which it is not 0 should
+ * not be built into a kernel.
+ *
+ * Context: process context; allocates hash transforms; may sleep.
+ * Return: the number of keys stored in @keys (0..@max), or %-ENOMEM when a
+ * signature could not be checked for lack of memory (the caller should then
+ * trust no key at all, since a revocation may have gone unseen), or
+ * %-EINTR when the task was killed.
+ */
+int pgp_keys_parse_checked(const u8 *data, size_t len,
+			   struct pgp_builtin_key *keys, unsigned int max,
+			   bool legacy, unsigned int *lost)
+{
+	struct pgp_keys_ctx ctx = { .lost = lost };
+
+	return pgp_keys_parse_keyring(data, len, keys, max, legacy, &ctx);
+}
 EXPORT_SYMBOL_IF_KUNIT(pgp_keys_parse_checked);
+
+/**
+ * pgp_keys_parse_runtime() - parse a certificate added at run time
+ * @data: the certificate (or certificates) that add_key() was given
+ * @len: its length in bytes
+ * @keys: array to fill; each primary precedes its subkeys
+ * @max: capacity of @keys
+ * @legacy: admit SHA-1 self-signatures and DSA-1024/160 keys
+ * @lost: as for pgp_keys_parse_checked()
+ *
+ * pgp_keys_parse_checked() for what any user can hand the kernel: the parse
+ * stops at the first of PGP_KEYS_CERT_SIGS_MAX signature packets,
+ * PGP_KEYS_CERT_CHECKS_MAX signatures to verify, PGP_KEYS_CERT_OTHERS_MAX
+ * signatures by other keys, PGP_KEYS_CERT_UIDS_MAX user IDs and
+ * attributes, PGP_KEYS_CERT_SUBKEYS_MAX subkeys or a user ID longer than
+ * PGP_KEYS_CERT_UID_LEN_MAX it would exceed; its log lines are rate-limited
+ * and at most PGP_KEYS_CERT_LOG_MAX.  Time: linear in @len, plus at most
+ * PGP_KEYS_CERT_CHECKS_MAX signature verifications.
+ *
+ * Context: process context; allocates hash transforms; may sleep.
+ * Return: as pgp_keys_parse_checked(), or %-E2BIG when the certificate
+ * carries more than the limits allow.
+ */
+int pgp_keys_parse_runtime(const u8 *data, size_t len,
+			   struct pgp_builtin_key *keys, unsigned int max,
+			   bool legacy, unsigned int *lost)
+{
+	struct pgp_keys_ctx ctx = { .runtime = true, .lost = lost };
+	int ret = pgp_keys_parse_keyring(data, len, keys, max, legacy, &ctx);
+
+	if (ctx.logged > PGP_KEYS_CERT_LOG_MAX)
+		pr_notice_ratelimited("%u more lines about this certificate not logged\n",
+				      ctx.logged - PGP_KEYS_CERT_LOG_MAX);
+	return ret;
+}
+EXPORT_SYMBOL_IF_KUNIT(pgp_keys_parse_runtime);
 
 /**
  * pgp_keys_parse() - parse a binary OpenPGP keyring into usable keys
@@ -1011,7 +1276,7 @@ int pgp_keys_describe(const struct pgp_builtin_key *keys, unsigned int nr,
 	if (p)
 		pgp_keys_fpr(phex, &p->pub);
 	n = snprintf(buf, size, "%s %s %u %s %s%s \"%s\"\n", hex,
-		     pgp_pubkey_algo_name(k->pub.algo), k->pub.bits, state,
+		     pgp_pubkey_algo_name(k->pub.algo), pgp_keys_bits(&k->pub), state,
 		     p ? "subkey-of-" : "primary", p ? phex : "", uid);
 	if (n < 0 || (size_t)n >= size)
 		return -ENOSPC;
@@ -1024,44 +1289,6 @@ static bool pgp_keys_same_key(const struct pgp_packet *pkt,
 			      const struct pgp_pubkey *key)
 {
 	return pkt->len == key->body_len && !memcmp(pkt->body, key->body, pkt->len);
-}
-
-/* Did @a and @b come from the same issuer?  The fingerprint wins. */
-static bool pgp_keys_same_issuer(const struct pgp_sig *a, const struct pgp_sig *b)
-{
-	if (a->issuer_fpr_len && b->issuer_fpr_len)
-		return a->issuer_fpr_len == b->issuer_fpr_len &&
-		       !memcmp(a->issuer_fpr, b->issuer_fpr, a->issuer_fpr_len);
-	return a->has_issuer_keyid && b->has_issuer_keyid &&
-	       !memcmp(a->issuer_keyid, b->issuer_keyid, PGP_KEYID_LEN);
-}
-
-/*
- * Is the certification @cert, of the user ID whose signatures start at @p,
- * taken back by a certification revocation (0x30) of its issuer, not older
- * than it, among those signatures ([@p, @end) up to the next user ID,
- * attribute or key; gpg exports them in any order)?  The revocation is not
- * verified here (its issuer's key is not at hand): a certificate that
- * carries one is not taken as vouching, whoever made it.
- */
-static noinline_for_stack bool
-pgp_keys_cert_taken_back(const struct pgp_sig *cert, const u8 *p, const u8 *end,
-			 bool legacy)
-{
-	struct pgp_packet pkt;
-	struct pgp_sig rev;
-
-	while (p < end && !pgp_next_packet(&p, end, &pkt)) {
-		if (pkt.tag != PGP_PKT_SIGNATURE)
-			return false;
-		if (pgp_keys_parse_sig(&pkt, &rev, legacy) ||
-		    rev.type != PGP_SIG_CERT_REVOCATION)
-			continue;
-		if (pgp_keys_same_issuer(cert, &rev) &&
-		    rev.creation_time >= cert->creation_time)
-			return true;
-	}
-	return false;
 }
 
 /* Digest of @auth->sig over @primary and then @sub or @uid (if any). */
@@ -1087,55 +1314,228 @@ static int pgp_keys_auth_digest(struct pgp_keys_auth *auth,
 	return pgp_sig_digest(ctx, &auth->sig, auth->digest, &auth->digest_len);
 }
 
-/* The @nth certification of a user ID of @primary by another key. */
-static noinline_for_stack int
-pgp_keys_find_cert(const u8 *data, size_t len, const struct pgp_pubkey *primary,
-		   unsigned int nth, bool legacy, struct pgp_keys_auth *auth)
+/* A certification revocation (0x30) by another key among a user ID's signatures. */
+struct pgp_keys_rev {
+	u8 fpr[PGP_FPR_MAX];
+	u8 fpr_len;
+	u8 keyid[PGP_KEYID_LEN];
+	bool has_keyid;
+	u32 time;
+};
+
+static bool pgp_keys_is_cert(const struct pgp_sig *sig)
 {
-	const u8 *p = data, *end = data + len;
-	const u8 *uid = NULL, *sigs = NULL;
+	return sig->type >= PGP_SIG_CERT_GENERIC && sig->type <= PGP_SIG_CERT_POSITIVE;
+}
+
+/*
+ * The certification revocations by other keys among the signatures in
+ * [@p, @end) (those of one user ID), at most @max into @revs.  Returns how
+ * many, @max + 1 when there are more, -EINTR or -ENOMEM.
+ */
+static noinline_for_stack int
+pgp_keys_cert_revs(const u8 *p, const u8 *end, const struct pgp_pubkey *primary,
+		   bool legacy, struct pgp_keys_rev *revs, unsigned int max)
+{
+	struct pgp_packet pkt;
+	struct pgp_sig sig;
+	unsigned int n = 0;
+	int ret;
+
+	while (p < end && !pgp_next_packet(&p, end, &pkt) &&
+	       pkt.tag == PGP_PKT_SIGNATURE) {
+		ret = pgp_keys_yield();
+		if (ret)
+			return ret;
+		ret = pgp_keys_parse_sig(&pkt, &sig, legacy);
+		if (ret == -ENOMEM)
+			return ret;
+		if (ret || sig.type != PGP_SIG_CERT_REVOCATION ||
+		    pgp_keys_issued_by(&sig, primary))
+			continue;
+		if (n == max)
+			return max + 1;
+		memcpy(revs[n].fpr, sig.issuer_fpr, sig.issuer_fpr_len);
+		revs[n].fpr_len = sig.issuer_fpr_len;
+		memcpy(revs[n].keyid, sig.issuer_keyid, PGP_KEYID_LEN);
+		revs[n].has_keyid = sig.has_issuer_keyid;
+		revs[n].time = sig.creation_time;
+		n++;
+	}
+	return n;
+}
+
+/* Is the certification @cert by the issuer of one of @revs, made no later? */
+static bool pgp_keys_in_revs(const struct pgp_sig *cert,
+			     const struct pgp_keys_rev *revs, unsigned int n)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++) {
+		const struct pgp_keys_rev *r = &revs[i];
+		bool same;
+
+		if (r->time < cert->creation_time)
+			continue;
+		if (cert->issuer_fpr_len && r->fpr_len)
+			same = cert->issuer_fpr_len == r->fpr_len &&
+			       !memcmp(cert->issuer_fpr, r->fpr, r->fpr_len);
+		else
+			same = cert->has_issuer_keyid && r->has_keyid &&
+			       !memcmp(cert->issuer_keyid, r->keyid, PGP_KEYID_LEN);
+		if (same)
+			return true;
+	}
+	return false;
+}
+
+/**
+ * pgp_keys_walk_certs() - the signatures over a key's user IDs by other keys
+ * @data: the certificate (later copies of it included)
+ * @len: its length
+ * @primary: the certificate's primary key, as pgp_keys_parse() found it
+ * @legacy: admit SHA-1
+ * @walk: its @walk->fn is called, in the order of @data, for each
+ *	certification (0x10-0x13) of a user ID of @primary by another key, not
+ *	older than @primary, and for each certification revocation (0x30) by
+ *	another key; its return value, when not 0, ends the walk
+ *
+ * The signatures are not verified: their issuers' keys are not at hand.
+ * A certification is marked taken back when a certification revocation by
+ * the same issuer, not older than it, is among the user ID's signatures
+ * (gpg exports them in any order).  Each user ID's signatures are read
+ * twice, once for its certification revocations and once for @fn: the walk
+ * is linear in @len.  A user ID with more than %PGP_KEYS_CERT_OTHERS_MAX
+ * certification revocations has each of its certifications marked taken
+ * back.
+ *
+ * Context: process context; may sleep.
+ * Return: 0 when @walk->fn never ended the walk, else its value; -ENOMEM;
+ * -EINTR when the task was killed.
+ */
+int pgp_keys_walk_certs(const u8 *data, size_t len,
+			const struct pgp_pubkey *primary, bool legacy,
+			struct pgp_keys_cert_walk *walk)
+{
+	const u8 *p = data, *end = data + len, *sigs;
+	struct pgp_keys_cert *cert;
+	struct pgp_keys_rev *revs;
 	struct pgp_packet pkt;
 	bool in_cert = false;
-	size_t uid_len = 0;
+	int nrevs = 0, ret = 0;
 
+	cert = kzalloc(sizeof(*cert), GFP_KERNEL);
+	revs = kmalloc_array(PGP_KEYS_CERT_OTHERS_MAX, sizeof(*revs), GFP_KERNEL);
+	if (!cert || !revs) {
+		ret = -ENOMEM;
+		goto out;
+	}
 	while (p < end && !pgp_next_packet(&p, end, &pkt)) {
+		ret = pgp_keys_yield();
+		if (ret)
+			break;
 		switch (pkt.tag) {
 		case PGP_PKT_PUBLIC_KEY:
 			/* this certificate, or a later copy of it */
 			in_cert = pgp_keys_same_key(&pkt, primary);
-			uid = NULL;
+			cert->uid = NULL;
 			continue;
 		case PGP_PKT_USER_ID:
-			uid = pkt.body;
-			uid_len = pkt.len;
+			if (!in_cert)
+				continue;
+			cert->uid = pkt.body;
+			cert->uid_len = pkt.len;
 			sigs = p;
+			nrevs = pgp_keys_cert_revs(sigs, end, primary, legacy, revs,
+						   PGP_KEYS_CERT_OTHERS_MAX);
+			if (nrevs < 0) {
+				ret = nrevs;
+				goto out;
+			}
 			continue;
 		case PGP_PKT_SIGNATURE:
 			break;
 		default:
-			uid = NULL;	/* subkeys, attributes: not certified here */
+			cert->uid = NULL;	/* subkeys, attributes: not certified here */
 			continue;
 		}
-		if (!in_cert || !uid)
+		if (!in_cert || !cert->uid)
 			continue;
-		if (pgp_keys_parse_sig(&pkt, &auth->sig, legacy) ||
-		    auth->sig.type < PGP_SIG_CERT_GENERIC ||
-		    auth->sig.type > PGP_SIG_CERT_POSITIVE ||
-		    pgp_keys_issued_by(&auth->sig, primary) ||
-		    auth->sig.creation_time < primary->creation_time ||
-		    pgp_keys_cert_taken_back(&auth->sig, sigs, end, legacy))
+		ret = pgp_keys_parse_sig(&pkt, &cert->sig, legacy);
+		if (ret == -ENOMEM)
+			goto out;
+		if (ret || pgp_keys_issued_by(&cert->sig, primary)) {
+			ret = 0;
 			continue;
-		if (nth--)
+		}
+		if (pgp_keys_is_cert(&cert->sig)) {
+			if (cert->sig.creation_time < primary->creation_time)
+				continue;
+			cert->taken_back = nrevs > PGP_KEYS_CERT_OTHERS_MAX ||
+					   pgp_keys_in_revs(&cert->sig, revs, nrevs);
+		} else if (cert->sig.type == PGP_SIG_CERT_REVOCATION) {
+			cert->taken_back = false;
+		} else {
 			continue;
-		auth->body = pkt.body;
-		auth->body_len = pkt.len;
-		auth->uid = uid;
-		auth->uid_len = uid_len;
-		auth->expires = pgp_keys_abs_expiry(auth->sig.creation_time,
-						    auth->sig.sig_expiry);
-		return pgp_keys_auth_digest(auth, primary, NULL);
+		}
+		cert->body = pkt.body;
+		cert->body_len = pkt.len;
+		ret = walk->fn(walk, cert);
+		if (ret)
+			break;
 	}
-	return -ENOENT;
+out:
+	kfree(revs);
+	kfree(cert);
+	return ret;
+}
+EXPORT_SYMBOL_IF_KUNIT(pgp_keys_walk_certs);
+
+/**
+ * pgp_keys_cert_auth() - the digest a certification's issuer must verify
+ * @cert: a signature pgp_keys_walk_certs() reported
+ * @primary: the certified key
+ * @auth: filled with the signature, its packet, its user ID and its digest
+ *	over @primary and the user ID
+ *
+ * Context: process context; allocates a hash transform.
+ * Return: 0; -ENOPKG when the signature's hash is not available; -ENOMEM.
+ */
+int pgp_keys_cert_auth(const struct pgp_keys_cert *cert,
+		       const struct pgp_pubkey *primary, struct pgp_keys_auth *auth)
+{
+	memset(auth, 0, sizeof(*auth));
+	auth->sig = cert->sig;
+	auth->body = cert->body;
+	auth->body_len = cert->body_len;
+	auth->uid = cert->uid;
+	auth->uid_len = cert->uid_len;
+	auth->expires = pgp_keys_abs_expiry(auth->sig.creation_time,
+					    auth->sig.sig_expiry);
+	return pgp_keys_auth_digest(auth, primary, NULL);
+}
+EXPORT_SYMBOL_IF_KUNIT(pgp_keys_cert_auth);
+
+/* pgp_keys_auth()'s walk: the @nth signature of the wanted type, not taken back. */
+struct pgp_keys_nth {
+	struct pgp_keys_cert_walk walk;
+	bool revocation;
+	unsigned int nth;
+	struct pgp_keys_cert *found;
+};
+
+static int pgp_keys_nth_cert(struct pgp_keys_cert_walk *walk,
+			     const struct pgp_keys_cert *cert)
+{
+	struct pgp_keys_nth *w = container_of(walk, struct pgp_keys_nth, walk);
+	bool revocation = cert->sig.type == PGP_SIG_CERT_REVOCATION;
+
+	if (revocation != w->revocation || cert->taken_back)
+		return 0;
+	if (w->nth--)
+		return 0;
+	*w->found = *cert;
+	return 1;
 }
 
 /**
@@ -1146,27 +1546,32 @@ pgp_keys_find_cert(const u8 *data, size_t len, const struct pgp_pubkey *primary,
  * @nr: number of keys in @keys
  * @i: index of the key in @keys
  * @kind: which signature
- * @nth: for %PGP_KEYS_AUTH_CERTIFICATION, which certification (0 for the
- *	first); 0 for the other kinds
+ * @nth: for %PGP_KEYS_AUTH_CERTIFICATION and
+ *	%PGP_KEYS_AUTH_CERT_REVOCATION, which one (0 for the first); 0 for the
+ *	other kinds
  * @legacy: admit SHA-1 signatures
  * @auth: filled with the signature and its digest
  *
  * %PGP_KEYS_AUTH_CERTIFICATION: the @nth certification (0x10-0x13) of a
  * user ID of the primary key @i made by another key, in the order of @data
  * (later copies of the certificate included), leaving out a certification
- * that predates the key and one followed by a certification revocation
- * (0x30) of the same issuer.  Its issuer's key is not known here: the
- * signature is not verified, its digest is what the issuer's key must
- * verify.
+ * that predates the key and one taken back by a certification revocation
+ * (0x30) of the same issuer (pgp_keys_walk_certs()).  Its issuer's key
+ * is not known here: the signature is not verified, its digest is what the
+ * issuer's key must verify.
+ * %PGP_KEYS_AUTH_CERT_REVOCATION: the @nth certification revocation (0x30)
+ * of a user ID of the primary key @i by another key, likewise.
+ * A caller that looks at every certification walks them once with
+ * pgp_keys_walk_certs() instead: each call here walks @data.
  * %PGP_KEYS_AUTH_BINDING: the binding signature (0x18) of subkey @i that
  * pgp_keys_parse() checked, with its back-signature.
  * %PGP_KEYS_AUTH_REVOCATION: the revocation of key @i (0x20 of a primary,
  * 0x28 of a subkey) that pgp_keys_parse() checked.
  *
- * Context: process context; allocates hash transforms.
+ * Context: process context; allocates hash transforms; may sleep.
  * Return: 0; -ENOENT when there is no such signature; -EINVAL for a bad @i
  * or @kind; -ENOPKG when the signature's hash is not available (or SHA-1
- * without @legacy); -ENOMEM.
+ * without @legacy); -ENOMEM; -EINTR when the task was killed.
  */
 int pgp_keys_auth(const u8 *data, size_t len, const struct pgp_builtin_key *keys,
 		  unsigned int nr, unsigned int i, enum pgp_keys_auth_kind kind,
@@ -1188,9 +1593,26 @@ int pgp_keys_auth(const u8 *data, size_t len, const struct pgp_builtin_key *keys
 
 	switch (kind) {
 	case PGP_KEYS_AUTH_CERTIFICATION:
+	case PGP_KEYS_AUTH_CERT_REVOCATION: {
+		struct pgp_keys_nth w = {
+			.walk.fn = pgp_keys_nth_cert,
+			.revocation = kind == PGP_KEYS_AUTH_CERT_REVOCATION,
+			.nth = nth,
+		};
+
 		if (p)
 			return -EINVAL;
-		return pgp_keys_find_cert(data, len, &k->pub, nth, legacy, auth);
+		w.found = kmalloc(sizeof(*w.found), GFP_KERNEL);
+		if (!w.found)
+			return -ENOMEM;
+		ret = pgp_keys_walk_certs(data, len, &k->pub, legacy, &w.walk);
+		if (ret > 0)
+			ret = pgp_keys_cert_auth(w.found, &k->pub, auth);
+		else if (!ret)
+			ret = -ENOENT;
+		kfree(w.found);
+		return ret;
+	}
 	case PGP_KEYS_AUTH_BINDING:
 		if (!p)
 			return -EINVAL;

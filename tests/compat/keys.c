@@ -461,8 +461,14 @@ static struct key *compat_builtin, *compat_secondary;
 /* the keyrings do not exist yet (before system_trusted_keyring_init()) */
 bool compat_no_system_keyrings;
 
-static int compat_restrict_secondary(struct key *dest, const struct key_type *type,
-				     const union key_payload *payload, struct key *rk)
+/*
+ * The restriction of .secondary_trusted_keys, and what a user gets with
+ * "keyctl restrict_keyring KEYRING asymmetric builtin_and_secondary_trusted"
+ */
+int restrict_link_by_builtin_and_secondary_trusted(struct key *dest,
+						   const struct key_type *type,
+						   const union key_payload *payload,
+						   struct key *rk)
 {
 	return restrict_link_by_signature(dest, type, payload, compat_secondary);
 }
@@ -474,7 +480,8 @@ struct key *pgp_keys_system_keyring(bool secondary)
 	if (!compat_builtin) {
 		compat_builtin = compat_keyring_alloc(".builtin_trusted_keys", NULL, NULL);
 		compat_secondary = compat_keyring_alloc(".secondary_trusted_keys",
-							compat_restrict_secondary, NULL);
+							restrict_link_by_builtin_and_secondary_trusted,
+							NULL);
 		if (!compat_builtin || !compat_secondary || compat_link(compat_secondary,
 									compat_builtin))
 			abort();

@@ -61,7 +61,7 @@ cflags=(-g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefin
 	-Wall -Wno-format -Wno-deprecated-declarations
 	-I"$top/scripts/pgp-shim/module" -I"$top/scripts/pgp-shim/module/tests" -I"$top/tests/compat/include" -I"$top/scripts/pgp-shim" -I"$top/include"
 	-DCONFIG_64BIT=1 -DCONFIG_PGP_BUILTIN_KEYS=1 -DCONFIG_SYSTEM_BLACKLIST_KEYRING=1
-	-DCONFIG_CRYPTO_ED25519=1)
+	-DCONFIG_CRYPTO_ED25519=1 -DCONFIG_PGP_KEYS_RUNTIME_MAX=1024)
 common=("$top/security/pgp_keys/keyring_parse.c"
 	"$top/scripts/pgp-shim/compat.c" "$top/scripts/pgp-shim/shash_openssl.c"
 	"$top/scripts/pgp-shim/hash_info.c" "$top/tests/compat/stubs/algs_openssl.c")
@@ -80,7 +80,7 @@ echo "[1/4] building fuzz_keyring, fuzz_keyring_check, fuzz_keytype"
 	{ echo "$prog: fuzz_keyring_check: build failed" >&2; exit 1; }
 "$clang" "${cflags[@]}" -DCONFIG_PGP_KEYS_REVOKED='""' -o "$out/fuzz_keytype" \
 	"$top/tests/fuzz/fuzz_keytype.c" "$top/security/pgp_keys/pgp_key_type.c" "$top/security/pgp_keys/policy.c" \
-	"$top/security/pgp_keys/keyring.c" "$top/tests/compat/keys.c" "${common[@]}" -lcrypto ||
+	"$top/tests/compat/keys.c" "${common[@]}" -lcrypto ||
 	{ echo "$prog: fuzz_keytype: build failed" >&2; exit 1; }
 echo "[2/4] building fuzz_modsig"
 "$clang" "${cflags[@]}" -o "$out/fuzz_modsig" "$top/tests/fuzz/fuzz_modsig.c" \
@@ -133,6 +133,10 @@ cc=$clang
 "$tmp/modsig_test" --seed "$seeds_m"
 printf 'int v = 1;\nint f(int x) { return x + v; }\n' >"$tmp/m.c"
 "$cc" -c -o "$tmp/m.o" "$tmp/m.c"
+# the program sign-module.sh runs, built once for the seeds (PGP_SIGN_MODULE)
+# shellcheck source=tests/lib/tool.sh
+. "$top/tests/lib/tool.sh"
+sign_tool "$tmp/tool" || echo "$prog: warning: scripts/pgp-sign-module does not build" >&2
 for key in 'Fuzz RSA' 'Fuzz DSA' 'Fuzz Ed25519'; do
 	cp "$tmp/m.o" "$seeds_m/signed-${key#Fuzz }.o"
 	"$top/scripts/sign-module.sh" -q -u "$(fpr "$key")" --homedir "$GNUPGHOME" \

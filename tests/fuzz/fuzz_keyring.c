@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * libFuzzer target: the built-in keyring parser (security/pgp_keys/
- * keyring_parse.c) on arbitrary bytes, then the listing and lookups of every
- * key it stored.  Signatures are checked through the OpenPGP layer with the
+ * keyring_parse.c) on arbitrary bytes, with and without the limits of a
+ * run-time certificate, then the listing and lookups of every key it stored.  Signatures are checked through the OpenPGP layer with the
  * OpenSSL-backed algorithms of tests/compat.  Build: tests/fuzz/build-keyring.sh.
  */
 #include <linux/errno.h>
@@ -17,12 +17,22 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	static struct pgp_builtin_key keys[PGP_KEYS_MAX];
 	static const u32 times[] = { 0, 1000000000u, 1700000000u, 0xffffffffu };
 	char line[512];
-	unsigned int i, t;
-	int nr, why;
+	unsigned int i, t, lost;
+	int nr, runtime_nr, why;
 
+	/*
+	 * The run-time parse (limits, at most 16 log lines) stores the same keys
+	 * or stops with -E2BIG: never another key set, never another error.
+	 */
+	nr = pgp_keys_parse_runtime(data, size, keys, PGP_KEYS_MAX, size & 1, &lost);
+	if (nr < 0 && nr != -E2BIG && nr != -ENOMEM)
+		abort();
+	runtime_nr = nr;
 	nr = pgp_keys_parse(data, size, keys, PGP_KEYS_MAX, size & 1);
 	if (nr < 0)
 		return 0;
+	if (runtime_nr >= 0 && runtime_nr != nr)
+		abort();
 	if (nr > PGP_KEYS_MAX)
 		abort();
 	for (i = 0; i < (unsigned int)nr; i++) {

@@ -3,17 +3,25 @@
  * libFuzzer target: OpenPGP certificates as asymmetric keys (security/pgp_keys/
  * pgp_key_type.c, keyring.c's lookups) on the key system of tests/compat/keys.c.
  * The input is "be16 length of A || A || B": certificate A joins the built-in
- * trusted keyring as a built-in key would; certificate B is then added to the
- * secondary trusted keyring twice (add_key() takes the next key it can vouch
- * for), which runs the key parser, the choice of the vouching signature
- * (certification, binding, revocation; pgp_keys_auth()), mainline's
- * restrict_link_by_signature() and the pgp subtype's verify_signature().
- * Every key of both keyrings is then looked up by fingerprint and key ID and
- * described.  Asserted: the input is never written, pgp_keys_auth() points
- * into its certificate, lookups give only their documented answers, and
- * dropping the keyrings frees everything but the (bounded) revocation list.
+ * trusted keyring as a built-in key would (with its record of trust);
+ * certificate B is then added to the secondary trusted keyring twice
+ * (add_key() takes the next key it can vouch for), which runs the run-time
+ * parser with its limits, the choice of the vouching signature
+ * (certification, certification revocation, binding, revocation;
+ * pgp_keys_walk_certs(), pgp_keys_auth()), mainline's
+ * restrict_link_by_signature(), the pgp subtype's verify_signature() and,
+ * through the keyring's restriction as the boot glue wraps it,
+ * pgp_key_join(); and to a keyring of a user's own restricted the same way,
+ * which must record nothing.  Every key of both keyrings is then looked up by
+ * fingerprint and key ID and described.  Asserted: the input is never
+ * written, pgp_keys_auth() points into its certificate, lookups give only
+ * their documented answers, the records of trust are at most
+ * CONFIG_PGP_KEYS_RUNTIME_MAX made at run time, and dropping the keyrings
+ * and the records frees everything.
  * Build: tests/fuzz/build-keyring.sh.
  */
+/* the boot glue, for its lookups, the records of trust and the restriction it wraps */
+#include "../../security/pgp_keys/keyring.c"
 #include <linux/errno.h>
 #include <linux/kernel.h>
 #include <linux/key.h>
@@ -23,13 +31,31 @@
 #include <linux/string.h>
 #include <keys/asymmetric-type.h>
 #include <keys/pgp_keys.h>
-#include "../../security/pgp_keys/internal.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 void compat_system_keyrings_reset(void);
 
-/* keyring.c's boot glue is linked for its lookups, never run here */
+/* keyring.c's initcall never runs here: no built-in keyring */
 const u8 pgp_keyring_start[1], pgp_keyring_end[1];
+
+/* Forget the records of trust (a reboot), after checking their bounds. */
+static void records_reset(void)
+{
+	struct pgp_keys_record *r, *n;
+	unsigned int nr = 0;
+
+	if (pgp_keys_runtime_nr > CONFIG_PGP_KEYS_RUNTIME_MAX)
+		abort();
+	list_for_each_entry_safe(r, n, &pgp_keys_records, list) {
+		list_del(&r->list);
+		kfree(r);
+		nr++;
+	}
+	if (nr != pgp_keys_records_nr)
+		abort();
+	pgp_keys_records_nr = 0;
+	pgp_keys_runtime_nr = 0;
+}
 
 struct dentry *securityfs_create_dir(const char *name, struct dentry *parent)
 {
@@ -138,7 +164,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static long base = -1;
 	char desc[4096];
-	struct key *builtin, *secondary;
+	struct key *builtin, *secondary, *user;
+	unsigned int records;
 	size_t alen;
 	key_ref_t ref;
 	u8 *copy;
@@ -165,6 +192,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		pgp_key_type_init();
 		registered = true;
 	}
+	/* the secondary keyring is made anew each run: wrap its restriction again */
+	pgp_keys_hook_secondary();
 	check_auth(data + 2, alen);
 	check_auth(data + 2 + alen, size - 2 - alen);
 	/* A: as the boot glue adds a built-in key */
@@ -172,10 +201,23 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (!IS_ERR(ref)) {
 		struct pgp_key *pk = key_ref_to_ptr(ref)->payload.data[asym_crypto];
 
-		if (pgp_key_is_pgp(key_ref_to_ptr(ref)))
+		if (pgp_key_is_pgp(key_ref_to_ptr(ref))) {
 			pk->origin = PGP_KEY_BUILTIN;
+			pgp_keys_trust(pk->k.pub.fpr, pk->k.pub.fpr_len, false);
+		}
 		key_ref_put(ref);
 	}
+	/* B in a keyring of a user's own, restricted as the secondary one is: no record */
+	records = pgp_keys_records_nr;
+	user = compat_keyring_alloc("user", restrict_link_by_builtin_and_secondary_trusted, NULL);
+	if (user) {
+		ref = add(user, data + 2 + alen, size - 2 - alen, 0);
+		if (!IS_ERR(ref))
+			key_ref_put(ref);
+		key_put(user);
+	}
+	if (pgp_keys_records_nr != records)
+		abort();	/* verify_signature() recorded something */
 	/* B: twice, as "keyctl padd" would add it */
 	ref = add(secondary, data + 2 + alen, size - 2 - alen, 0);
 	if (!IS_ERR(ref))
@@ -192,7 +234,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		abort();		/* the input was written */
 	free(copy);
 	compat_system_keyrings_reset();
-	if (compat_keys_live || compat_alloc_live < base)
+	records_reset();
+	if (compat_keys_live || compat_alloc_live != base)
 		abort();
 	return 0;
 }

@@ -35,7 +35,7 @@ obj=$T/obj
 # shellcheck source=tests/lib/tap.sh
 . "$top/tests/lib/tap.sh"
 
-echo "1..$((18 + (${#kobj} > 0 ? 2 : 0)))"
+echo "1..$((19 + (${#kobj} > 0 ? 2 : 0)))"
 # mk/kernel.sh configures (tinyconfig + fragments, every requested option
 # checked) and builds only the keyring object.
 if "$top/mk/kernel.sh" --ksrc "$ksrc" --obj "$obj" --mods "$T/mods" \
@@ -80,7 +80,11 @@ after=$(stat -c %Y.%s -- "$key" 2>/dev/null)-$(sha256sum < "$key" 2>/dev/null)
 check "a rebuild leaves the generated key alone" test "$before" = "$after"
 
 # The key signs modules as the kbuild signing step would (its homedir, its
-# default key) and the result verifies against the built-in keyring.
+# default key, the program Kbuild built) and the result verifies against the
+# built-in keyring.
+check "Kbuild built scripts/pgp-sign-module (the program the scripts run) for certs/" \
+	test -x "$obj/scripts/pgp-sign-module"
+export PGP_SIGN_MODULE=$obj/scripts/pgp-sign-module
 gcc -O2 -c -o "$T/m.ko" "$top/tests/host/sign/testmod.c" &&
 	"$top/scripts/sign-module.sh" --quiet --homedir "$home" "$T/m.ko" 2> "$T/sign.log"
 check "a module signed with the generated key verifies against certs/signing_key.pgp" \

@@ -77,7 +77,8 @@ cflags=(-g -O1 -fsanitize=address,undefined -fno-sanitize-recover=all
 	-I"$top/scripts/pgp-shim/module" -I"$top/scripts/pgp-shim/module/tests" -I"$top/tests/compat/include" -I"$top/scripts/pgp-shim" -I"$top/include"
 	-DCONFIG_64BIT=1 -DCONFIG_PGP_BUILTIN_KEYS=1 -DCONFIG_SYSTEM_BLACKLIST_KEYRING=1
 	-DCONFIG_CRYPTO_ED25519=1 -DCONFIG_CRYPTO_MLDSA=1 -DCONFIG_CRYPTO_ED448=1
-	-DCONFIG_PGP_KEYS_REVOKED="\"${PGP_KEYS_REVOKED:-}\"")
+	-DCONFIG_PGP_KEYS_REVOKED="\"${PGP_KEYS_REVOKED:-}\""
+	-DCONFIG_PGP_KEYS_RUNTIME_MAX="${PGP_KEYS_RUNTIME_MAX:-1024}")
 compat=("$top/scripts/pgp-shim/compat.c" "$top/scripts/pgp-shim/shash_openssl.c"
 	"$top/scripts/pgp-shim/hash_info.c" "$top/tests/compat/stubs/algs_openssl.c")
 pgp_srcs=()

@@ -6,7 +6,9 @@
 # and signed by dkms through its sign_file setting (scripts/sign-file-pgp.sh,
 # with mok_signing_key naming the gpg key and mok_certificate the exported
 # public key), then checked offline with verify-module.sh, and given to the
-# guest as a case that must load with its signer in sysfs.
+# guest as a case that must load with its signer in sysfs.  The scripts dkms
+# runs sit beside the program they run, as a kernel's build tree (or a
+# headers package) has them: PGP_SIGN_MODULE's program, Kbuild's for OBJDIR.
 #
 # dkms reads its signing settings only from /etc/dkms/framework.conf(.d); it
 # runs here in a private mount namespace where a temporary directory is
@@ -46,6 +48,11 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/cases-dkms.XXXXXX")
 trap 'rm -rf -- "$tmp"' EXIT
 mkdir -p "$tmp/etc/framework.conf.d" "$tmp/var" "$tmp/src" "$tmp/modules/$kver"
 cp -r "$top/tests/dkms/pgpdkms-1.0" "$tmp/src/"
+# scripts/ of a kernel's build tree: the scripts and, beside them, the program
+mkdir -p "$tmp/scripts"
+cp "$top"/scripts/{sign-file-pgp,sign-module,verify-module}.sh "$tmp/scripts/"
+cp "${PGP_SIGN_MODULE:-$obj/scripts/pgp-sign-module}" "$tmp/scripts/pgp-sign-module"
+unset PGP_SIGN_MODULE
 
 # The settings a site puts in /etc/dkms/framework.conf to sign with gpg.
 printf 'key %s\nhomedir %s\n' "$fpr" "$keys/gnupg" >"$tmp/pgp-signing.key"
@@ -54,7 +61,7 @@ cat >"$tmp/etc/framework.conf" <<EOF
 dkms_tree="$tmp/var"
 source_tree="$tmp/src"
 install_tree="$tmp/modules"
-sign_file="$top/scripts/sign-file-pgp.sh"
+sign_file="$tmp/scripts/sign-file-pgp.sh"
 mok_signing_key="$tmp/pgp-signing.key"
 mok_certificate="$tmp/pgp-signing.pgp"
 EOF
@@ -74,13 +81,13 @@ unshare --mount --propagation private bash -euo pipefail -c '
 
 # dkms says it signed with our command and the module it installed verifies.
 built=$tmp/modules/$kver/updates/dkms/pgpdkms.ko
-if ! grep -q "^Sign command: $top/scripts/sign-file-pgp.sh" "$log" ||
+if ! grep -q "^Sign command: $tmp/scripts/sign-file-pgp.sh" "$log" ||
    ! grep -q '^Signing module ' "$log" || grep -q "won't be signed" "$log"; then
 	echo "$prog: dkms did not sign through sign-file-pgp.sh (log: $log)" >&2
 	exit 1
 fi
 [[ -f $built ]] || { echo "$prog: $built: dkms installed no module (log: $log)" >&2; exit 1; }
-"$top/scripts/verify-module.sh" --keyring "$tmp/pgp-signing.pgp" "$built" >>"$log" 2>&1 || {
+"$tmp/scripts/verify-module.sh" --keyring "$tmp/pgp-signing.pgp" "$built" >>"$log" 2>&1 || {
 	echo "$prog: $built: the module dkms signed does not verify (log: $log)" >&2
 	exit 1
 }

@@ -24,6 +24,14 @@ expired are refused, and so are their modules; a built-in key cannot be added ag
 vendor key and a built-in key revoked at run time (their revocation certificate added
 the same way) refuse every later module, and the vendor's certificate cannot come back;
 a key listed in CONFIG_PGP_KEYS_REVOKED refuses its modules.
+What any user can do: an unprivileged user's hostile certificates of up to 1 MiB
+(tests/vectors/hostile.py) added to their own keyring are refused by the parser's limits
+(E2BIG) or its key policy; a revocation they add to a keyring of their own restricted
+with builtin_and_secondary_trusted revokes nothing (the vendor's module still loads).
+A vendor that binds and revokes 1030 throw-away subkeys fills nothing: the built-in key's
+revocation after them still takes effect.  A certification the distro takes back (0x30)
+stays taken back: the vendor's module is refused, and the certificate without the 0x30
+cannot come back.
 EOF_USAGE
 }
 [[ ${1:-} == -h || ${1:-} == --help ]] && { usage; exit 0; }
@@ -63,6 +71,19 @@ listing() { # listing WORDS DESCRIPTION: a line of /proc/keys holds every word
 # keyadd (a guest program) is built by tests/qemu/cases-loader.sh when it runs first
 [[ -x $mods/keyadd ]] ||
 	"${CROSS_COMPILE:-}gcc" -static -O2 -Wall -o "$mods/keyadd" "$top/tests/qemu/keyadd.c"
+# keyadd_case EXPECT ARGS DESCRIPTION: a keyadd run (ARGS) in each boot
+keyadd_case() {
+	local opt=
+	[[ $1 == ok ]] || opt="--expect $1 "
+	printf 'exec|exec|/mods/keyadd|-|%s|%s\n' "${opt}$2" "$3" >>"$list"
+}
+# A GnuPG home of its own for the keys made here (a copy of the test keys' home, so that
+# distro certifies): the shared one stays as tests/qemu/make-keys.sh made it.
+kr=$(mktemp -d)
+trap 'gpgconf --homedir "$kr/gnupg" --kill gpg-agent 2>/dev/null || true; rm -rf "$kr"' EXIT
+cp -a "$keys/gnupg" "$kr/gnupg"
+krg() { GNUPGHOME=$kr/gnupg gpg --batch --quiet --no-tty --pinentry-mode loopback --passphrase '' "$@" 2>/dev/null; }
+krfpr() { GNUPGHOME=$kr/gnupg gpg --batch --with-colons --list-keys "$1" 2>/dev/null | awk -F: '$1 == "fpr" { print $10; exit }'; }
 
 uid() { echo "<$1@pgp-modsign.test>:"; }
 # ---- the built-in keys in .builtin_trusted_keys ----
@@ -106,14 +127,79 @@ case_line taint EKEYREJECTED kr-latecert.ko "" "its module: unknown key"
 add rsa2048-certified EKEYREJECTED \
 	"a built-in key cannot be added again (replaced) even when a trusted key certified it"
 
+# ---- what any user can make the key parser do: limits, key policy (uid 1000, @u) ----
+# (at most 64 KiB: the X.509 parser, tried first, claims anything larger with EMSGSIZE)
+python3 "$top/tests/vectors/hostile.py" shapes "$kr/hostile" 65535
+python3 "$top/tests/vectors/hostile.py" shapes "$kr/hostile-1m"
+mkdir -p "$mods/hostile"
+cp "$kr/hostile-1m/certs.pgp" "$mods/hostile/certs-1m.pgp"
+keyadd_case EMSGSIZE "--uid 1000 asymmetric \"\" /mods/hostile/certs-1m.pgp @u" \
+	"an unprivileged user's certificate of 1 MiB: the X.509 parser claims it (EMSGSIZE)"
+for name in certs certs-revs rsa-selfsigs dsa-selfsigs p521-selfsigs subkeys uids long-uid \
+	rsa-hugee junk-sigs checks-65 checks-64; do
+	cp "$kr/hostile/$name.pgp" "$mods/hostile/"
+	what=$(sed -n "s/^$name [A-Z0-9]* //p" "$kr/hostile/shapes.txt")
+	expect=$(awk -v n="$name" '$1 == n { print $2 }' "$kr/hostile/shapes.txt")
+	# into a keyring of the user's own, unrestricted: what no limit refuses is added
+	[[ $expect == ENOKEY ]] && expect=ok
+	keyadd_case "$expect" "--uid 1000 asymmetric \"\" /mods/hostile/$name.pgp @u" \
+		"an unprivileged user's certificate, $what: $expect"
+done
+
 # ---- revocation at run time ----
 sign kr-revvendor.ko "$FPR_revvendor"
 add revvendor ok "add a second vendor's certificate (certified by distro)"
 case_line ok ok kr-revvendor.ko "$(lc "$FPR_revvendor")" "its module loads"
+# a user's keyring restricted like the secondary one runs verify_signature(): nothing recorded
+cp "$keys/runtime/revvendor-revoked.pgp" "$mods/revvendor-revoked.pgp"
+keyadd_case ok "--uid 1000 asymmetric \"\" /mods/revvendor-revoked.pgp restricted:builtin_and_secondary_trusted" \
+	"an unprivileged user adds the vendor's revocation to a keyring of their own (builtin_and_secondary_trusted)"
+case_line ok ok kr-revvendor.ko "$(lc "$FPR_revvendor")" "the vendor's module still loads: that revoked nothing"
 add revvendor-revoked ok "add its revocation certificate (0x20 by the vendor's primary)"
 case_line EKEYREJECTED EKEYREJECTED kr-revvendor.ko "" "after the revocation its module is refused"
 listing "$(lc "$FPR_revvendor") primary revoked" "/proc/keys: the vendor's key is listed revoked"
 add revvendor EKEYREJECTED "the vendor's certificate without the revocation cannot come back"
+
+# ---- a certification taken back (0x30) stays so until reboot ----
+krg --quick-gen-key "pgp-modsign test vendor3 <vendor3@pgp-modsign.test>" ed25519 sign never
+v3=$(krfpr "<vendor3@pgp-modsign.test>")
+krg -u "$FPR_distro" --quick-sign-key "$v3"
+GNUPGHOME=$kr/gnupg gpg --batch --export "$v3" >"$mods/vendor3.pgp"
+krg --quick-revoke-sig "$v3" "$FPR_distro"
+GNUPGHOME=$kr/gnupg gpg --batch --export "$v3" >"$mods/vendor3-certrev.pgp"
+cp "$module" "$mods/kr-vendor3.ko"
+GNUPGHOME=$kr/gnupg "$top/scripts/sign-module.sh" --quiet -u "$v3" --digest sha256 "$mods/kr-vendor3.ko"
+v3add() { # v3add CERT EXPECT DESCRIPTION
+	keyadd_case "$2" "asymmetric \"\" /mods/$1.pgp .secondary_trusted_keys" "$3"
+}
+v3add vendor3 ok "add a third vendor's certificate (certified by distro)"
+case_line ok ok kr-vendor3.ko "$(lc "$v3")" "its module loads"
+v3add vendor3-certrev ok "add its certificate with distro's certification revocation (0x30)"
+case_line EKEYREJECTED EKEYREJECTED kr-vendor3.ko "" "the certification taken back: its module is refused"
+listing "$(lc "$v3"): certification by $(lc "$FPR_distro") revoked: OpenPGP $(lc "$v3") eddsa255 primary certification-revoked by $(lc "$FPR_distro")" \
+	"/proc/keys: the certification taken back, by distro"
+v3add vendor3 ENOKEY "the certificate without the 0x30 cannot come back (no trusted key vouches)"
+case_line EKEYREJECTED EKEYREJECTED kr-vendor3.ko "" "its module stays refused"
+
+# ---- throw-away subkeys a vendor binds and revokes take no room (the store has 1024) ----
+if [[ -z ${DEMO:-} ]]; then
+	python3 "$top/tests/vectors/hostile.py" throwaway "$kr/tw" 1030
+	krg --import "$kr/tw/tw-vendor.pgp"
+	tw=$(krfpr "<tw@example.org>")
+	krg -u "$FPR_distro" --quick-sign-key "$tw"
+	GNUPGHOME=$kr/gnupg gpg --batch --export "$tw" >"$kr/twv.pgp"
+	cp "$kr/twv.pgp" "$mods/twv.pgp"
+	mkdir -p "$mods/tw"
+	: >"$mods/tw.list"
+	for ((i = 1; i <= 1030; i++)); do
+		cat "$kr/twv.pgp" "$kr/tw/tw-$i.pgp" >"$mods/tw/$i.pgp"
+		echo "0 - /mods/tw/$i.pgp" >>"$mods/tw.list"
+	done
+	keyadd_case ok "asymmetric \"\" /mods/twv.pgp .secondary_trusted_keys" \
+		"add a vendor's certificate (certified by distro)"
+	keyadd_case ok "--each /mods/tw.list .secondary_trusted_keys" \
+		"add it 1030 times with one more throw-away subkey it binds and revokes: each accepted, nothing recorded"
+fi
 sign kr-brt.ko "$FPR_brt"
 case_line ok ok kr-brt.ko "$(lc "$FPR_brt")" "a built-in key's module loads"
 add brt-revoked ok "add the built-in key's revocation certificate"

@@ -90,7 +90,7 @@ field() { v6mod fields "$work/$1.sig" | awk -v f="$2" '$1 == f { print $2 }'; }
 pq=$(lc "$FPR_pq6") ed=$(lc "$FPR_ed6")
 printf 'listing|listing|/proc/keys|-|%s|%s\n' "$pq mldsa65-ed25519 primary usable" \
 	"/proc/keys lists the built-in ML-DSA-65+Ed25519 v6 key" >>"$list"
-printf 'listing|listing|/proc/keys|-|%s|%s\n' "$ed ed25519255 primary usable" \
+printf 'listing|listing|/proc/keys|-|%s|%s\n' "$ed ed25519 primary usable" \
 	"/proc/keys lists the built-in Ed25519 v6 key" >>"$list"
 
 for h in sha256 sha512 sha3-256; do
@@ -152,7 +152,7 @@ attach pq-vendor.ko pq-vendor
 case_line taint EKEYREJECTED pq-vendor.ko "" "v6 vendor module refused before its certificate is added"
 printf 'exec|exec|/mods/keyadd|-|asymmetric "" /mods/pq6vendor.pgp .secondary_trusted_keys|%s\n' \
 	"the v6 vendor certificate certified by the built-in ML-DSA-65+Ed25519 key joins" >>"$list"
-printf 'listing|listing|/proc/keys|-|%s|%s\n' "$vendor ed25519255 primary usable" \
+printf 'listing|listing|/proc/keys|-|%s|%s\n' "$vendor ed25519 primary usable" \
 	"/proc/keys lists the v6 vendor key" >>"$list"
 case_line ok ok pq-vendor.ko "$vendor" "v6 vendor module loads after its certificate is added"
 
@@ -177,7 +177,7 @@ done
 pq87=$(lc "$FPR_pq87") ed448=$(lc "$FPR_ed448") ed4=$(lc "$FPR_ed25519")
 printf 'listing|listing|/proc/keys|-|%s|%s\n' "$pq87 mldsa87-ed448 primary usable" \
 	"/proc/keys lists the built-in ML-DSA-87+Ed448 v6 key" >>"$list"
-printf 'listing|listing|/proc/keys|-|%s|%s\n' "$ed448 ed448448 primary usable" \
+printf 'listing|listing|/proc/keys|-|%s|%s\n' "$ed448 ed448 primary usable" \
 	"/proc/keys lists the built-in Ed448 v6 key" >>"$list"
 for h in sha256 sha512 sha3-512; do
 	v6sig "pq87-$h" "$KEY_pq87" "$h"

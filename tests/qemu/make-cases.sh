@@ -63,21 +63,20 @@ if grep -q '^CONFIG_MODULE_SIG_PGP=y' "$obj/.config"; then
 	. "$keys/keys.env"
 	export GNUPGHOME=$keys/gnupg
 	top=$(cd "$(dirname "$0")/../.." && pwd)
-	# the program sign-module.sh runs, built once and named once (sign-module.sh
-	# --print-tool) for the cases this script and cases-{keys,pq,loader}.sh sign
-	# (PGP_SIGN_MODULE=$tool): not sign-module.sh's build-cache checks for each of hundreds
-	# of cases.  make modules_install and dkms keep the kernel tree's own program.
-	tool=
-	if "$top/scripts/sign-module.sh" --version > /dev/null 2>&1 &&
-	   t=$("$top/scripts/sign-module.sh" --print-tool 2> /dev/null) && [[ -x $t ]]; then
-		tool=$t
+	# the program the scripts run for every case here and in cases-*.sh: the one Kbuild
+	# built for this kernel (as make modules_install runs it), else one built once
+	# (PGP_SIGN_MODULE)
+	if [[ -x $obj/scripts/pgp-sign-module ]]; then
+		export PGP_SIGN_MODULE=$obj/scripts/pgp-sign-module
+	else
+		. "$top/tests/lib/tool.sh"
+		sign_tool "$out/tool"
 	fi
 	sign() { # sign OUT KEY DIGEST [sign-module options...]
 		local o=$1 k=$2 d=$3
 		shift 3
 		[[ -f $out/mods/$o ]] || cp "$module" "$out/mods/$o"
-		PGP_SIGN_MODULE=$tool "$top/scripts/sign-module.sh" --quiet -u "$k" --digest "$d" "$@" \
-			"$out/mods/$o"
+		"$top/scripts/sign-module.sh" --quiet -u "$k" --digest "$d" "$@" "$out/mods/$o"
 	}
 	lc() { tr 'A-F' 'a-f' <<<"$1"; }
 	tamper() { # tamper SIGNED OUT REGION
@@ -130,14 +129,14 @@ if grep -q '^CONFIG_MODULE_SIG_PGP=y' "$obj/.config"; then
 	sign dsa1024.ko "$FPR_dsa1024" sha256 --legacy
 	case_line taint EKEYREJECTED dsa1024.ko "" "DSA-1024 key refused without the legacy option"
 	# the keyrings: built-in keys, the vendor flow, run-time and build-time revocation
-	PGP_SIGN_MODULE=$tool "$top/tests/qemu/cases-keys.sh" "$obj" "$module" "$out"
+	"$top/tests/qemu/cases-keys.sh" "$obj" "$module" "$out"
 	if [[ -n ${DEMO:-} ]]; then
 		echo "$prog: $(grep -c . "$list") cases in $list"
 		exit 0
 	fi
 
 	# OpenPGP v6 and ML-DSA-65+Ed25519 signatures (made on the test side, v6 keys built in)
-	PGP_SIGN_MODULE=$tool "$top/tests/qemu/cases-pq.sh" "$obj" "$module" "$out"
+	"$top/tests/qemu/cases-pq.sh" "$obj" "$module" "$out"
 
 	# Concurrency: three different signed modules loaded and unloaded in parallel.
 	moddir=$(dirname "$module")
@@ -274,7 +273,7 @@ if grep -q '^CONFIG_MODULE_SIG_PGP=y' "$obj/.config"; then
 	cp "$out/mods/rsa2048-sha256.ko" "$out/mods/twosig.ko"
 	python3 "$top/tests/elfedit.py" rename-as "$out/mods/twosig.ko" .comment module_sig
 	case_line EBADMSG EBADMSG twosig.ko "" "two module_sig sections refused"
-	PGP_SIGN_MODULE=$tool "$top/tests/qemu/cases-loader.sh" "$obj" "$module" "$out"	# blacklist, PKCS#7 fallback, non-ELF
+	"$top/tests/qemu/cases-loader.sh" "$obj" "$module" "$out"	# blacklist, PKCS#7 fallback, non-ELF
 fi
 
 echo "$prog: $(grep -c . "$list") cases in $list"

@@ -221,7 +221,8 @@ static void kv6_composite_test(struct kunit *test)
 	kv6_expect(test, c, kv6_composite_sub_fpr, 0);
 	n = pgp_keys_describe(c->keys, c->nr, 1, KV_NOW, line, sizeof(line));
 	KUNIT_ASSERT_GT(test, n, 0);
-	KUNIT_EXPECT_NOT_NULL(test, strstr(line, " mldsa65-ed25519 0 usable subkey-of-"));
+	/* its size: its public key material (1952 + 32 octets), as OpenSSL counts ML-DSA */
+	KUNIT_EXPECT_NOT_NULL(test, strstr(line, " mldsa65-ed25519 15872 usable subkey-of-"));
 	KUNIT_EXPECT_NOT_NULL(test, strstr(line, "\"KUnit v6 <kv6@kunit.example>\"\n"));
 	KUNIT_EXPECT_STREQ(test, pgp_keys_algo(algo, &c->keys[0].pub), "mldsa65-ed25519");
 }
@@ -234,7 +235,9 @@ static void kv6_ed25519_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, c->keys[0].pub.algo, PGP_PUBKEY_ED25519);
 	kv6_expect(test, c, kv6_ed25519_fpr, 0);
 	kv6_expect(test, c, kv6_ed25519_sub_fpr, 0);
-	KUNIT_EXPECT_STREQ(test, pgp_keys_algo(algo, &c->keys[1].pub), "ed25519255");
+	/* the name alone: "ed25519255" ran the name and the size together */
+	KUNIT_EXPECT_STREQ(test, pgp_keys_algo(algo, &c->keys[1].pub), "ed25519");
+	KUNIT_EXPECT_EQ(test, pgp_keys_bits(&c->keys[1].pub), 255u);
 }
 
 /* A v6 key needs a direct-key self-signature (RFC 9580 5.2.3.10). */
@@ -479,6 +482,75 @@ static void kv_lost(struct kunit *test)
 	kv_expect(test, c, kx_b_fpr, KX_NOW, -ENOKEY);
 }
 
+/*
+ * kv_good (a DSA-2048 key with one self-signature) followed by @copies copies
+ * of its self-signature and, when @uid_len, a user ID of that many bytes: a
+ * run-time certificate with 1 + @copies signatures to verify.
+ */
+static u8 *kv_grown(struct kunit *test, unsigned int copies, size_t uid_len,
+		    size_t *len)
+{
+	const u8 *p = kv_good, *end = kv_good + sizeof(kv_good), *q;
+	size_t sig_len = 0, n = sizeof(kv_good);
+	struct pgp_packet pkt;
+	const u8 *sig = NULL;
+	unsigned int i;
+	u8 *buf, *w;
+
+	while (!sig && p < end) {
+		q = p;
+		KUNIT_ASSERT_EQ(test, pgp_next_packet(&p, end, &pkt), 0);
+		if (pkt.tag == PGP_PKT_SIGNATURE) {
+			sig = q;
+			sig_len = p - q;
+		}
+	}
+	KUNIT_ASSERT_NOT_NULL(test, sig);
+	buf = kunit_kmalloc(test, n + copies * sig_len + uid_len + 3, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, buf);
+	memcpy(buf, kv_good, n);
+	w = buf + n;
+	for (i = 0; i < copies; i++, w += sig_len)
+		memcpy(w, sig, sig_len);
+	if (uid_len) {
+		/* a new-format user ID packet, two-octet length (192..8383) */
+		*w++ = 0xc0 | PGP_PKT_USER_ID;
+		*w++ = ((uid_len - 192) >> 8) + 192;
+		*w++ = (uid_len - 192) & 0xff;
+		memset(w, 'U', uid_len);
+		w += uid_len;
+	}
+	*len = w - buf;
+	return buf;
+}
+
+/* What a certificate added at run time may carry: pgp_keys_parse_runtime(). */
+static void kv_runtime_limits(struct kunit *test)
+{
+	struct kv_ctx *c = test->priv;
+	unsigned int lost;
+	size_t len;
+	u8 *cert;
+
+	/* 64 signatures to verify: read as at boot */
+	cert = kv_grown(test, PGP_KEYS_CERT_CHECKS_MAX - 1, 0, &len);
+	KUNIT_EXPECT_EQ(test, pgp_keys_parse_runtime(cert, len, c->keys, PGP_KEYS_MAX,
+						     false, &lost), 1);
+	/* 65: refused at run time, read at boot (and by the tools) */
+	cert = kv_grown(test, PGP_KEYS_CERT_CHECKS_MAX, 0, &len);
+	KUNIT_EXPECT_EQ(test, pgp_keys_parse_runtime(cert, len, c->keys, PGP_KEYS_MAX,
+						     false, &lost), -E2BIG);
+	KUNIT_EXPECT_EQ(test, pgp_keys_parse(cert, len, c->keys, PGP_KEYS_MAX, false), 1);
+	/* a user ID of 4 KiB, and one byte more */
+	cert = kv_grown(test, 0, PGP_KEYS_CERT_UID_LEN_MAX, &len);
+	KUNIT_EXPECT_EQ(test, pgp_keys_parse_runtime(cert, len, c->keys, PGP_KEYS_MAX,
+						     false, &lost), 1);
+	cert = kv_grown(test, 0, PGP_KEYS_CERT_UID_LEN_MAX + 1, &len);
+	KUNIT_EXPECT_EQ(test, pgp_keys_parse_runtime(cert, len, c->keys, PGP_KEYS_MAX,
+						     false, &lost), -E2BIG);
+	KUNIT_EXPECT_EQ(test, pgp_keys_parse(cert, len, c->keys, PGP_KEYS_MAX, false), 1);
+}
+
 static struct kunit_case pgp_keys_test_cases[] = {
 	KUNIT_CASE(kv_good_key),
 	KUNIT_CASE(kv_listing),
@@ -495,6 +567,7 @@ static struct kunit_case pgp_keys_test_cases[] = {
 	KUNIT_CASE(kv_revocation_scope),
 	KUNIT_CASE(kv_revocation_scope_primary),
 	KUNIT_CASE(kv_lost),
+	KUNIT_CASE(kv_runtime_limits),
 	KUNIT_CASE(kv6_composite_test),
 	KUNIT_CASE(kv6_ed25519_test),
 	KUNIT_CASE(kv6_no_direct_key_signature),

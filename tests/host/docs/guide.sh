@@ -2,8 +2,10 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Runs the shell blocks of the admin guide as a reader would, in order, in one
-# scratch directory: a kernel tree (the project's scripts/ and sources, a
-# certs/ of its own, foo.ko built from tests/host/sign/testmod.c) with a
+# scratch directory: a kernel tree (the project's scripts/ and sources, with
+# scripts/pgp-sign-module where a kernel build leaves it: PGP_SIGN_MODULE's
+# program, else one built here; a certs/ of its own, foo.ko built from
+# tests/host/sign/testmod.c) with a
 # throw-away GnuPG home the guide itself makes, real gpg, gpgv and sqv.
 # Each block runs in its own bash with errexit, its stdin /dev/null, in the
 # directory and with the variables the previous block left; it fails when it
@@ -87,14 +89,31 @@ mkdir -p /etc/dkms/framework.conf.d	# DKMS is installed
 rm -rf /lib/modules/*
 
 # --- the kernel tree ---------------------------------------------------------------
-mkdir -p "$W/certs"
-for d in scripts kernel crypto security include; do
+mkdir -p "$W/certs" "$W/scripts"
+for d in kernel crypto security include; do
 	ln -s "$top/$d" "$W/$d"
 done
+# scripts/: the scripts themselves (they find the program beside them), the rest linked
+for f in "$top"/scripts/*; do
+	case $f in
+	*.sh) cp -- "$f" "$W/scripts/" ;;
+	*) ln -s "$f" "$W/scripts/" ;;
+	esac
+done
+if [[ -n ${PGP_SIGN_MODULE:-} ]]; then
+	cp -- "$PGP_SIGN_MODULE" "$W/scripts/pgp-sign-module"
+elif ! bash "$top/scripts/pgp-sign-module-build.sh" "$S/tool" > "$S/tool.log" 2>&1; then
+	echo "Bail out! scripts/pgp-sign-module does not build"
+	exit 1
+else
+	mv -- "$S/tool" "$W/scripts/pgp-sign-module"
+fi
+unset PGP_SIGN_MODULE
 for f in "$top"/certs/*; do
 	ln -s "$f" "$W/certs/"
 done
 gcc -O2 -c -o "$W/foo.ko" "$top/tests/host/sign/testmod.c" || { echo "Bail out! gcc"; exit 1; }
+cp "$W/foo.ko" "$S/foo.ko.fresh"
 kv=$(uname -r)
 up=/lib/modules/$kv/updates
 mkdir -p "$up"
@@ -104,9 +123,6 @@ cp "$W/foo.ko" "$up/b.ko" && xz --check=crc32 --lzma2=dict=1MiB "$up/b.ko"
 cp "$up/a.ko" "$up/a.ko.tbs"
 head -c 119 /dev/urandom > "$up/a.ko.sig"
 
-# the program sign-module.sh builds outside a kernel tree: kept between runs
-export XDG_CACHE_HOME=$top/build/host-cache/docs
-(umask 077 && mkdir -p "$XDG_CACHE_HOME")
 export TMPDIR=$S/tmp
 unset GNUPGHOME
 : > "$S/state"
@@ -164,6 +180,29 @@ given_pkcs7()
 		"$c/sign-file" sha256 "$S/x509.key" "$S/x509.crt" "$d/$m.ko" || return 1
 		xz --check=crc32 --lzma2=dict=1MiB "$d/$m.ko" || return 1
 	done
+}
+# fresh-foo: foo.ko as the build made it, not signed yet
+given_fresh-foo()
+{
+	cp "$S/foo.ko.fresh" "$(cat "$S/cwd")/foo.ko"
+}
+# pq-signer: a signing service's ML-DSA-65+Ed25519 key (made here by the tool, as RFC 9980
+# keys are), its detached signature of foo.ko.tbs as foo.ko.sig and its certificate
+# signer-pq.pub (the signature the tool makes over a copy of foo.ko.tbs, read back with
+# --verify --data: a detached signature of exactly those bytes)
+given_pq-signer()
+{
+	local d t=$W/scripts/pgp-sign-module x=$S/pq
+
+	d=$(cat "$S/cwd")
+	rm -rf "$x" && mkdir -p "$x/data" &&
+		"$t" --gen-key mldsa65-ed25519 "Signing service <pq@example.org>" "$x/pq.key" \
+			"$d/signer-pq.pub" > /dev/null &&
+		cp "$d/foo.ko.tbs" "$x/tbs.ko" &&
+		"$t" -q --secret-key "$x/pq.key" "$x/tbs.ko" &&
+		"$t" --verify --keyring "$d/signer-pq.pub" --data "$x/data" "$x/tbs.ko" > /dev/null &&
+		cmp -s "$x/data/data" "$d/foo.ko.tbs" &&
+		cp "$x/data/sig.0" "$d/foo.ko.sig"
 }
 # pgp_keyring_check: certs/pgp_keyring_check, as a kernel build leaves it
 given_pgp_keyring_check()

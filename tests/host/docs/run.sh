@@ -5,9 +5,10 @@
 # Then guide.sh runs every shell block of the guide that needs no kernel, as written, in
 # a scratch tree with a throw-away key (one result per block; blocks that need a kernel or
 # a device, or are not commands, are skips: their ".. doc-test:" comment says so), and
-# three guide commands as first written must each fail it (a GnuPG home never made, a
+# four guide commands as first written must each fail it (a GnuPG home never made, a
 # find that takes .tbs/.sig files for modules, GnuPG's revocation certificate with its
-# ':'). DOCS_GUIDE=0 leaves the guide's blocks and these self-tests out.
+# ':', the rollover's --prepare without --append).  DOCS_GUIDE=0 leaves the guide's
+# blocks and these self-tests out.
 set -uo pipefail
 if [[ ${1:-} == -h || ${1:-} == --help ]]; then
 	echo "Usage: $0    (a make check host test: prints TAP, exits non-zero on failure)"
@@ -17,6 +18,12 @@ fi
 top=$(cd "$(dirname "$0")/../../.." && pwd)
 cd "$top"
 n=0 fail=0
+# The program the scripts run (their --help is its), built once for every guide run.
+tool=$(mktemp -d "${TMPDIR:-/tmp}/docs-tool.XXXXXX")
+trap 'rm -rf -- "$tool"' EXIT
+# shellcheck source=tests/lib/tool.sh
+. tests/lib/tool.sh
+sign_tool "$tool" || { echo "Bail out! scripts/pgp-sign-module does not build"; exit 1; }
 t() { # t DESCRIPTION COMMAND...
 	local d=$1
 	shift
@@ -39,7 +46,7 @@ guide=Documentation/admin-guide/module-signing-pgp.rst
 nblocks=0 nmut=0
 if [[ ${DOCS_GUIDE:-1} != 0 ]]; then
 	nblocks=$(python3 tests/host/docs/blocks.py "$guide" "$(mktemp -d)" | wc -l)
-	nmut=3
+	nmut=4
 fi
 echo "1..$((2 + ${#scripts[@]} + nblocks + nmut))"
 rst_ok() {
@@ -118,7 +125,8 @@ blockof()	# blockof TEXT: the number of the guide's block holding TEXT
 }
 if ! { unshare -m true || unshare -rm true; } 2> /dev/null; then
 	# guide.sh printed its blocks as skips: so are these
-	for d in "no mkdir" "find -name '*.ko*'" "revocation certificate as written"; do
+	for d in "no mkdir" "find -name '*.ko*'" "revocation certificate as written" \
+		"--prepare without --append"; do
 		n=$((n + 1))
 		echo "ok $n - self-test: $d fails the guide test # SKIP no mount namespace (unshare -m)"
 	done
@@ -137,4 +145,8 @@ t "self-test: gpg --import of GnuPG's revocation certificate as written (':') fa
 	mutant "revocation" "$b" \
 	"sed 's/^:-----BEGIN/-----BEGIN/' \"\$GNUPGHOME/openpgp-revocs.d/\$FPR.rev\" | gpg --import" \
 	'gpg --import "$GNUPGHOME/openpgp-revocs.d/$FPR.rev"'
+b=$(blockof "scripts/sign-module.sh --prepare --append foo.ko")
+t "self-test: the rollover's --prepare without --append (it would drop the signatures) fails guide block $b" \
+	mutant "prepare" "$b" "    scripts/sign-module.sh --prepare --append foo.ko" \
+	"    scripts/sign-module.sh --prepare foo.ko"
 exit $((fail > 0))

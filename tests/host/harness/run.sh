@@ -185,10 +185,13 @@ t "modtest: 'ok' with a signer refuses another signer" fail mt judge ok aaaa loa
 # ---- tests/qemu/siglayout.py: the sweep map and the oracles' own extraction ----
 export GNUPGHOME=$tmp/gnupg
 mkdir -m 700 "$GNUPGHOME"
+# shellcheck source=tests/lib/tool.sh
+. "$top/tests/lib/tool.sh"
 printf 'int x = 3; const char s[] = "hello"; int f(void) { return x; }\n' >"$tmp/m.c"
 if gpg -q --batch --pinentry-mode loopback --passphrase '' --quick-gen-key \
 	'harness self-test' ed25519 sign never >/dev/null 2>&1 &&
    gpg -q --export >"$tmp/ring.pgp" && gcc -c -o "$tmp/m.ko" "$tmp/m.c" &&
+   sign_tool "$tmp/tool" 2>"$tmp/sign.log" &&
    "$top/scripts/sign-module.sh" --quiet "$tmp/m.ko" >"$tmp/sign.log" 2>&1; then
 	ok "a throw-away Ed25519 key signs a small object"
 else

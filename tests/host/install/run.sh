@@ -9,7 +9,10 @@
 # option of its command's --help; the completion offers options, digests, algorithm lists,
 # sign-file-pgp's HASH and modules (not MODULE.tbs or MODULE.sig).  Self-tests: a man page
 # with an unknown request, a man page that lost an option, a completion that offers
-# nothing and a relative PREFIX are each refused.
+# nothing and a relative PREFIX are each refused.  Files are written as install(1) writes
+# them (issue 33, T2): under umask 000 no file or directory is group- or world-writable, a
+# symlink planted where a man page goes is replaced, not followed, and a planted symlinked
+# directory is refused.
 set -uo pipefail
 if [[ ${1:-} == -h || ${1:-} == --help ]]; then
 	echo "Usage: $0    (a make check host test: prints TAP, exits non-zero on failure)"
@@ -28,7 +31,7 @@ trap cleanup EXIT
 . "$top/tests/lib/tap.sh"
 # shellcheck source=tests/lib/plan.sh
 . "$top/tests/lib/plan.sh"
-plan_first 20
+plan_first 23
 
 tools=(sign-module verify-module sign-file-pgp)
 D=$T/dest
@@ -54,6 +57,48 @@ files_ok()
 check "installed under DESTDIR/PREFIX only: bin/ (relative symlinks), lib/pgp-modsign/, man1/, completions/" \
 	files_ok "$R"
 
+# --- install(1)'s semantics: fixed modes, no symlink followed --------------------------
+# modes_fixed DIR: nothing under DIR may be written by group or others (symlinks aside),
+# programs 0755, pages and completion 0644
+modes_fixed()
+{
+	local bad f
+
+	bad=$(find "$1" ! -type l -perm /022 -printf '%m %p\n')
+	[[ -z $bad ]] || { echo "group/world-writable: $bad"; return 1; }
+	for f in "$1$P"/share/man/man1/*.1 "$1$P/share/bash-completion/completions/sign-module"; do
+		[[ $(stat -c %a -- "$f") == 644 ]] || { echo "$f: mode $(stat -c %a -- "$f")"; return 1; }
+	done
+	[[ $(stat -c %a -- "$1$P/lib/pgp-modsign/pgp-sign-module") == 755 ]] ||
+		{ echo "pgp-sign-module not 0755"; return 1; }
+}
+# one install under umask 000, into a DESTDIR with a symlink planted where a man page goes
+# (to a file outside DESTDIR)
+mkdir -p "$T/planted$P/share/man/man1"
+echo "not a man page" > "$T/victim"
+ln -s "$T/victim" "$T/planted$P/share/man/man1/sign-module.1"
+(umask 000 && make -s -C "$top" install-tools DESTDIR="$T/planted" PREFIX="$P" > "$T/planted.log" 2>&1) ||
+	sed 's/^/# /' "$T/planted.log"
+check "make install-tools under umask 000: no file group- or world-writable, fixed modes" \
+	modes_fixed "$T/planted"
+planted_ok()
+{
+	[[ $(cat "$T/victim") == "not a man page" ]] || { echo "written through the symlink"; return 1; }
+	[[ -f $T/planted$P/share/man/man1/sign-module.1 && ! -L $T/planted$P/share/man/man1/sign-module.1 ]] ||
+		{ echo "the page is not a regular file"; return 1; }
+}
+check "a symlink planted where a man page goes: replaced, its target untouched" planted_ok
+# a planted symlinked directory: refused, nothing written where it points
+mkdir -p "$T/planted2$P/share" "$T/elsewhere"
+ln -s "$T/elsewhere" "$T/planted2$P/share/man"
+if out=$(make -s -C "$top" install-tools DESTDIR="$T/planted2" PREFIX="$P" 2>&1); then
+	nok "a symlinked directory planted in DESTDIR: refused"
+else
+	[[ $out == *"share/man is a symbolic link"* && -z $(ls -A "$T/elsewhere") ]] &&
+		ok "a symlinked directory planted in DESTDIR: refused, nothing written through it" ||
+		{ nok "a symlinked directory planted in DESTDIR: refused"; printf '%s\n' "$out" | sed 's/^/# /'; }
+fi
+
 # --- the installed commands, with a throw-away key -------------------------------------
 mkdir -m 700 "$T/gnupg"
 export GNUPGHOME=$T/gnupg
@@ -67,7 +112,7 @@ mkdir -m 700 "$T/cache"
 # run_installed BIN ARGS...: as in a systemd unit (no HOME), with an empty cache
 run_installed()
 {
-	env -u HOME XDG_CACHE_HOME="$T/cache" "$@"
+	env -u HOME -u PGP_SIGN_MODULE XDG_CACHE_HOME="$T/cache" "$@"
 }
 signed_ok()
 {

@@ -94,6 +94,10 @@ chmod +x "$tmp/liar"
 
 # ---- keys and modules ----
 make_keys
+# the program sign-module.sh runs, built once (PGP_SIGN_MODULE)
+# shellcheck source=tests/lib/tool.sh
+. "$top/tests/lib/tool.sh"
+sign_tool "$tmp/tool" 2>"$tmp/tool.err" || diag <"$tmp/tool.err"
 # a module signed by "Revoked Key" before it is revoked (gpg cannot sign after)
 printf 'int pgp_test_value = 42;\nint pgp_test_fn(int x) { return x + pgp_test_value; }\n' \
 	>"$tmp/mod.c"

@@ -19,16 +19,33 @@
  *				(what root may do)
  *	signed-by-builtin	from now on only built-in keys vouch for keys
  *				of .secondary_trusted_keys
- *				(CONFIG_SECONDARY_TRUSTED_KEYRING_SIGNED_BY_BUILTIN)
- * --fail-alloc N makes the (N+1)th allocation of the first "add" fail.
+ *				(CONFIG_SECONDARY_TRUSTED_KEYRING_SIGNED_BY_BUILTIN;
+ *				a build with that option starts so)
+ *	uadd FILE		add_key() to a keyring of a user's own,
+ *				restricted with "builtin_and_secondary_trusted"
+ *				(made at the first uadd): "uadd NAME: ..."
+ *	uadd-as DESC FILE	the same with the description DESC
+ *	signal N		the next add's task gets a fatal signal at its
+ *				(N+1)th fatal_signal_pending()
+ *	records			"records N runtime M": the records of trust
+ *				(keyring.c), M of them made at run time
+ * --fail-alloc N makes the (N+1)th allocation of the first "add" fail;
+ * --cpu adds the CPU time of each add to its line (" cpu_us N"; make bench).
  * Exits 0 whenever the operations ran, 2 on usage or I/O errors; at the
  * end, with every keyring dropped, "leaks N" counts the blocks and keys
  * still allocated.
  */
 #include "../../../security/pgp_keys/keyring.c"
 
+#include <sys/resource.h>
+
 void compat_system_keyrings_reset(void);
 extern bool compat_signed_by_builtin;
+extern long compat_fatal_signal_after;
+
+static struct key *user_ring;
+static long next_signal = -1;
+static bool show_cpu;
 
 struct dentry *securityfs_create_dir(const char *name, struct dentry *parent)
 {
@@ -81,6 +98,9 @@ static const char *ename(int e)
 	case -EKEYEXPIRED: return "EKEYEXPIRED";
 	case -EEXIST: return "EEXIST";
 	case -EINVAL: return "EINVAL";
+	case -E2BIG: return "E2BIG";
+	case -EINTR: return "EINTR";
+	case -ENOSPC: return "ENOSPC";
 	}
 	snprintf(buf, sizeof(buf), "errno%d", e);
 	return buf;
@@ -113,26 +133,56 @@ static const char *base(const char *path)
 	return s ? s + 1 : path;
 }
 
-static int op_add(const char *desc, const char *path, long fail_alloc)
+static double cpu_us(void)
+{
+	struct rusage ru;
+
+	getrusage(RUSAGE_SELF, &ru);
+	return ru.ru_utime.tv_sec * 1e6 + ru.ru_utime.tv_usec +
+	       ru.ru_stime.tv_sec * 1e6 + ru.ru_stime.tv_usec;
+}
+
+/* add_key() of FILE to @ring ("add" or, for a user's keyring, "uadd") */
+static int op_add(const char *op, struct key *ring, const char *desc, const char *path,
+		  long fail_alloc)
 {
 	key_ref_t ref;
 	size_t len = 0;
 	u8 *data = read_file(path, &len);
+	double t0;
 
 	if (!data) {
 		fprintf(stderr, "keytype_test: %s: cannot read\n", path);
 		return 2;
 	}
 	compat_alloc_fail_after = fail_alloc;
-	ref = key_create_or_update(make_key_ref(pgp_keys_system_keyring(true), true),
-				   "asymmetric", desc, data, len, KEY_POS_ALL | KEY_USR_VIEW,
-				   KEY_ALLOC_IN_QUOTA);
+	compat_fatal_signal_after = next_signal;
+	t0 = cpu_us();
+	ref = key_create_or_update(make_key_ref(ring, true), "asymmetric", desc, data, len,
+				   KEY_POS_ALL | KEY_USR_VIEW, KEY_ALLOC_IN_QUOTA);
+	t0 = cpu_us() - t0;
 	compat_alloc_fail_after = -1;
+	compat_fatal_signal_after = -1;
+	next_signal = -1;
 	free(data);
-	printf("add %s: %s\n", base(path), IS_ERR(ref) ? ename(PTR_ERR(ref)) : "0");
+	printf("%s %s: %s", op, base(path), IS_ERR(ref) ? ename(PTR_ERR(ref)) : "0");
+	if (show_cpu)
+		printf(" cpu_us %.0f", t0);
+	printf("\n");
 	if (!IS_ERR(ref))
 		key_ref_put(ref);
 	return 0;
+}
+
+static struct key *the_user_ring(void)
+{
+	if (!user_ring)
+		user_ring = compat_keyring_alloc("_uid.1000 ring",
+						 restrict_link_by_builtin_and_secondary_trusted,
+						 NULL);
+	if (!user_ring)
+		abort();
+	return user_ring;
 }
 
 static int op_find(const char *id, const char *when)
@@ -165,23 +215,44 @@ int main(int argc, char **argv)
 	long fail_alloc = -1;
 	int i = 1, ret;
 
-	if (argc > 2 && !strcmp(argv[1], "--fail-alloc")) {
-		fail_alloc = strtol(argv[2], NULL, 0);
-		i = 3;
+	if (argc > 1 && !strcmp(argv[i], "--cpu")) {
+		show_cpu = true;
+		i++;
 	}
+	if (argc > i + 1 && !strcmp(argv[i], "--fail-alloc")) {
+		fail_alloc = strtol(argv[i + 1], NULL, 0);
+		i += 2;
+	}
+#ifdef CONFIG_SECONDARY_TRUSTED_KEYRING_SIGNED_BY_BUILTIN
+	compat_signed_by_builtin = true;
+#endif
 	pgp_keys_system_keyring(false);	/* made at device_initcall time */
 	if (pgp_keys_init())
 		return 2;
 	for (; i < argc; i++) {
 		ret = 0;
 		if (!strcmp(argv[i], "add") && i + 1 < argc) {
-			ret = op_add(NULL, argv[i + 1], fail_alloc);
+			ret = op_add("add", pgp_keys_system_keyring(true), NULL, argv[i + 1],
+				     fail_alloc);
 			fail_alloc = -1;
 			i += 1;
 		} else if (!strcmp(argv[i], "add-as") && i + 2 < argc) {
-			ret = op_add(argv[i + 1], argv[i + 2], fail_alloc);
+			ret = op_add("add", pgp_keys_system_keyring(true), argv[i + 1],
+				     argv[i + 2], fail_alloc);
 			fail_alloc = -1;
 			i += 2;
+		} else if (!strcmp(argv[i], "uadd") && i + 1 < argc) {
+			ret = op_add("uadd", the_user_ring(), NULL, argv[i + 1], -1);
+			i += 1;
+		} else if (!strcmp(argv[i], "uadd-as") && i + 2 < argc) {
+			ret = op_add("uadd", the_user_ring(), argv[i + 1], argv[i + 2], -1);
+			i += 2;
+		} else if (!strcmp(argv[i], "signal") && i + 1 < argc) {
+			next_signal = strtol(argv[i + 1], NULL, 0);
+			i += 1;
+		} else if (!strcmp(argv[i], "records")) {
+			printf("records %u runtime %u\n", pgp_keys_records_nr,
+			       pgp_keys_runtime_nr);
 		} else if (!strcmp(argv[i], "find") && i + 2 < argc) {
 			ret = op_find(argv[i + 1], argv[i + 2]);
 			i += 2;
@@ -213,8 +284,9 @@ int main(int argc, char **argv)
 			return ret;
 	}
 	kfree(pgp_builtin_keys);
+	key_put(user_ring);
 	compat_system_keyrings_reset();
-	/* what stays: the revocation list (never freed) */
-	printf("leaks %ld\n", compat_alloc_live - (long)pgp_keys_revoked_nr + compat_keys_live);
+	/* what stays: the records of trust (never freed) */
+	printf("leaks %ld\n", compat_alloc_live - (long)pgp_keys_records_nr + compat_keys_live);
 	return 0;
 }

@@ -40,7 +40,7 @@ here=$top/tests/host/pgp_keys
 # (the options, the work directory $tmp and its cleanup)
 # shellcheck source=tests/lib/keyring-host.sh
 . "$top/tests/lib/keyring-host.sh" "$@"
-plan_first 130
+plan_first 145
 
 # ---- build ----
 if build_driver >"$tmp/build-driver.log" 2>&1; then
@@ -366,6 +366,22 @@ kg --quick-revoke-sig "$(kfpr vendor3)" "$(kfpr distro)"
 kexp vendor3 vendor3-certrev
 # vendor's certificate with distro's certification corrupted
 python3 "$here/pktedit.py" "$kr/vendor.pgp" "$kr/vendor-bad.pgp" --corrupt-sigtype 10
+# k5: certified first by vendor (a run-time key), then by distro (a built-in one)
+kgen k5
+kcert vendor k5
+kcert distro k5
+kexp k5
+# a vendor certified by distro (tests/vectors/hostile.py), with throw-away signing subkeys
+# it binds and revokes (0x28): tw-I.pgp is its certificate with the I-th of them
+python3 "$top/tests/vectors/hostile.py" throwaway "$kr/tw" 8
+kg --import "$kr/tw/tw-vendor.pgp"
+TW=$(gpg --homedir "$kr/gnupg" --batch --with-colons --list-keys "<tw@example.org>" 2>/dev/null |
+	awk -F: '$1 == "fpr" { print $10; exit }')
+kg -u "$(kfpr distro)" --quick-sign-key "$TW"
+gpg --homedir "$kr/gnupg" --batch --export "$TW" >"$kr/twv.pgp"
+for ((i = 1; i <= 8; i++)); do cat "$kr/twv.pgp" "$kr/tw/tw-$i.pgp" >"$kr/tw-$i.pgp"; done
+# the hostile certificates of K1 (what any user can hand add_key())
+python3 "$top/tests/vectors/hostile.py" shapes "$kr/h"
 gpgconf --homedir "$kr/gnupg" --kill gpg-agent 2>/dev/null || true
 D=$(kfpr distro) V=$(kfpr vendor) V2=$(kfpr vendor2) RV=$(kfpr revvendor) RS=$(ksub rotate)
 BRT=$(kfpr brt) BD=$(kfpr bdrev) RO=$(kfpr rotate)
@@ -452,6 +468,138 @@ leaks 0" ktt find "$BRT" "$now" add "$kr/brt-revoked.pgp" find "$BRT" "$now" fin
 add vendor.pgp: 0
 add vendor2.pgp: ENOKEY
 leaks 0" ktt signed-by-builtin add "$kr/vendor.pgp" add "$kr/vendor2.pgp"
+	# ---- run-time parsing has a stated worst case (pgp_keys_parse_runtime()) ----
+	# each hostile certificate is refused the way tests/vectors/hostile.py says: beyond a
+	# limit (E2BIG: more than 256 signatures by other keys, 64 to verify, 64 user IDs or
+	# subkeys, a user ID over 4 KiB), or with its key refused (the RSA exponent policy)
+	want="" args=()
+	while read -r name expect _; do
+		# no ECDSA in this build (the kernel's is crypto/ecc.c): no usable key
+		[[ $name == p521-* ]] && expect=EKEYREJECTED
+		args+=(add "$kr/h/$name.pgp")
+		want+="add $name.pgp: $expect"$'\n'
+	done <"$kr/h/shapes.txt"
+	expect "hostile certificates of up to 1 MiB: each refused by its limit ($(grep -c . "$kr/h/shapes.txt") shapes)" \
+		"${want}leaks 0" ktt "${args[@]}"
+	KCOMPAT_VERBOSE=1 ktt add "$kr/h/rsa-hugee.pgp" >/dev/null 2>"$tmp/hugee.err" || true
+	expect_grep "an RSA key whose public exponent has more than 32 bits is refused by the key policy" \
+		"Skipping key [0-9a-f]+: rsa8192 refused: an RSA public exponent over 32 bits" cat "$tmp/hugee.err"
+	# killable: a fatal signal during the parse (fatal_signal_pending(), tests/compat) ends it
+	expect "a fatal signal during a parse (after 40 packets, after 5 verifications): EINTR, nothing added, no leak" \
+		"add certs.pgp: EINTR
+add checks-64.pgp: EINTR
+keyring secondary 0
+records 4 runtime 0
+leaks 0" ktt signal 40 add "$kr/h/certs.pgp" signal 47 add "$kr/h/checks-64.pgp" \
+		keyring secondary records
+	# its log: at most PGP_KEYS_CERT_LOG_MAX (16) lines about a certificate, then one summary
+	for name in junk-sigs rsa-selfsigs; do
+		KCOMPAT_VERBOSE=1 ktt add "$kr/h/$name.pgp" >/dev/null 2>"$tmp/log-$name.err" || true
+	done
+	# (after the boot's lines)
+	expect "log of a parse: 1000 unreadable signatures, 64 failed verifications: 16 lines, the summary, the verdict" \
+		"18 18" echo "$(sed '1,/ built-in keys; /d' "$tmp/log-junk-sigs.err" | grep -c modsign-pgp)" \
+		"$(sed '1,/ built-in keys; /d' "$tmp/log-rsa-selfsigs.err" | grep -c modsign-pgp)"
+	# ---- verify_signature() changes nothing; only .secondary_trusted_keys records ----
+	expect "a revocation added to a user's own keyring (builtin_and_secondary_trusted) revokes nothing" \
+		"add revvendor.pgp: 0
+uadd revvendor-revoked.pgp: 0
+find $RV: 0 $(lower "$RV")
+records 5 runtime 1
+add revvendor-revoked.pgp: 0
+find $RV: EKEYREVOKED
+leaks 0" ktt add "$kr/revvendor.pgp" uadd "$kr/revvendor-revoked.pgp" find "$RV" "$now" \
+		records add "$kr/revvendor-revoked.pgp" find "$RV" "$now"
+	expect "a key a user's own keyring took is not trusted (nor recorded)" \
+		"uadd vendor.pgp: 0
+find $V: ENOKEY
+records 4 runtime 0
+leaks 0" ktt uadd "$kr/vendor.pgp" find "$V" "$now" records
+	# ---- revocations of keys never trusted take no room; a full store refuses keys ----
+	expect "throw-away subkeys a trusted vendor binds and revokes: nothing recorded for them" \
+		"add twv.pgp: 0
+records 5 runtime 1
+$(for ((i = 1; i <= 8; i++)); do echo "add tw-$i.pgp: 0"; done)
+records 5 runtime 1
+leaks 0" ktt add "$kr/twv.pgp" records $(for ((i = 1; i <= 8; i++)); do echo add "$kr/tw-$i.pgp"; done) records
+	# ---- a certification revocation (0x30) lasts until reboot ----
+	# (without it, no trusted key vouches: ENOKEY)
+	expect "the certification revoked: the key leaves, and its certificate without the 0x30 cannot come back" \
+		"add vendor3.pgp: 0
+find $(kfpr vendor3): 0 $(lower "$(kfpr vendor3)")
+add vendor3-certrev.pgp: 0
+find $(kfpr vendor3): EKEYREVOKED
+add vendor3.pgp: ENOKEY
+find $(kfpr vendor3): EKEYREVOKED
+leaks 0" ktt add "$kr/vendor3.pgp" find "$(kfpr vendor3)" "$now" add "$kr/vendor3-certrev.pgp" \
+		find "$(kfpr vendor3)" "$now" add "$kr/vendor3.pgp" find "$(kfpr vendor3)" "$now"
+	ring3=$(ktt add "$kr/vendor3.pgp" add "$kr/vendor3-certrev.pgp" keyring secondary)
+	expect_grep "/proc/keys: the record of the certification taken back, and by whom" \
+		"^KT vendor3 <vendor3@kt.example>: $(lower "$(kfpr vendor3)"): certification by $(lower "$D") revoked: OpenPGP $(lower "$(kfpr vendor3)") eddsa255 primary certification-revoked by $(lower "$D")$" \
+		cat <<<"$ring3"
+	KCOMPAT_VERBOSE=1 ktt add "$kr/vendor3-certrev.pgp" >/dev/null 2>"$tmp/certrev.err" || true
+	expect_grep "a certificate whose only certification was revoked: the log says so" \
+		"its certification by $(lower "$D") was revoked \(0x30\), and no other key certified it" \
+		cat "$tmp/certrev.err"
+	# CONFIG_PGP_KEYS_RUNTIME_MAX=6: the store fills with keys, then refuses keys, never a
+	# revocation of a key that is or was trusted
+	if "$cc" "${cflags[@]}" -UCONFIG_PGP_KEYS_REVOKED -DCONFIG_PGP_KEYS_REVOKED="\"$BD\"" \
+		-UCONFIG_PGP_KEYS_RUNTIME_MAX -DCONFIG_PGP_KEYS_RUNTIME_MAX=6 \
+		-c -o "$d/keytype_test_small.o" "$here/keytype_test.c" >>"$tmp/keytype-build.log" 2>&1 &&
+		build "$tmp/keytype_test_small" "$d/keytype_test_small.o" \
+			"$top/security/pgp_keys/keyring_parse.c" "$top/security/pgp_keys/pgp_key_type.c" "$top/security/pgp_keys/policy.c" \
+			"$top/tests/compat/keys.c" "${pgp_srcs[@]}" "${algs[@]}" "$top/scripts/pgp-shim/compat.c" \
+			"$top/scripts/pgp-shim/shash_openssl.c" "$top/scripts/pgp-shim/hash_info.c" \
+			"$d/pgp_keyring.o" -lcrypto >>"$tmp/keytype-build.log" 2>&1; then
+		expect "a full store (CONFIG_PGP_KEYS_RUNTIME_MAX=6) refuses a 7th key (ENOSPC), still records revocations, takes known keys again" \
+			"add twv.pgp: 0
+add vendor.pgp: 0
+add vendor3.pgp: 0
+add revvendor.pgp: 0
+add rotate.pgp: 0
+add rotate.pgp: 0
+add k5.pgp: ENOSPC
+find $(kfpr k5): ENOKEY
+add brt-revoked.pgp: 0
+find $BRT: EKEYREVOKED
+add vendor-revoked.pgp: 0
+find $V: EKEYREVOKED
+add vendor3-certrev.pgp: 0
+find $(kfpr vendor3): EKEYREVOKED
+add tw-1.pgp: 0
+records 10 runtime 6
+leaks 0" "$tmp/keytype_test_small" add "$kr/twv.pgp" add "$kr/vendor.pgp" add "$kr/vendor3.pgp" \
+			add "$kr/revvendor.pgp" add "$kr/rotate.pgp" add "$kr/rotate.pgp" add "$kr/k5.pgp" \
+			find "$(kfpr k5)" "$now" add "$kr/brt-revoked.pgp" find "$BRT" "$now" \
+			add "$kr/vendor-revoked.pgp" find "$V" "$now" add "$kr/vendor3-certrev.pgp" \
+			find "$(kfpr vendor3)" "$now" add "$kr/tw-1.pgp" records
+	else
+		notok "build keytype_test with CONFIG_PGP_KEYS_RUNTIME_MAX=6"
+		diag <"$tmp/keytype-build.log"
+	fi
+	# CONFIG_SECONDARY_TRUSTED_KEYRING_SIGNED_BY_BUILTIN: a key certified by a run-time key
+	# and by a built-in one joins by the built-in one's certification
+	if "$cc" "${cflags[@]}" -DCONFIG_SECONDARY_TRUSTED_KEYRING_SIGNED_BY_BUILTIN=1 \
+		-c -o "$d/pgp_key_type_sbb.o" "$top/security/pgp_keys/pgp_key_type.c" >>"$tmp/keytype-build.log" 2>&1 &&
+		"$cc" "${cflags[@]}" -DCONFIG_SECONDARY_TRUSTED_KEYRING_SIGNED_BY_BUILTIN=1 \
+			-UCONFIG_PGP_KEYS_REVOKED -DCONFIG_PGP_KEYS_REVOKED="\"$BD\"" \
+			-c -o "$d/keytype_test_sbb.o" "$here/keytype_test.c" >>"$tmp/keytype-build.log" 2>&1 &&
+		build "$tmp/keytype_test_sbb" "$d/keytype_test_sbb.o" "$d/pgp_key_type_sbb.o" \
+			"$top/security/pgp_keys/keyring_parse.c" "$top/security/pgp_keys/policy.c" \
+			"$top/tests/compat/keys.c" "${pgp_srcs[@]}" "${algs[@]}" "$top/scripts/pgp-shim/compat.c" \
+			"$top/scripts/pgp-shim/shash_openssl.c" "$top/scripts/pgp-shim/hash_info.c" \
+			"$d/pgp_keyring.o" -lcrypto >>"$tmp/keytype-build.log" 2>&1; then
+		expect "SECONDARY_TRUSTED_KEYRING_SIGNED_BY_BUILTIN: of a run-time key's and a built-in key's certifications, the built-in one's is chosen" \
+			"add vendor.pgp: 0
+add k5.pgp: 0
+find $(kfpr k5): 0 $(lower "$(kfpr k5)")
+add vendor2.pgp: ENOKEY
+leaks 0" "$tmp/keytype_test_sbb" add "$kr/vendor.pgp" add "$kr/k5.pgp" find "$(kfpr k5)" "$now" \
+			add "$kr/vendor2.pgp"
+	else
+		notok "build keytype_test with SECONDARY_TRUSTED_KEYRING_SIGNED_BY_BUILTIN"
+		diag <"$tmp/keytype-build.log"
+	fi
 	ring=$(ktt add "$kr/vendor.pgp" add "$kr/revvendor.pgp" add "$kr/revvendor-revoked.pgp" \
 		keyring builtin keyring secondary)
 	expect_grep "/proc/keys: the built-in distro key (user ID, fingerprint, state)" \
@@ -496,7 +644,7 @@ keyring secondary 2" grep '^keyring ' <<<"$ring"
 else
 	notok "build keytype_test"
 	diag <"$tmp/keytype-build.log"
-	for ((i = 0; i < 13; i++)); do notok "keytype_test not built"; done
+	for ((i = 0; i < 26; i++)); do notok "keytype_test not built"; done
 fi
 
 # ---- run-time ML-DSA-65+Ed25519 keys: the first 16 get their NTT tables (about 37 KiB each),
@@ -512,6 +660,7 @@ else
 	for ((i = 1; i <= 17; i++)); do
 		pv6 cert "mldsa65-ed25519:kt-pq-$i" --certify-by mldsa65-ed25519:kt-pq-ca >"$tmp/pq/rt$i.pgp"
 	done
+	pv6 cert ed25519:kt-pq-ed --certify-by mldsa65-ed25519:kt-pq-ca >"$tmp/pq/ed6.pgp"
 	if (cd "$d" && "$cc" -c -I"$top/tests/compat/include" -I"$top/scripts/pgp-shim" -o pgp_keyring.o "$top/certs/pgp_keyring.S") &&
 		build "$tmp/keytype_test_pq" "$here/keytype_test.c" \
 			"$top/security/pgp_keys/keyring_parse.c" "$top/security/pgp_keys/pgp_key_type.c" "$top/security/pgp_keys/policy.c" \
@@ -538,9 +687,29 @@ else
 		else
 			notok "the 17th run-time composite key alone goes without tables" "$(cat "$tmp/pq.err")"
 		fi
+		# keys a user's own keyring takes spend no table slot: the 17 there, then one in
+		# .secondary_trusted_keys, which gets its tables
+		uargs=()
+		for ((i = 1; i <= 17; i++)); do uargs+=(uadd "$tmp/pq/rt$i.pgp"); done
+		KCOMPAT_VERBOSE=1 "$tmp/keytype_test_pq" "${uargs[@]}" add "$tmp/pq/rt1.pgp" \
+			>"$tmp/pq-user.out" 2>"$tmp/pq-user.err" || true
+		if [[ $(grep -c ': 0$' "$tmp/pq-user.out") == 18 ]] &&
+		   ! grep -q "no tables" "$tmp/pq-user.err"; then
+			ok "17 composite keys in a user's own keyring spend no table slot: the next system key gets its tables"
+		else
+			notok "17 composite keys in a user's own keyring spend no table slot" \
+				"$(cat "$tmp/pq-user.out"; grep "no tables" "$tmp/pq-user.err")"
+		fi
+		# /proc/keys: a v6 Ed25519 key as "ed25519", the composite key by its name
+		expect "/proc/keys: algorithm names of v6 keys, no size run into them (ed25519, mldsa65-ed25519)" \
+			"mldsa65-ed25519 ed25519" sh -c '"$1" add "$2" add "$3" keyring secondary |
+				sed -n "s/.*: OpenPGP [0-9a-f]* \([^ ]*\) primary usable$/\1/p" | tr "\n" " " | sed "s/ \$//"' \
+			sh "$tmp/keytype_test_pq" "$tmp/pq/rt2.pgp" "$tmp/pq/ed6.pgp"
 	else
 		notok "build keytype_test with a composite key built in"
 		diag <"$tmp/keytype-pq-build.log"
+		notok "keytype_test with a composite key built in: not built"
+		notok "keytype_test with a composite key built in: not built"
 		notok "keytype_test with a composite key built in: not built"
 	fi
 	# CONFIG_PGP_KEYS_PQ_ONLY (security/pgp_keys/policy.c): only composite keys join, and only

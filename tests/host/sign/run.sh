@@ -3,7 +3,8 @@
 #
 # Host tests for scripts/sign-module.sh (the C hostprog pgp-sign-module
 # under it), scripts/verify-module.sh and scripts/pgp-modsign-genkey.sh,
-# with real gpg keys made in a temporary directory. Every signed module is checked three ways: verify-module.sh,
+# with real gpg keys made in a temporary directory (the program the scripts run built once,
+# PGP_SIGN_MODULE). Every signed module is checked three ways: verify-module.sh,
 # gpgv and sqv (the last two on data rebuilt here with readelf + dd, without
 # the scripts' own parser). Prints TAP, the plan first (the results are
 # collected, then printed after it); exit status 0 only if all passed.
@@ -45,6 +46,16 @@ done
 T=$(mktemp -d "${TMPDIR:-/tmp}/sign-test.XXXXXX")
 homes=()
 finished=0
+# The program the scripts run, built once for every part (they run only the one
+# PGP_SIGN_MODULE names, or the one beside them).
+# shellcheck source=tests/lib/tool.sh
+. "$top/tests/lib/tool.sh"
+if ! sign_tool "$T/tool" 2> "$T/tool.err"; then
+	echo "Bail out! scripts/pgp-sign-module does not build"
+	sed 's/^/# /' "$T/tool.err"
+	rm -rf -- "$T"
+	exit 1
+fi
 # TAP: results go to $T/tap until the end, then the plan and the results.
 exec 3>&1 > "$T/tap"
 cleanup()

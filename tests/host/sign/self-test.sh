@@ -18,6 +18,14 @@
 #            argon2 command's tag
 #   b2len    BLAKE2b's output length not in its parameter block (argon2.c): b2sum
 #   a2usage  the Argon2 S2K taken with a usage other than AEAD (s2k.c)
+#   bufwipe  buffers freed and grown without a wipe (util.c): a secret left in memory
+#   nodump   core dumps left on while secrets are held (util.c secrets_held())
+#   s2kwipe  the S2K code's wipes as memset(), which the compiler drops (s2k.c)
+#   prepdrop --prepare drops the signatures of a signed module (remote.c)
+#   gensde   --gen-key reads SOURCE_DATE_EPOCH with atoll() (main.c)
+#   dearmor  --dearmor writes a secret key 0644 (armor.c)
+#   vexit    verify-module.sh's exit status: an unsigned module after a bad one
+#            wins (verify.c)
 
 set -euo pipefail
 if [[ ${1:-} == -h || ${1:-} == --help ]]; then
@@ -53,9 +61,17 @@ mutants=(
 	'a2i#scripts/pgp-sign/argon2.c#s/pass == 0 \&\& s < ARGON2_SLICES \/ 2;/pass == 0;/#argon2-cli'
 	'b2len#scripts/pgp-sign/argon2.c#s/0x01010000 ^ outlen;/0x01010040;/#blake2b-b2sum'
 	'a2usage#scripts/pgp-sign/s2k.c#s/if (sl \&\& q\[0\] == 4 \&\& usage != 253) {/if (0) {/#argon2-usage'
+	'bufwipe#scripts/pgp-sign/util.c#s/explicit_bzero(b->p, b->cap);/(void)b;/#secrets-genkey'
+	'nodump#scripts/pgp-sign/util.c#s/^\tprctl(PR_SET_DUMPABLE, 0, 0, 0, 0);$/\t;/#secrets-genkey'
+	's2kwipe#scripts/pgp-sign/s2k.c#s/explicit_bzero(\([a-z]*\), /memset(\1, 0, /g#s2k-explicit'
+	'prepdrop#scripts/pgp-sign/remote.c#s/(!j->run->opt.append \&\& would_drop(\&m, why, wl)) ||/0 ||/#prepare-signed'
+	'gensde#scripts/pgp-sign/main.c#s/argv\[first + 2\], source_date_epoch());/argv[first + 2], getenv("SOURCE_DATE_EPOCH") ? atoll(getenv("SOURCE_DATE_EPOCH")) : -1);/#genkey-sde'
+	'dearmor#scripts/pgp-sign/armor.c#s/holds_secret(o.p, o.len) ? 0600 : 0644/0644/#dearmor-0600'
+	'vexit#scripts/pgp-sign/verify.c#s/else if (rc == 2 \&\& final != 1)/else if (rc == 2)/#verify-exit'
 )
 cases=(rsa1024-before subkey-written backdated append-once summary xz-note argon2-rfc9106
-	argon2-cli blake2b-b2sum argon2-usage)
+	argon2-cli blake2b-b2sum argon2-usage secrets-genkey s2k-explicit prepare-signed genkey-sde
+	dearmor-0600 verify-exit)
 
 # the keys and the module, once
 w=$T/w
@@ -70,6 +86,8 @@ g "$w/m" --quick-gen-key "Mixed <m@example.org>" ed25519 sign,cert never
 mf=$(gpg --homedir "$w/m" --batch --with-colons --list-keys 2> /dev/null | awk -F: '$1 == "fpr" { print $10; exit }')
 g "$w/m" --quick-add-key "$mf" rsa1024 sign never
 gpg --homedir "$w/s" --batch --export > "$w/s.pub" 2> /dev/null
+# the probe of part "secrets" (memscan.c, memscan.py)
+gcc -O2 -shared -fPIC -Wl,-z,now -o "$w/memscan.so" "$here/memscan.c" -ldl -lcrypto
 printf '#!/bin/bash\nfor a in "$@"; do [[ $a == --detach-sign ]] && echo x >> "%s/signs"; done\nexec gpg "$@"\n' \
 	"$w" > "$w/countgpg"
 chmod +x "$w/countgpg"
@@ -107,7 +125,7 @@ run_case()
 	append-once)
 		"$t" -q --homedir "$w/s" "$f" &&
 		for i in 1 2 3; do "$t" -q --homedir "$w/s" --append "$f" || return 1; done &&
-		[[ $("$t" --verify --keyring "$w/s.pub" "$f" | grep -c '^sig ') == 1 ]] ;;
+		[[ $("$t" --verify --keyring "$w/s.pub" "$f" | grep -c ': signature [0-9]*/') == 1 ]] ;;
 	summary)
 		[[ $("$t" --homedir "$w/s" "$f" 2> /dev/null | tail -n 1) == "1 signed, 0 failed" ]] ;;
 	xz-note)
@@ -123,6 +141,29 @@ run_case()
 		[[ $(a2 "$t" blake2b 32 616263) == "$(printf abc | b2sum -l 256 | cut -d' ' -f1)" ]] ;;
 	argon2-usage)
 		[[ $(a2 "$t" s2k 254 "26091404$(r 5a 16)030410$(r 00 64)" pass) == *"not AEAD 253"* ]] ;;
+	secrets-genkey)
+		rm -f -- "$w/g.key" "$w/g.pub"
+		(ulimit -S -c unlimited 2> /dev/null; python3 "$here/memscan.py" "$w/memscan.so" "$w/log" \
+			--public "$w/g.pub" -- "$t" --gen-key mldsa65-ed25519 "G <g@example.org>" \
+			"$w/g.key" "$w/g.pub") ;;
+	s2k-explicit)
+		nm -u -- "$t.o/s2k.o" | grep -qw explicit_bzero ;;
+	prepare-signed)
+		"$t" -q --homedir "$w/s" "$f" && cp -- "$f" "$w/signed.ko" && rm -f -- "$f.tbs" &&
+		! "$t" -q --prepare "$f" 2> /dev/null && cmp -s "$f" "$w/signed.ko" && [[ ! -e $f.tbs ]] ;;
+	genkey-sde)
+		rm -f -- "$w/d.key" "$w/d.pub"
+		! SOURCE_DATE_EPOCH=garbage "$t" --gen-key ed25519-v6 "D <d@example.org>" "$w/d.key" \
+			"$w/d.pub" > /dev/null 2>&1 && [[ ! -e $w/d.key ]] ;;
+	dearmor-0600)
+		rm -f -- "$w/d.key" "$w/d.pub" "$w/d.bin"
+		"$t" --gen-key ed25519-v6 "D <d@example.org>" "$w/d.key" "$w/d.pub" > /dev/null &&
+		gpg --enarmor < "$w/d.key" 2> /dev/null | sed 's/ARMORED FILE/PRIVATE KEY BLOCK/' > "$w/d.asc" &&
+		"$t" --dearmor "$w/d.asc" "$w/d.bin" && [[ $(stat -c %a "$w/d.bin") == 600 ]] ;;
+	verify-exit)
+		"$t" -q --homedir "$w/s" "$f" && cp -- "$f" "$w/bad.ko" &&
+		printf '\x01' | dd of="$w/bad.ko" bs=1 seek=64 conv=notrunc status=none &&
+		{ "$t" --verify -q --keyring "$w/s.pub" "$f" "$w/bad.ko" "$w/base.ko" > /dev/null 2>&1; (($? == 1)); } ;;
 	esac
 }
 

@@ -48,6 +48,15 @@ cleanup()
 trap cleanup EXIT
 # shellcheck source=tests/lib/tap.sh
 . "$top/tests/lib/tap.sh"
+# The program the scripts run, built once (the self-test's runs of one check take the
+# one it built).
+# shellcheck source=tests/lib/tool.sh
+. "$top/tests/lib/tool.sh"
+if [[ -z $only || ! -x ${PGP_SIGN_MODULE:-} ]] && ! sign_tool "$T/tool" 2> "$T/tool.err"; then
+	echo "Bail out! scripts/pgp-sign-module does not build"
+	sed 's/^/# /' "$T/tool.err"
+	exit 1
+fi
 
 # ---- self-test: each mutant must make its check fail ----------------------
 if [[ ${1:-} == --self-test ]]; then

@@ -98,6 +98,11 @@ struct key *compat_keyring_alloc(const char *description,
 				 key_restrict_link_func_t restrict_check,
 				 struct key *restrict_key);
 int compat_key_link(struct key *keyring, struct key *key);
+/* mainline's restriction "builtin_and_secondary_trusted" (certs/system_keyring.c) */
+int restrict_link_by_builtin_and_secondary_trusted(struct key *dest,
+						   const struct key_type *type,
+						   const union key_payload *payload,
+						   struct key *rk);
 int compat_key_unlink(struct key *keyring, struct key *key);
 void compat_keyring_describe(const struct key *keyring, char *buf, size_t size);
 /* keys alive (created, not yet freed): a leak check */

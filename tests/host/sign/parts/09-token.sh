@@ -5,7 +5,9 @@
 # the running gpg-agent uses through gnupg-pkcs11-scd as its smartcard daemon;
 # modules signed through that agent in two jobs, .ko and .ko.xz, each checked
 # with the kernel's verdict (verify-module.sh) and gpgv and sqv (agent.c: the
-# shared agent, the jobs taking turns on the token; sign.c).
+# shared agent, the jobs taking turns on the token; sign.c); concurrent runs
+# taking turns too, through one lock per token in a private directory
+# (PGP_MODSIGN_LOCK_DIR here; issue 33, T9).
 # Sourced by run.sh after its setup (SIGN_TEST_PART=token runs it alone).
 # TOKEN_MODULES=N signs N .ko (96: enough that the two jobs would ask the
 # token at the same time if they did not take turns).
@@ -28,6 +30,9 @@ else
 	TK=$T/token
 	TH=$TK/gnupg
 	mkdir -p "$TK/tokens"
+	# the token locks: a directory of root alone, as /run/pgp-modsign is made
+	LK=$TK/locks
+	export PGP_MODSIGN_LOCK_DIR=$LK
 	mkdir -m 700 "$TH"
 	homes+=("$TH")
 	export SOFTHSM2_CONF=$TK/softhsm2.conf
@@ -174,6 +179,85 @@ if ((token_ready)); then
 	else
 		nok "token: the jobs took turns: $tsigs signatures on the token (${#tm[@]} + 1 wanted), $tover while another was asked for"
 	fi
+	# --- one lock per token, shared by concurrent runs (issue 33, T9) ------------------
+	# The review: the lock lived in each run's own directory, so two runs on one token (two
+	# DKMS builds) reached it at once.
+	locks=("$LK"/token-*.lock)
+	if [[ ${#locks[@]} == 1 && -f ${locks[0]} && ! -L ${locks[0]} && $(stat -c %a "$LK") == 700 ]]; then
+		ok "token: its lock ${locks[0]##*/}, in a directory made 0700"
+	else
+		nok "token: one lock for the token in $LK (found: $(ls -lA "$LK" 2>&1 | tr '\n' ' '))"
+	fi
+	# three runs at once: two of 24 modules through the agent (-j2) and one of a single
+	# module (gpg signs it, as for sign-file-pgp.sh): no two signatures on the token at once
+	: > "$TK/scd.log"
+	ca=() cb=()
+	for i in $(seq 1 24); do
+		cp -- "$base" "$TK/a$i.ko"
+		cp -- "$base" "$TK/b$i.ko"
+		ca+=("$TK/a$i.ko")
+		cb+=("$TK/b$i.ko")
+	done
+	cp -- "$base" "$TK/c.ko"
+	timeout -k 5 180 "$sign" -q -j2 --homedir "$TH" -u "$tfpr" "${ca[@]}" 2> "$TK/err-a" &
+	pa=$!
+	timeout -k 5 180 "$sign" -q -j2 --homedir "$TH" -u "$tfpr" "${cb[@]}" 2> "$TK/err-b" &
+	pb=$!
+	timeout -k 5 180 "$sign" -q --homedir "$TH" -u "$tfpr" "$TK/c.ko" 2> "$TK/err-c" &
+	pc=$!
+	ra=0 rb=0 rcc=0
+	wait "$pa" || ra=$?
+	wait "$pb" || rb=$?
+	wait "$pc" || rcc=$?
+	read -r tsigs tover < <(token_overlaps "$TK/scd.log")
+	if ((ra == 0 && rb == 0 && rcc == 0 && tover == 0 && tsigs == 51)) &&
+	   "$verify" -q --keyring "$TK/token.pub" -- "${ca[@]}" "${cb[@]}" "$TK/c.ko"; then
+		ok "token: three concurrent runs took turns: $tsigs signatures, none while another was asked for"
+	else
+		nok "token: three concurrent runs took turns (exit $ra $rb $rcc; $tsigs signatures of 51, $tover while another was asked for)"
+		cat "$TK/err-a" "$TK/err-b" "$TK/err-c" | sed 's/^/# /' | head -n 6
+	fi
+	# the lock held elsewhere: a run waits for it (a blocked flock on the file, /proc/locks),
+	# its module untouched, and signs once it is let go
+	if [[ -f ${locks[0]} ]]; then
+		cp -- "$base" "$TK/held.ko"
+		exec {lfd}< "${locks[0]}"
+		flock "$lfd"
+		"$sign" -q --homedir "$TH" -u "$tfpr" "$TK/held.ko" 2> "$TK/err-h" &
+		ph=$!
+		ino=$(stat -c %i -- "${locks[0]}")
+		waited=0
+		for i in $(seq 1 600); do
+			grep -q -- "-> FLOCK .*:$ino " /proc/locks && { waited=1; break; }
+			kill -0 "$ph" 2> /dev/null || break
+			sleep 0.1
+		done
+		cmp -s -- "$base" "$TK/held.ko" && untouched=1 || untouched=0
+		flock -u "$lfd"
+		exec {lfd}<&-
+		rh=0
+		wait "$ph" || rh=$?
+		if ((waited && untouched && rh == 0)) && "$verify" -q --keyring "$TK/token.pub" "$TK/held.ko"; then
+			ok "token: a run waits while another holds the token's lock, then signs"
+		else
+			nok "token: a run waits while another holds the token's lock (waited $waited, untouched $untouched, exit $rh)"
+			sed 's/^/# /' "$TK/err-h"
+		fi
+	else
+		nok "token: a run waits while another holds the token's lock (no lock file)"
+	fi
+	# a lock directory others may write: not used, said so (only this run's jobs take turns)
+	mkdir -m 0777 "$TK/open"
+	chmod 0777 "$TK/open"
+	cp -- "$base" "$TK/o.ko"
+	if PGP_MODSIGN_LOCK_DIR=$TK/open timeout -k 5 60 "$sign" -q --homedir "$TH" -u "$tfpr" "$TK/o.ko" \
+		2> "$TK/err-o" && grep -q "the token's lock: $TK/open is not a directory of root alone" "$TK/err-o" &&
+	   [[ -z $(ls -A "$TK/open") ]]; then
+		ok "token: a lock directory others may write is not used (a note says so)"
+	else
+		nok "token: a lock directory others may write is not used"
+		sed 's/^/# /' "$TK/err-o"; ls -lA "$TK/open" | sed 's/^/# /'
+	fi
 	for f in "$TK/t1.ko" "${tm[$((${#tm[@]} - 3))]}" "$TK/x1.ko.xz" "$TK/x2.ko.xz"; do
 		check "token: ${f##*/}: the kernel's verdict, gpgv and sqv accept" \
 			all_accept "$TK/token.pub" "$f"
@@ -205,3 +289,4 @@ if ((token_ready)); then
 	check "token: no smartcard daemon: the other module unchanged too" cmp -- "$base" "$TK/bad2.ko"
 	token_stop
 fi
+unset PGP_MODSIGN_LOCK_DIR

@@ -57,3 +57,27 @@ if "$sign" --dearmor "$A/two.asc" "$A/two.bin" 2> /dev/null &&
 else
 	nok "armour: two blocks in one file: both decoded"
 fi
+
+# --- --dearmor OUT: a new file renamed into place, 0600 for a secret key (issue 33, T6) ----
+# The review: OUT was opened with O_TRUNC, through a symlink planted there, and kept the mode
+# of a file already there (a decoded secret key ended up 0644).
+rm -f -- "$A/dk.key" "$A/dk.pub"
+"$sign" --gen-key ed25519-v6 "Dearmor <d@example.org>" "$A/dk.key" "$A/dk.pub" > /dev/null
+gpg --enarmor < "$A/dk.key" 2> /dev/null | sed 's/ARMORED FILE/PRIVATE KEY BLOCK/' > "$A/dk.asc"
+echo "not to be touched" > "$A/victim"
+ln -sfn "$A/victim" "$A/dk-link.bin"
+rc=0
+(umask 000 && "$sign" --dearmor "$A/dk.asc" "$A/dk-link.bin") 2> "$T/err" || rc=$?
+((rc == 0)) && [[ $(cat "$A/victim") == "not to be touched" && -f $A/dk-link.bin && ! -L $A/dk-link.bin ]] &&
+	cmp -s "$A/dk-link.bin" "$A/dk.key" && [[ $(stat -c %a "$A/dk-link.bin") == 600 ]] &&
+	ok "--dearmor of a secret key to a planted symlink: replaced, not followed; the key 0600 (umask 000)" ||
+	{ nok "--dearmor of a secret key to a planted symlink: replaced, not followed, 0600 (rc $rc, $(stat -c %a "$A/dk-link.bin"))"; sed 's/^/# /' "$T/err"; }
+install -m 0644 /dev/null "$A/dk-old.bin"
+"$sign" --dearmor "$A/dk.asc" "$A/dk-old.bin" &&
+	[[ $(stat -c %a "$A/dk-old.bin") == 600 ]] && cmp -s "$A/dk-old.bin" "$A/dk.key" &&
+	ok "--dearmor of a secret key over a 0644 file: the key 0600" ||
+	nok "--dearmor of a secret key over a 0644 file: the key 0600 (got $(stat -c %a "$A/dk-old.bin"))"
+(umask 022 && "$sign" --dearmor "$T/ed25519.asc" "$A/pub.bin") &&
+	[[ $(stat -c %a "$A/pub.bin") == 644 ]] &&
+	ok "--dearmor of a public keyring: 0644 less the umask" ||
+	nok "--dearmor of a public keyring: 0644 less the umask (got $(stat -c %a "$A/pub.bin"))"

@@ -32,6 +32,12 @@ if HOSTCC=${CC:-gcc} bash "$scripts/pgp-sign-module-build.sh" "$asan" -g -O1 \
 	}
 	Z=$T/asan/m
 	mkdir -p "$Z"
+	# (issue 33, T8) --secret-key of a file with no key at all: memcpy(dst, NULL, 0) in
+	# kernel.c when its empty certificate was loaded as a keyring
+	printf '\xca\x03PGP' > "$Z/marker-only.key"
+	cp -- "$base" "$Z/empty-cert.ko"
+	asan_run "--secret-key of a certificate with no key: refused, no undefined behaviour" 1 \
+		"$sign" -q --secret-key "$Z/marker-only.key" "$Z/empty-cert.ko"
 	for i in 1 2 3 4; do cp -- "$base" "$Z/j$i.ko"; done
 	cp -- "$base" "$Z/one.ko"
 	cp -- "$T/m/debug.ko" "$Z/strip.ko" 2> /dev/null || cp -- "$base" "$Z/strip.ko"

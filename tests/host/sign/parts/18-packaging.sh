@@ -116,7 +116,7 @@ want="no secret key in $T/empty-gnupg (GNUPGHOME)"
 expect_fail "unknown key: names GNUPGHOME" "$f" env GNUPGHOME="$T/empty-gnupg" "$sign" -q "$f"
 want="$pk/nohome/.gnupg does not exist and HOME ($pk/nohome) is missing or not writable"
 expect_fail "no GnuPG home and no HOME to make one in: says so" "$f" \
-	env -u GNUPGHOME HOME="$pk/nohome" XDG_CACHE_HOME="${XDG_CACHE_HOME:-$HOME/.cache}" "$sign" -q "$f"
+	env -u GNUPGHOME HOME="$pk/nohome" "$sign" -q "$f"
 # a passphrase and no way to ask for it
 PH=$T/keys/passphrase
 homes+=("$PH")
@@ -197,17 +197,6 @@ python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); assert d[0]["mod
 	"$pk/json" "$pk/we\"ird"$'\t'"name.ko" 2> /dev/null &&
 	ok "verify-module.sh --json: a module name with a quote and a tab" ||
 	nok "verify-module.sh --json: a module name with a quote and a tab"
-# --print-tool: the program sign-module.sh runs (verify-module.sh runs it directly); none
-# without a build cache (it would be built for one run and removed)
-pt=$("$sign" --print-tool 2> /dev/null)
-[[ -x $pt && $("$pt" --version) == "${pt##*/} "* ]] &&
-	ok "sign-module.sh --print-tool: an executable pgp-sign-module ($pt)" ||
-	nok "sign-module.sh --print-tool: an executable pgp-sign-module (got '$pt')"
-rc=0
-env -u HOME -u XDG_CACHE_HOME PGP_SIGN_MODULE= "$sign" --print-tool > "$pk/out" 2>&1 || rc=$?
-((rc == 1)) && grep -q "no build cache" "$pk/out" &&
-	ok "sign-module.sh --print-tool without a build cache: exit 1, says why" ||
-	{ nok "sign-module.sh --print-tool without a build cache (rc $rc)"; sed 's/^/# /' "$pk/out"; }
 # exit codes and --version in every --help
 for s in "$sign" "$verify" "$scripts/sign-file-pgp.sh" "$genkey" "$scripts/pgp-sign-module-build.sh"; do
 	h=$("$s" --help 2>&1 || true)

@@ -434,6 +434,25 @@ want="cannot read an OpenPGP secret key\|malformed packet\|takes no key\|may sig
 expect_fail "--secret-key with a file that is no key (random bytes): refused" "$f" \
 	"$sign" -q --secret-key "$T/blob" "$f"
 
+# --- --gen-key reads SOURCE_DATE_EPOCH as signing does (issue 33, T7) ------------------------
+# The review: --gen-key took it with atoll(): garbage gave a key made in 1970, a value beyond
+# 2^32 - 1 one truncated; signing refuses both.
+for e in garbage 4294967296 -1 12x; do
+	rm -f -- "$V/sde.key" "$V/sde.pub"
+	rc=0
+	SOURCE_DATE_EPOCH=$e "$sign" --gen-key ed25519-v6 "SDE <sde@example.org>" "$V/sde.key" \
+		"$V/sde.pub" > /dev/null 2> "$T/err" || rc=$?
+	((rc == 2)) && [[ ! -e $V/sde.key && ! -e $V/sde.pub ]] && grep -q "SOURCE_DATE_EPOCH" "$T/err" &&
+		ok "--gen-key with SOURCE_DATE_EPOCH=$e: refused as signing refuses it (exit 2), no key" ||
+		{ nok "--gen-key with SOURCE_DATE_EPOCH=$e: refused (exit $rc)"; sed 's/^/# /' "$T/err"; }
+done
+rm -f -- "$V/sde.key" "$V/sde.pub"
+SOURCE_DATE_EPOCH=4294967295 "$sign" --gen-key ed25519-v6 "SDE <sde@example.org>" "$V/sde.key" \
+	"$V/sde.pub" > /dev/null 2> "$T/err" &&
+	[[ $(od -An -tu1 -j 3 -N 4 "$V/sde.pub" | tr -s ' ') == " 255 255 255 255" ]] &&
+	ok "--gen-key with SOURCE_DATE_EPOCH=4294967295: the key's creation time" ||
+	{ nok "--gen-key with SOURCE_DATE_EPOCH=4294967295: the key's creation time"; sed 's/^/# /' "$T/err"; }
+
 # --- v6 keys made by the tool: pgp-modsign-genkey.sh (the build's throw-away key) -----------
 for a in mldsa65-ed25519 ed25519-v6; do
 	gh=$T/keys/v6-$a
