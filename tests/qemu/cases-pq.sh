@@ -233,7 +233,7 @@ pol_line ok ok pq87-roll.ko "$pq87" \
 attach pq87-roll-bad.ko v4-ed25519 pq87-bad-mldsa
 pol_line EKEYREJECTED EKEYREJECTED pq87-roll-bad.ko "" \
 	"pq-only: a good v4 Ed25519 signature beside a broken ML-DSA-87+Ed448 one: refused"
-pol_exec /bin/sh "-c '! /mods/keyadd asymmetric \"\" /mods/pq6vendor.pgp .secondary_trusted_keys'" \
+pol_exec /mods/keyadd '--expect EKEYREJECTED asymmetric "" /mods/pq6vendor.pgp .secondary_trusted_keys' \
 	"pq-only: a v6 Ed25519 vendor key certified by the built-in composite key is refused"
 pol_line taint EKEYREJECTED pq-vendor.ko "" "pq-only: so its module is treated as unsigned"
 pgpv6 cert mldsa87-ed448:pq87-vendor --uid "pgp-modsign test pq87vendor <pq87vendor@pgp-modsign.test>" \
