@@ -48,6 +48,7 @@ bool fatal_signal_pending(struct task_struct *p)
 	compat_fatal_signal_after--;
 	return false;
 }
+
 unsigned long compat_warn_count;
 const char hex_asc[] = "0123456789abcdef";
 const unsigned char kcompat_zero_page[PAGE_SIZE];

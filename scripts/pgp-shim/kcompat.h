@@ -323,6 +323,7 @@ __printf(1, 2) int printk(const char *fmt, ...);
 struct ratelimit_state {
 	int unused;
 };
+
 #define DEFAULT_RATELIMIT_INTERVAL	0
 #define DEFAULT_RATELIMIT_BURST		0
 #define DEFINE_RATELIMIT_STATE(name, interval, burst) struct ratelimit_state name = { 0 }

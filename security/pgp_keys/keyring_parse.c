@@ -437,7 +437,7 @@ static const char *pgp_keys_policy_why(int err)
 	if (err == -EKEYREJECTED)
 		return "refused by the size policy (see CONFIG_MODULE_SIG_PGP_LEGACY)";
 	if (err == -EDOM)
-		return "refused: an RSA public exponent over 32 bits or a DSA modulus over 3072 bits costs too much to verify";
+		return "refused: RSA exponent over 32 bits or DSA modulus over 3072 bits";
 	return "refused by the key policy";
 }
 
