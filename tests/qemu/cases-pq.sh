@@ -234,6 +234,10 @@ pol_line ok ok pq87-roll.ko "$pq87" \
 attach pq87-roll-bad.ko v4-ed25519 pq87-bad-mldsa
 pol_line EKEYREJECTED EKEYREJECTED pq87-roll-bad.ko "" \
 	"pq-only: a good v4 Ed25519 signature beside a broken ML-DSA-87+Ed448 one: refused"
+# the controls, in the boots without the policy: the same modules load by their v4 key
+case_line ok ok pq-v4only.ko "$ed4" "policy off: the module of a v4 Ed25519 signature only loads"
+case_line ok ok pq87-roll-bad.ko "$ed4" \
+	"policy off: a good v4 Ed25519 signature beside a broken ML-DSA-87+Ed448 one loads by the first"
 pol_exec /mods/keyadd '--expect EKEYREJECTED asymmetric "" /mods/pq6vendor.pgp .secondary_trusted_keys' \
 	"pq-only: a v6 Ed25519 vendor key certified by the built-in composite key is refused"
 pol_line taint EKEYREJECTED pq-vendor.ko "" "pq-only: so its module is treated as unsigned"
