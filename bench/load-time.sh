@@ -11,7 +11,8 @@ Signs the benchmark modules (pgptest ~6 KiB, pgpbig_64k, pgpbig_256k, pgpbig 1 M
 with each scheme: unsigned; mainline PKCS#7 (scripts/sign-file) with RSA-4096/SHA-512
 and ECDSA P-384/SHA-512; ours with DSA-3072/SHA-256, RSA-4096/SHA-512,
 RSA-2048/SHA-256 (and Ed25519/SHA-512 when the kernel supports it; and with BENCH_PQ=1
-the v6 signatures pgp6-ed25519-sha512, pgp6-mldsa65ed25519-sha512 and -sha256, made on
+the v6 signatures pgp6-ed25519-sha512, pgp6-mldsa65ed25519-sha512 and -sha256, with
+BENCH_PQ87=1 pgp6-ed448-sha512 and pgp6-mldsa87ed448-sha512, made on
 the test side by tests/vectors/pgpv6.mjs with KEYSDIR's built-in v6 keys and put in by
 tests/qemu/v6mod.py, until the signing tool makes them).  With
 CONFIG_MODULE_HASH_LIST_TEST_MODULES=m also "hashlist-sha256": the kernel's own in-tree
@@ -65,6 +66,7 @@ if [[ ${BENCH_ED25519:-0} == 1 ]]; then
 fi
 if [[ ${BENCH_PQ:-0} == 1 ]]; then
 	schemes+=(pgp6-ed25519-sha512 pgp6-mldsa65ed25519-sha512 pgp6-mldsa65ed25519-sha256)
+	[[ ${BENCH_PQ87:-0} == 1 ]] && schemes+=(pgp6-ed448-sha512 pgp6-mldsa87ed448-sha512)
 	NODE_MODULES_DIR=$("$top/mk/node-deps.sh" --print)
 	export NODE_MODULES_DIR
 fi
@@ -117,12 +119,15 @@ for sz in "${sizes[@]}"; do
 			k=${s#pgp6-}
 			d=${k#*-}
 			k=${k%-*}
-			# module_sig as the signer sizes it: its default 2048 octets for Ed25519,
-			# 4096 for the 3.5 KB composite (the loader hashes the section's zeros:
-			# each KiB costs the load both hashes of a KiB)
+			# module_sig as the signer sizes it: its default 2048 octets for Ed25519
+			# and Ed448, 4096 for the 3.5 KB composite, 6144 for the 4.8 KB one (the
+			# loader hashes the section's zeros: each KiB costs the load both hashes
+			# of a KiB)
 			case $k in
 			ed25519) spec=$KEY_ed6 reserve=2048 ;;
+			ed448) spec=$KEY_ed448 reserve=2048 ;;
 			mldsa65ed25519) spec=$KEY_pq6 reserve=4096 ;;
+			mldsa87ed448) spec=$KEY_pq87 reserve=6144 ;;
 			esac
 			"$top/scripts/sign-module.sh" --quiet -u "$FPR_rsa2048" --digest sha256 \
 				--reserve "$reserve" "$f"
@@ -168,7 +173,8 @@ guest=$(tr -d '\r' <"$out/console.log" | sed -n 's/^# modtest: bench, \([0-9]*\)
 	echo "tick_ns $((1000000000 / hz))"
 	echo "guest ${guest:-? ?}"
 	echo "n $n"
-	grep -E '^CONFIG_(SMP|TREE_RCU|TINY_RCU|SYSTEM_BLACKLIST_KEYRING|CRYPTO_MLDSA|MODULE_HASH_LIST)=' "$obj/.config" |
+	grep -E '^CONFIG_(SMP|TREE_RCU|TINY_RCU|SYSTEM_BLACKLIST_KEYRING|CRYPTO_MLDSA|CRYPTO_ED448|MODULE_HASH_LIST)=' \
+		"$obj/.config" |
 		sed 's/^/config /'
 	echo "run $(date -u +%F)"
 } >"$out/load-time.txt"

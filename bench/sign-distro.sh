@@ -9,7 +9,9 @@
 #       options (scripts/Makefile.modinst: --check=crc32 --lzma2=dict=1MiB);
 #   (b) ours: sign-module.sh -jJOBS on the .ko.xz as shipped, Ed25519 key;
 #   (c) the same modules as raw .ko: sign-module.sh against sign-file;
-#   (d) sign-module.sh -u e-mail address against -u fingerprint.
+#   (d) sign-module.sh -u e-mail address against -u fingerprint;
+#   (e), (f) v6 ML-DSA-65+Ed25519 and ML-DSA-87+Ed448 keys (--secret-key) against
+#       the Ed25519 key.
 # Writes the table to build/bench/distro.md (make bench puts it in
 # bench/results.md) and the raw lines to build/bench/distro.txt. The package is fetched with apt-get download and
 # cached under build/distro (never committed).
@@ -331,8 +333,32 @@ if command -v node > /dev/null 2>&1 && "$top/mk/node-deps.sh" --check 2> /dev/nu
 		vpq+=("$T/e-pq/$f")
 	done
 	"$top/scripts/verify-module.sh" -q --keyring "$T/pq.pub" "${vpq[@]}"
+	# (f) ML-DSA-87+Ed448 (RFC 9980 algorithm 31) the same way
+	node "$top/tests/vectors/pgpv6.mjs" seckey mldsa87-ed448:bench-sign > "$T/pq87.sec"
+	node "$top/tests/vectors/pgpv6.mjs" cert mldsa87-ed448:bench-sign > "$T/pq87.pub"
+	pq87_part()
+	{
+		local -a fs
+
+		mapfile -d '' -t fs < <(part_files f-pq "$1")
+		"$top/scripts/sign-module.sh" -q -j "$jobs" --secret-key "$T/pq87.sec" --digest sha512 \
+			"${fs[@]}"
+	}
+	ed87_part() { ours_part f-ed "$1"; }
+	set_copy f-pq
+	set_copy f-ed
+	turns ed87_part pq87_part
+	say "ko.xz sign-module.sh (ML-DSA-87+Ed448 v6, SHA-512, --secret-key): $(rate "$TB") modules/s"
+	say "ko.xz sign-module.sh (Ed25519 v4 beside ML-DSA-87+Ed448): $(rate "$TA") modules/s"
+	say "ratio ko.xz ML-DSA-87+Ed448 / Ed25519: $(ratio_of "$TB" "$TA")"
+	vpq=()
+	for ((i = 0; i < count; i += 5)); do
+		f=${mods[i]##*/}
+		vpq+=("$T/f-pq/$f")
+	done
+	"$top/scripts/verify-module.sh" -q --keyring "$T/pq87.pub" "${vpq[@]}"
 else
-	say "ko.xz ML-DSA-65+Ed25519: skipped (node or build/node missing: make deps)"
+	say "ko.xz ML-DSA-65+Ed25519 and ML-DSA-87+Ed448: skipped (node or build/node missing: make deps)"
 fi
 
 # ---- results checked: every 5th of ours with gpgv through verify-module.sh,
@@ -373,7 +399,8 @@ ratio() { sed -n "s/^ratio $1: //p" <<< "$raw"; }
 		echo "| \`.ko.xz\`: \`sign-module.sh -u $mail\` (first $sub modules) | $(get 'ko.xz sign-module.sh -u e-mail') | $(sed -n 's/.*(\([0-9.]*\) of -u fingerprint).*/\1/p' <<< "$raw") of \`-u\` fingerprint (target ≥ 0.9) |"
 	fi
 	if ((pq)); then
-		echo "| \`.ko.xz\`: \`sign-module.sh -j$jobs --secret-key\`, ML-DSA-65+Ed25519 (v6)/SHA-512 | $(get 'ko.xz sign-module.sh (ML-DSA') | **$(ratio 'ko.xz ML-DSA-65+Ed25519 \/ Ed25519')** of Ed25519 v4 ($(get 'ko.xz sign-module.sh (Ed25519 v4 beside')/s in the same turns; target ≥ 0.9) |"
+		echo "| \`.ko.xz\`: \`sign-module.sh -j$jobs --secret-key\`, ML-DSA-65+Ed25519 (v6)/SHA-512 | $(get 'ko.xz sign-module.sh (ML-DSA-65') | **$(ratio 'ko.xz ML-DSA-65+Ed25519 \/ Ed25519')** of Ed25519 v4 ($(get 'ko.xz sign-module.sh (Ed25519 v4 beside it')/s in the same turns; target ≥ 0.9) |"
+		echo "| \`.ko.xz\`: \`sign-module.sh -j$jobs --secret-key\`, ML-DSA-87+Ed448 (v6)/SHA-512 | $(get 'ko.xz sign-module.sh (ML-DSA-87') | **$(ratio 'ko.xz ML-DSA-87+Ed448 \/ Ed25519')** of Ed25519 v4 ($(get 'ko.xz sign-module.sh (Ed25519 v4 beside ML-DSA-87')/s in the same turns; target ≥ 0.9) |"
 	fi
 	echo
 	echo "Mainline's flow by step: $(sed -n 's/^mainline flow by step: //p' <<< "$raw")."

@@ -62,7 +62,7 @@ run_combo() {
 	rm -rf "$logs"
 	mkdir -p "$logs"
 	if guest_kernel step "$ver" "$arch" && guest_cases step "$ver" "$arch"; then
-		for boot in permissive enforce; do
+		for boot in permissive enforce pq-permissive pq-enforce; do
 			guest_boot step "boot-$boot" "$ver" "$arch" "$boot" "$logs/console-$boot.log"
 			mode=console
 			[[ $boot == permissive ]] && mode=console-kunit	# KUnit runs in this boot

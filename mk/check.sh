@@ -182,14 +182,15 @@ host_tests() {
 	done
 }
 
-# guest_pipeline: the patched kernel, its module cases and the two boots, then the
+# guest_pipeline: the patched kernel, its module cases and its boots (permissive,
+# enforcing, and both with pgp_keys.pq_only=1), then the
 # build's own throw-away key (mk/lib.sh's guest pipeline, as make demo and make
 # check-matrix run it).
 guest_pipeline() {
 	export KEYS_DIR=$top/build/keys
 	((full)) && export DIFF_COUNT=${DIFF_COUNT:-1000} SWEEP_STRIDE=${SWEEP_STRIDE:-1}
 	if guest_kernel stage 6.12 x86_64 && guest_cases stage 6.12 x86_64; then
-		for boot in permissive enforce; do
+		for boot in permissive enforce pq-permissive pq-enforce; do
 			guest_boot stage "boot-$boot" 6.12 x86_64 "$boot" "$logs/console-$boot.log"
 			mode=console
 			[[ $boot == permissive ]] && mode=console-kunit	# KUnit runs in this boot

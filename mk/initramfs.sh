@@ -7,7 +7,7 @@ if [[ ${1:-} == -h || ${1:-} == --help || $# -ne 2 ]]; then
 Usage: mk/initramfs.sh CASEDIR OUT.cpio
 
 CASEDIR holds cases.list and mods/ (from tests/qemu/make-cases.sh) and optionally
-bench.list; the result is an uncompressed newc cpio with /init, /bin/busybox,
+bench.list and cases-pqonly.list (the boots with pgp_keys.pq_only=1); the result is an uncompressed newc cpio with /init, /bin/busybox,
 /modtest, /cases.list and /mods/.  For another architecture's guest, BUSYBOX names
 its static busybox and MODTEST_CC its C compiler (e.g. aarch64-linux-gnu-gcc).
 USAGE
@@ -29,6 +29,7 @@ ${MODTEST_CC:-gcc} -static -O2 -Wall -o "$stage/modtest" "$top/tests/qemu/modtes
 cp "$casedir/cases.list" "$stage/cases.list"
 cp -r "$casedir/mods/." "$stage/mods/"
 [[ -f $casedir/bench.list ]] && cp "$casedir/bench.list" "$stage/bench.list"
+[[ -f $casedir/cases-pqonly.list ]] && cp "$casedir/cases-pqonly.list" "$stage/cases-pqonly.list"
 (cd "$stage" && find . -print0 | LC_ALL=C sort -z |
 	cpio --null -o -H newc --owner=0:0 --quiet) >"$out.tmp"
 mv "$out.tmp" "$out"

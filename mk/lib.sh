@@ -123,11 +123,16 @@ guest_cases() {
 }
 
 # boot_args BOOT: the kernel command line of the permissive boot (the KUnit suites run
-# there) or of the enforcing one (module.sig_enforce=1).
+# there) or of the enforcing one (module.sig_enforce=1); pq-permissive and pq-enforce: the
+# same with only post-quantum signatures counting (pgp_keys.pq_only=1), the cases of
+# cases-pqonly.list (tests/qemu/cases-pq.sh).
 boot_args() {
+	local pq="modtest.cases=/cases-pqonly.list pgp_keys.pq_only=1 kunit.enable=0"
 	case $1 in
 	permissive) echo "modtest.boot=permissive" ;;
 	enforce) echo "modtest.boot=enforce module.sig_enforce=1 kunit.enable=0" ;;
+	pq-permissive) echo "modtest.boot=permissive $pq" ;;
+	pq-enforce) echo "modtest.boot=enforce module.sig_enforce=1 $pq" ;;
 	*) return 1 ;;
 	esac
 }

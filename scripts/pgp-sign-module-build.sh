@@ -40,7 +40,7 @@ EOF
 tool_units=(main util proc assuan agent sexp armor packet sign preflight module placeholder
 	compress pool remote verify v6 seckey s2k argon2)
 kglue_units=(elf kernel kernel_sign mldsa_sign hashlist)
-kernel_units=(pgp_parser pgp_verify keyring_parse mont dsa rsassa ed25519 shake)
+kernel_units=(pgp_parser pgp_verify keyring_parse mont dsa rsassa ed25519 ed448 shake)
 shim_units=(compat shash_openssl hash_info ecdsa_openssl)
 
 sources()
@@ -53,11 +53,11 @@ sources()
 		"$top/kernel/module/hash_list_parse.c" "$top/kernel/module/hash_list.h" \
 		"$top/crypto/pgp/pgp_parser.c" "$top/crypto/pgp/pgp_verify.c" \
 		"$top/crypto/pgp/pgp_internal.h" "$top/security/pgp_keys/keyring_parse.c" \
-		"$top"/crypto/{mont,dsa,rsassa,ed25519,shake,mldsa}.c
+		"$top"/crypto/{mont,dsa,rsassa,ed25519,ed448,shake,mldsa}.c "$top/crypto/ed448_table.h"
 	for f in "${tool_units[@]}" "${kglue_units[@]}"; do
 		echo "$here/pgp-sign/$f.c"
 	done
-	for f in "$top"/include/crypto/{pgp,dsa,rsassa,ed25519,mont,ecdsa_raw,shake,mldsa}.h \
+	for f in "$top"/include/crypto/{pgp,dsa,rsassa,ed25519,ed448,mont,ecdsa_raw,shake,mldsa}.h \
 		"$top/include/keys/pgp_keys.h"; do
 		echo "$f"
 	done

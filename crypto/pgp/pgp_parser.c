@@ -2,7 +2,7 @@
 /*
  * OpenPGP (RFC 4880 / RFC 9580) packet, public key and signature parser:
  * version 4 and version 6 keys and signatures, and the key and signature
- * encodings of ML-DSA-65+Ed25519 (RFC 9980).
+ * encodings of ML-DSA-65+Ed25519 and ML-DSA-87+Ed448 (RFC 9980).
  *
  * Every input is treated as hostile: each length is compared with the bytes
  * that remain before anything is read, lengths are kept in size_t and
@@ -289,17 +289,19 @@ static int pgp_v4_fingerprint(struct pgp_pubkey *key)
  * be16 length || body; the key ID is its last eight octets) and v6 key
  * (SHA-256 over 0x9b || be32 length || body; the key ID is its first eight
  * octets), and extracts the key material of RSA (1, 3) and DSA (17) keys.
- * ECDSA (19), EdDSA (22, v4 only) and Ed25519 (27) keys are parsed far
- * enough to identify the curve and point; an ML-DSA-65+Ed25519 key (30, v6
- * only) is its 32-octet Ed25519 and 1952-octet ML-DSA-65 public keys.  The
+ * ECDSA (19), EdDSA (22, v4 only), Ed25519 (27) and Ed448 (28) keys are
+ * parsed far enough to identify the curve and point (Ed25519's 32 octets,
+ * Ed448's 57); an ML-DSA-65+Ed25519 key (30, v6 only) is its 32-octet
+ * Ed25519 and 1952-octet ML-DSA-65 public keys, an ML-DSA-87+Ed448 key (31,
+ * v6 only) its 57-octet Ed448 and 2592-octet ML-DSA-87 ones.  The
  * four-octet key material count of a v6 key must be the rest of the body.
  *
  * Return: 0 on success; -ENOPKG for a packet version other than 4 and 6 (no
  * fingerprint) or an algorithm or curve this layer cannot use (fpr, keyid,
  * algo and creation time are still valid); -EBADMSG for a malformed body,
  * including bytes left over after the key material, a v6 key material count
- * that is not the rest of the body, EdDSALegacy in a v6 key or
- * ML-DSA-65+Ed25519 in a v4 key; -ENOMEM.
+ * that is not the rest of the body, EdDSALegacy in a v6 key or a composite
+ * (ML-DSA-65+Ed25519, ML-DSA-87+Ed448) in a v4 key; -ENOMEM.
  */
 int pgp_parse_pubkey(const u8 *body, size_t len, struct pgp_pubkey *key)
 {
@@ -336,7 +338,8 @@ int pgp_parse_pubkey(const u8 *body, size_t len, struct pgp_pubkey *key)
 		ret = pgp_v4_fingerprint(key);
 		if (ret)
 			return ret;
-		if (key->algo == PGP_PUBKEY_MLDSA65_ED25519)
+		if (key->algo == PGP_PUBKEY_MLDSA65_ED25519 ||
+		    key->algo == PGP_PUBKEY_MLDSA87_ED448)
 			return -EBADMSG;	/* v6 only (RFC 9980 5.3.2) */
 	}
 
@@ -393,12 +396,30 @@ int pgp_parse_pubkey(const u8 *body, size_t len, struct pgp_pubkey *key)
 		key->bits = 255;
 		p += 32;
 		break;
+	case PGP_PUBKEY_ED448:
+		/* Native 57 octets (RFC 9580 5.5.5.10) */
+		if (end - p < PGP_ED448_KEY_LEN)
+			return -EBADMSG;
+		key->ec.point = p;
+		key->ec.point_len = PGP_ED448_KEY_LEN;
+		key->ec.curve = PGP_CURVE_ED448;
+		key->bits = 448;
+		p += PGP_ED448_KEY_LEN;
+		break;
 	case PGP_PUBKEY_MLDSA65_ED25519:
 		/* Ed25519 then ML-DSA-65 public key, fixed lengths (RFC 9980 5.3.2.1) */
 		if (end - p != PGP_COMPOSITE_ED25519_KEY_LEN + PGP_COMPOSITE_MLDSA_KEY_LEN)
 			return -EBADMSG;
 		key->pq.ed25519 = p;
 		key->pq.mldsa = p + PGP_COMPOSITE_ED25519_KEY_LEN;
+		p = end;
+		break;
+	case PGP_PUBKEY_MLDSA87_ED448:
+		/* Ed448 then ML-DSA-87 public key, fixed lengths (RFC 9980 5.3.2.1) */
+		if (end - p != PGP_ED448_KEY_LEN + PGP_COMPOSITE87_MLDSA_KEY_LEN)
+			return -EBADMSG;
+		key->pq87.ed448 = p;
+		key->pq87.mldsa = p + PGP_ED448_KEY_LEN;
 		p = end;
 		break;
 	default:
@@ -532,11 +553,11 @@ const char *pgp_pubkey_algo_name(u8 algo)
 		return "x448";
 	case PGP_PUBKEY_ED25519:
 		return "ed25519";
-	case 28:
+	case PGP_PUBKEY_ED448:
 		return "ed448";
 	case PGP_PUBKEY_MLDSA65_ED25519:
 		return "mldsa65-ed25519";
-	case 31:
+	case PGP_PUBKEY_MLDSA87_ED448:
 		return "mldsa87-ed448";
 	case 32:
 	case 33:
@@ -818,9 +839,10 @@ static int pgp_read_salt(const u8 **p, const u8 *end, struct pgp_sig *sig)
  * signature by its fingerprint (an issuer key ID, if any, must be the
  * fingerprint's first eight octets).  The key version in an issuer
  * fingerprint must be the signature's.  Ed25519 (27) signatures are 64
- * native octets; ML-DSA-65+Ed25519 (30) signatures, v6 only, are the
- * 64-octet Ed25519 and the 3309-octet ML-DSA-65 signatures; EdDSALegacy
- * (22) is v4 only.
+ * native octets, Ed448 (28) ones 114; ML-DSA-65+Ed25519 (30) signatures,
+ * v6 only, are the 64-octet Ed25519 and the 3309-octet ML-DSA-65
+ * signatures, ML-DSA-87+Ed448 (31) ones, v6 only, the 114-octet Ed448 and
+ * the 4627-octet ML-DSA-87 signatures; EdDSALegacy (22) is v4 only.
  *
  * Return: 0 on success; -ENOPKG for a version other than 4 and 6, an
  * unknown public-key algorithm or a hash this layer does not accept (MD5,
@@ -929,6 +951,16 @@ int pgp_parse_sig(const u8 *body, size_t len, struct pgp_sig *sig, bool legacy)
 		p = end;
 		nr_mpi = 0;
 		break;
+	case PGP_PUBKEY_ED448:
+		/* Native 114-octet signature (RFC 9580 5.2.3.5) */
+		if (end - p != PGP_ED448_SIG_LEN)
+			return -EBADMSG;
+		sig->mpi[0] = p;
+		sig->mpi_len[0] = PGP_ED448_SIG_LEN;
+		sig->nr_mpi = 1;
+		p = end;
+		nr_mpi = 0;
+		break;
 	case PGP_PUBKEY_MLDSA65_ED25519:
 		/* v6 only; Ed25519 then ML-DSA-65, fixed lengths (RFC 9980 5.3.1) */
 		if (!v6 || end - p != PGP_COMPOSITE_ED25519_SIG_LEN + PGP_COMPOSITE_MLDSA_SIG_LEN)
@@ -937,6 +969,18 @@ int pgp_parse_sig(const u8 *body, size_t len, struct pgp_sig *sig, bool legacy)
 		sig->mpi_len[0] = PGP_COMPOSITE_ED25519_SIG_LEN;
 		sig->mpi[1] = p + PGP_COMPOSITE_ED25519_SIG_LEN;
 		sig->mpi_len[1] = PGP_COMPOSITE_MLDSA_SIG_LEN;
+		sig->nr_mpi = 2;
+		p = end;
+		nr_mpi = 0;
+		break;
+	case PGP_PUBKEY_MLDSA87_ED448:
+		/* v6 only; Ed448 then ML-DSA-87, fixed lengths (RFC 9980 5.3.1) */
+		if (!v6 || end - p != PGP_ED448_SIG_LEN + PGP_COMPOSITE87_MLDSA_SIG_LEN)
+			return -EBADMSG;
+		sig->mpi[0] = p;
+		sig->mpi_len[0] = PGP_ED448_SIG_LEN;
+		sig->mpi[1] = p + PGP_ED448_SIG_LEN;
+		sig->mpi_len[1] = PGP_COMPOSITE87_MLDSA_SIG_LEN;
 		sig->nr_mpi = 2;
 		p = end;
 		nr_mpi = 0;
@@ -967,8 +1011,9 @@ EXPORT_SYMBOL_GPL(pgp_parse_sig);
  *
  * RSA needs 2048 <= n <= 8192 bits; DSA needs p >= 2048 bits with q of 224 or 256
  * bits, or exactly 1024/160 with @legacy.  Ed25519 is accepted when the
- * kernel has an Ed25519 verifier, ML-DSA-65+Ed25519 (a v6 key) when it has
- * Ed25519 and ML-DSA-65 verifiers.
+ * kernel has an Ed25519 verifier, Ed448 when it has an Ed448 verifier,
+ * ML-DSA-65+Ed25519 (a v6 key) when it has Ed25519 and ML-DSA verifiers,
+ * ML-DSA-87+Ed448 (a v6 key) when it has Ed448 and ML-DSA verifiers.
  *
  * Return: 0 if usable; -EKEYREJECTED for a key below the minimum; -ENOPKG
  * for a version, algorithm or size that cannot be verified.
@@ -1006,8 +1051,16 @@ int pgp_check_key_policy(const struct pgp_pubkey *key, bool legacy)
 		return key->ec.curve == PGP_CURVE_NIST_P256 ||
 		       key->ec.curve == PGP_CURVE_NIST_P384 ||
 		       key->ec.curve == PGP_CURVE_NIST_P521 ? 0 : -ENOPKG;
+	case PGP_PUBKEY_ED448:
+		if (!IS_REACHABLE(CONFIG_CRYPTO_ED448))
+			return -ENOPKG;
+		return key->ec.curve == PGP_CURVE_ED448 ? 0 : -ENOPKG;
 	case PGP_PUBKEY_MLDSA65_ED25519:
 		if (!IS_REACHABLE(CONFIG_CRYPTO_ED25519) || !IS_REACHABLE(CONFIG_CRYPTO_MLDSA))
+			return -ENOPKG;
+		return key->version == 6 ? 0 : -ENOPKG;
+	case PGP_PUBKEY_MLDSA87_ED448:
+		if (!IS_REACHABLE(CONFIG_CRYPTO_ED448) || !IS_REACHABLE(CONFIG_CRYPTO_MLDSA))
 			return -ENOPKG;
 		return key->version == 6 ? 0 : -ENOPKG;
 	default:

@@ -22,6 +22,9 @@
 #if IS_REACHABLE(CONFIG_CRYPTO_ED25519)
 #include <crypto/ed25519.h>
 #endif
+#if IS_REACHABLE(CONFIG_CRYPTO_ED448)
+#include <crypto/ed448.h>
+#endif
 #if IS_REACHABLE(CONFIG_CRYPTO_MLDSA)
 #include <crypto/mldsa.h>
 #endif
@@ -412,6 +415,33 @@ static int pgp_verify_ed25519(const struct pgp_sig *sig, const struct pgp_pubkey
 }
 
 /*
+ * Ed448 (algorithm 28, RFC 9580 5.2.3.5): 114 native octets over the
+ * digest, empty context; with the key's tables when it was prepared.
+ */
+static int pgp_verify_ed448(const struct pgp_sig *sig, const struct pgp_pubkey *key,
+			    const u8 *digest, size_t digest_len)
+{
+#if IS_REACHABLE(CONFIG_CRYPTO_ED448)
+	int ret;
+
+	BUILD_BUG_ON(PGP_ED448_KEY_LEN != ED448_PUBLIC_KEY_SIZE);
+	BUILD_BUG_ON(PGP_ED448_SIG_LEN != ED448_SIGNATURE_SIZE);
+	if (key->ec.curve != PGP_CURVE_ED448)
+		return -ENOPKG;
+	if (key->ec.point_len != PGP_ED448_KEY_LEN || sig->nr_mpi != 1 ||
+	    sig->mpi_len[0] != PGP_ED448_SIG_LEN)
+		return -EKEYREJECTED;
+	ret = key->ec.ed448_pre ?
+	      ed448_verify_precomp(key->ec.ed448_pre, digest, digest_len, sig->mpi[0]) :
+	      ed448_verify(key->ec.point, digest, digest_len, sig->mpi[0]);
+	/* -EINVAL: unusable public key */
+	return ret == -EINVAL ? -EKEYREJECTED : ret;
+#else
+	return -ENOPKG;
+#endif
+}
+
+/*
  * ML-DSA-65+Ed25519 (RFC 9980 5.2.3): the Ed25519 half and the ML-DSA-65
  * half (pure ML-DSA, empty context) each sign the digest, and both must
  * verify.  Either half failing, including an ML-DSA hint that does not
@@ -449,14 +479,54 @@ static int pgp_verify_composite(const struct pgp_sig *sig, const struct pgp_pubk
 }
 
 /*
+ * ML-DSA-87+Ed448 (RFC 9980 5.2.3): the Ed448 half (empty context) and the
+ * ML-DSA-87 half (pure ML-DSA, empty context) each sign the digest, and
+ * both must verify; each with the key's tables when it was prepared.
+ */
+static int pgp_verify_composite87(const struct pgp_sig *sig, const struct pgp_pubkey *key,
+				  const u8 *digest, size_t digest_len)
+{
+#if IS_REACHABLE(CONFIG_CRYPTO_ED448) && IS_REACHABLE(CONFIG_CRYPTO_MLDSA)
+	int ret;
+
+	BUILD_BUG_ON(PGP_COMPOSITE87_MLDSA_KEY_LEN != MLDSA87_PUBLIC_KEY_SIZE);
+	BUILD_BUG_ON(PGP_COMPOSITE87_MLDSA_SIG_LEN != MLDSA87_SIGNATURE_SIZE);
+	BUILD_BUG_ON(PGP_ED448_KEY_LEN != ED448_PUBLIC_KEY_SIZE);
+	BUILD_BUG_ON(PGP_ED448_SIG_LEN != ED448_SIGNATURE_SIZE);
+	if (sig->nr_mpi != 2 || sig->mpi_len[0] != PGP_ED448_SIG_LEN ||
+	    sig->mpi_len[1] != PGP_COMPOSITE87_MLDSA_SIG_LEN || !key->pq87.ed448 ||
+	    !key->pq87.mldsa)
+		return -EBADMSG;
+	ret = key->pq87.ed448_pre ?
+	      ed448_verify_precomp(key->pq87.ed448_pre, digest, digest_len, sig->mpi[0]) :
+	      ed448_verify(key->pq87.ed448, digest, digest_len, sig->mpi[0]);
+	if (!ret)
+		ret = key->pq87.pre ?
+		      mldsa87_verify_precomp(key->pq87.pre, digest, digest_len,
+					     sig->mpi[1], sig->mpi_len[1]) :
+		      mldsa87_verify(key->pq87.mldsa, PGP_COMPOSITE87_MLDSA_KEY_LEN, digest,
+				     digest_len, sig->mpi[1], sig->mpi_len[1]);
+	/* -EINVAL: an unusable Ed448 key; -EBADMSG: an ML-DSA hint that does not decode */
+	if (ret == -EINVAL || ret == -EBADMSG)
+		return -EKEYREJECTED;
+	return ret;
+#else
+	return -ENOPKG;
+#endif
+}
+
+/*
  * Hash and key sizes that RFC 9580 forbids together, refused as an
  * unsupported combination (like a weak hash without the legacy option):
  * a DSA digest shorter than q (5.2.3.4: "the hash size MUST be at least the
  * size of q"; SHA-224 with a 256-bit q would be zero-padded) and Ed25519
  * with a digest shorter than 256 bits (5.1.4 and 5.2.3.5); ECDSA with a
  * digest shorter than the curve's table in 5.2.3.2 (256 bits for P-256,
- * 384 for P-384, 512 for P-521); ML-DSA-65+Ed25519 with a digest shorter
- * than 256 bits (RFC 9980 5.3.1).
+ * 384 for P-384, 512 for P-521); Ed448 with a digest shorter than 512
+ * bits (5.2.3.5); ML-DSA-65+Ed25519 and ML-DSA-87+Ed448 with a digest
+ * shorter than 256 bits (RFC 9980 5.3.1: "at least 256 bits" for either
+ * composite; the Ed448 half is RFC 8032's EdDSA there, not RFC 9580's
+ * algorithm 28).
  */
 static int pgp_check_digest_size(const struct pgp_pubkey *key, unsigned int dlen)
 {
@@ -468,7 +538,10 @@ static int pgp_check_digest_size(const struct pgp_pubkey *key, unsigned int dlen
 	case PGP_PUBKEY_EDDSA_LEGACY:
 	case PGP_PUBKEY_ED25519:
 	case PGP_PUBKEY_MLDSA65_ED25519:
+	case PGP_PUBKEY_MLDSA87_ED448:
 		return dlen < 32 ? -ENOPKG : 0;
+	case PGP_PUBKEY_ED448:
+		return dlen < 64 ? -ENOPKG : 0;
 	case PGP_PUBKEY_ECDSA:
 		switch (key->ec.curve) {
 		case PGP_CURVE_NIST_P384:
@@ -534,20 +607,21 @@ EXPORT_SYMBOL_GPL(pgp_sig_digest);
  *
  * Checks the digest size against the key, compares the first two octets of
  * @digest with the signature's digest prefix and only then runs the
- * public-key verification (DSA, RSA PKCS#1 v1.5; Ed25519, ECDSA and
- * ML-DSA-65+Ed25519 when built).  A v4 signature is made by a v4 key, a v6
+ * public-key verification (DSA, RSA PKCS#1 v1.5; Ed25519, Ed448, ECDSA,
+ * ML-DSA-65+Ed25519 and ML-DSA-87+Ed448 when built).  A v4 signature is made by a v4 key, a v6
  * signature by a v6 key (RFC 9580 5.2.3.35): any other pairing is refused.
  *
  * Context: May sleep.
  * Return: 0 if the signature is valid; -EKEYREJECTED for a key of another
  * version than the signature, a wrong digest prefix, a key of another
- * algorithm, a bad signature (for ML-DSA-65+Ed25519: either half bad) or an
+ * algorithm, a bad signature (for a composite: either half bad) or an
  * invalid key; -ENOPKG for a digest too short for the key (DSA: shorter
- * than q; Ed25519 and ML-DSA-65+Ed25519: shorter than 256 bits; ECDSA:
- * shorter than the curve's minimum), checked before anything else but the
- * versions, or for an algorithm this kernel cannot verify (ECDSA without
- * CONFIG_CRYPTO_ECDSA_RAW, Ed25519 without CONFIG_CRYPTO_ED25519,
- * ML-DSA-65+Ed25519 without it or CONFIG_CRYPTO_MLDSA, other curves);
+ * than q; Ed25519 and the composites: shorter than 256 bits; Ed448: shorter
+ * than 512 bits; ECDSA: shorter than the curve's minimum), checked before
+ * anything else but the versions, or for an algorithm this kernel cannot
+ * verify (ECDSA without CONFIG_CRYPTO_ECDSA_RAW, Ed25519 without
+ * CONFIG_CRYPTO_ED25519, Ed448 without CONFIG_CRYPTO_ED448, a composite
+ * without its EdDSA or CONFIG_CRYPTO_MLDSA, other curves);
  * -EBADMSG for a signature whose values do not fit the algorithm; -EINVAL
  * for a digest of another size or a signature or key that is neither v4
  * nor v6; -ENOMEM.
@@ -592,8 +666,14 @@ int pgp_sig_verify_digest(const struct pgp_sig *sig, const struct pgp_pubkey *ke
 	case PGP_PUBKEY_ECDSA:
 		ret = pgp_verify_ecdsa(sig, key, digest, dlen);
 		break;
+	case PGP_PUBKEY_ED448:
+		ret = pgp_verify_ed448(sig, key, digest, dlen);
+		break;
 	case PGP_PUBKEY_MLDSA65_ED25519:
 		ret = pgp_verify_composite(sig, key, digest, dlen);
+		break;
+	case PGP_PUBKEY_MLDSA87_ED448:
+		ret = pgp_verify_composite87(sig, key, digest, dlen);
 		break;
 	default:
 		ret = -ENOPKG;
@@ -661,8 +741,10 @@ EXPORT_SYMBOL_GPL(pgp_sig_verify);
  * context (R^2 mod n and the inverse), so that a verification does only the
  * exponentiation (crypto/rsassa.c); an ML-DSA-65+Ed25519 key gets its
  * ML-DSA-65 half's matrix A, NTT(t1 2^d) and tr (36 KiB, crypto/mldsa.c),
- * which make that half about four times faster; the other algorithms need
- * nothing.  What
+ * which make that half about four times faster; an ML-DSA-87+Ed448 key
+ * gets both its ML-DSA-87 half's (64 KiB) and its Ed448 half's tables of
+ * multiples (6 KiB, crypto/ed448.c), an Ed448 key the latter; the other
+ * algorithms need nothing.  What
  * is built belongs to @key until pgp_pubkey_release().  A key that could not
  * be prepared still verifies, only more slowly.
  *
@@ -675,6 +757,12 @@ ssize_t pgp_pubkey_prepare(struct pgp_pubkey *key, const char **what)
 {
 #if IS_REACHABLE(CONFIG_CRYPTO_MLDSA)
 	struct mldsa65_precomp *mpre;
+#endif
+#if IS_REACHABLE(CONFIG_CRYPTO_MLDSA) && IS_REACHABLE(CONFIG_CRYPTO_ED448)
+	struct mldsa87_precomp *mpre87;
+#endif
+#if IS_REACHABLE(CONFIG_CRYPTO_ED448)
+	struct ed448_precomp *epre;
 #endif
 	struct rsassa_precomp *rpre;
 	struct dsa_precomp *pre;
@@ -713,6 +801,38 @@ ssize_t pgp_pubkey_prepare(struct pgp_pubkey *key, const char **what)
 		key->pq.pre = mpre;
 		return mldsa65_precomp_size(mpre);
 #endif
+#if IS_REACHABLE(CONFIG_CRYPTO_MLDSA) && IS_REACHABLE(CONFIG_CRYPTO_ED448)
+	case PGP_PUBKEY_MLDSA87_ED448:
+		*what = "ML-DSA-87 and Ed448 tables";
+		if (key->pq87.pre || key->pq87.ed448_pre)
+			return -EBUSY;
+		if (!key->pq87.mldsa || !key->pq87.ed448)
+			return -EINVAL;
+		epre = ed448_precompute(key->pq87.ed448);
+		if (IS_ERR(epre))
+			return PTR_ERR(epre);
+		mpre87 = mldsa87_precompute(key->pq87.mldsa, PGP_COMPOSITE87_MLDSA_KEY_LEN);
+		if (IS_ERR(mpre87)) {
+			ed448_precomp_free(epre);
+			return PTR_ERR(mpre87);
+		}
+		key->pq87.ed448_pre = epre;
+		key->pq87.pre = mpre87;
+		return mldsa87_precomp_size(mpre87) + ed448_precomp_size(epre);
+#endif
+#if IS_REACHABLE(CONFIG_CRYPTO_ED448)
+	case PGP_PUBKEY_ED448:
+		*what = "Ed448 tables";
+		if (key->ec.ed448_pre)
+			return -EBUSY;
+		if (key->ec.curve != PGP_CURVE_ED448 || key->ec.point_len != PGP_ED448_KEY_LEN)
+			return -EINVAL;
+		epre = ed448_precompute(key->ec.point);
+		if (IS_ERR(epre))
+			return PTR_ERR(epre);
+		key->ec.ed448_pre = epre;
+		return ed448_precomp_size(epre);
+#endif
 	default:
 		return 0;
 	}
@@ -741,6 +861,20 @@ void pgp_pubkey_release(struct pgp_pubkey *key)
 	case PGP_PUBKEY_MLDSA65_ED25519:
 		mldsa65_precomp_free(key->pq.pre);
 		key->pq.pre = NULL;
+		break;
+#endif
+#if IS_REACHABLE(CONFIG_CRYPTO_MLDSA) && IS_REACHABLE(CONFIG_CRYPTO_ED448)
+	case PGP_PUBKEY_MLDSA87_ED448:
+		mldsa87_precomp_free(key->pq87.pre);
+		ed448_precomp_free(key->pq87.ed448_pre);
+		key->pq87.pre = NULL;
+		key->pq87.ed448_pre = NULL;
+		break;
+#endif
+#if IS_REACHABLE(CONFIG_CRYPTO_ED448)
+	case PGP_PUBKEY_ED448:
+		ed448_precomp_free(key->ec.ed448_pre);
+		key->ec.ed448_pre = NULL;
 		break;
 #endif
 	}

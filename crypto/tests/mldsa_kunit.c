@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * KUnit tests for crypto/mldsa.c: ML-DSA-65 vectors made by an independent
- * implementation and C2SP Wycheproof's (tests/vectors/gen-mldsa-vectors.sh), each field
- * of a signature broken (c~, z, hint), the hint encoding rules of FIPS 204
+ * KUnit tests for crypto/mldsa.c, the same cases for ML-DSA-65 and ML-DSA-87:
+ * vectors made by an independent implementation (and for ML-DSA-65 C2SP
+ * Wycheproof's; tests/vectors/gen-mldsa-vectors.sh), each field of a
+ * signature broken (c~, z, hint), the hint encoding rules of FIPS 204
  * Algorithm 21 broken one at a time, z beyond its bound, wrong lengths, the
  * message, the key and the interface changed; the pure interface also with
- * the key prepared by mldsa65_precompute(), which must answer the same.
+ * the key prepared by mldsaNN_precompute(), which must answer the same.
  */
 #include <kunit/test.h>
 #include <linux/err.h>
@@ -18,47 +19,96 @@
 #include <crypto/shake.h>
 
 #include "mldsa_kunit_vectors.h"
+#include "mldsa87_kunit_vectors.h"
 
-/* The signature's layout (FIPS 204 sigEncode, ML-DSA-65): c~ || z || h */
-#define KV_CTILDE	48
-#define KV_Z		48
-#define KV_Z_SIZE	(5 * 640)
-#define KV_H		(KV_Z + KV_Z_SIZE)
-#define KV_OMEGA	55
-#define KV_K		6
+/*
+ * A parameter set as the tests see it: its sizes, the layout of its
+ * signatures (FIPS 204 sigEncode: c~ || z || h), its interfaces and vectors.
+ * pre_verify prepares the key, verifies with its tables and frees them.
+ */
+struct kv_set {
+	const char *name;
+	size_t pk_size, sig_size, ctilde, z_size, omega, k, beta, precomp_min;
+	int (*verify)(const u8 *pk, size_t pk_len, const u8 *msg, size_t msg_len,
+		      const u8 *sig, size_t sig_len);
+	int (*verify_internal)(const u8 *pk, size_t pk_len, const u8 *mprime,
+			       size_t mprime_len, const u8 *sig, size_t sig_len);
+	int (*verify_mu)(const u8 *pk, size_t pk_len, const u8 mu[MLDSA_MU_SIZE],
+			 const u8 *sig, size_t sig_len);
+	int (*pre_verify)(const u8 *pk, size_t pk_len, const u8 *msg, size_t msg_len,
+			  const u8 *sig, size_t sig_len, size_t *size);
+	const struct mldsa_kunit_vector *vectors;
+	size_t nvectors;
+};
+
+#define KV_Z(s)		((s)->ctilde)
+#define KV_H(s)		((s)->ctilde + (s)->z_size)
+
+/* Prepare, verify, free: the error of either step, the tables' size in *size */
+#define KV_PRE_VERIFY(nn)								\
+static int kv##nn##_pre_verify(const u8 *pk, size_t pk_len, const u8 *msg,		\
+			       size_t msg_len, const u8 *sig, size_t sig_len,		\
+			       size_t *size)						\
+{											\
+	struct mldsa##nn##_precomp *kp = mldsa##nn##_precompute(pk, pk_len);		\
+	int ret;									\
+											\
+	if (IS_ERR(kp))									\
+		return PTR_ERR(kp);							\
+	if (size)									\
+		*size = mldsa##nn##_precomp_size(kp);					\
+	ret = mldsa##nn##_verify_precomp(kp, msg, msg_len, sig, sig_len);		\
+	mldsa##nn##_precomp_free(kp);							\
+	return ret;									\
+}
+KV_PRE_VERIFY(65)
+KV_PRE_VERIFY(87)
+
+static const struct kv_set kv65 = {
+	.name = "ML-DSA-65",
+	.pk_size = MLDSA65_PUBLIC_KEY_SIZE, .sig_size = MLDSA65_SIGNATURE_SIZE,
+	.ctilde = 48, .z_size = 5 * 640, .omega = 55, .k = 6, .beta = 196,
+	.precomp_min = 30 * 1024,
+	.verify = mldsa65_verify, .verify_internal = mldsa65_verify_internal,
+	.verify_mu = mldsa65_verify_mu, .pre_verify = kv65_pre_verify,
+	.vectors = mldsa_kunit_vectors, .nvectors = ARRAY_SIZE(mldsa_kunit_vectors),
+};
+
+static const struct kv_set kv87 = {
+	.name = "ML-DSA-87",
+	.pk_size = MLDSA87_PUBLIC_KEY_SIZE, .sig_size = MLDSA87_SIGNATURE_SIZE,
+	.ctilde = 64, .z_size = 7 * 640, .omega = 75, .k = 8, .beta = 120,
+	.precomp_min = 60 * 1024,
+	.verify = mldsa87_verify, .verify_internal = mldsa87_verify_internal,
+	.verify_mu = mldsa87_verify_mu, .pre_verify = kv87_pre_verify,
+	.vectors = mldsa87_kunit_vectors, .nvectors = ARRAY_SIZE(mldsa87_kunit_vectors),
+};
 
 /*
  * The pure interface answers twice, from the encoded key and from the key
- * prepared by mldsa65_precompute(): the two must agree, else -ERANGE, which
+ * prepared by mldsaNN_precompute(): the two must agree, else -ERANGE, which
  * no case expects.
  */
-static int vec_verify_pure(const u8 *pk, const u8 *msg, size_t msg_len, const u8 *sig)
+static int vec_verify_pure(const struct kv_set *ks, const u8 *pk, const u8 *msg,
+			   size_t msg_len, const u8 *sig)
 {
-	struct mldsa65_precomp *kp;
 	int ret, ret_pre;
 
-	ret = mldsa65_verify(pk, MLDSA65_PUBLIC_KEY_SIZE, msg, msg_len, sig,
-			     MLDSA65_SIGNATURE_SIZE);
-	kp = mldsa65_precompute(pk, MLDSA65_PUBLIC_KEY_SIZE);
-	if (IS_ERR(kp))
-		return PTR_ERR(kp);
-	ret_pre = mldsa65_verify_precomp(kp, msg, msg_len, sig, MLDSA65_SIGNATURE_SIZE);
-	mldsa65_precomp_free(kp);
+	ret = ks->verify(pk, ks->pk_size, msg, msg_len, sig, ks->sig_size);
+	ret_pre = ks->pre_verify(pk, ks->pk_size, msg, msg_len, sig, ks->sig_size, NULL);
 	return ret == ret_pre ? ret : -ERANGE;
 }
 
-static int vec_verify(const struct mldsa_kunit_vector *v, const u8 *pk, const u8 *msg,
-		      const u8 *sig)
+static int vec_verify(const struct kv_set *ks, const struct mldsa_kunit_vector *v, const u8 *pk,
+		      const u8 *msg, const u8 *sig)
 {
 	switch (v->mode) {
 	case MLDSA_KUNIT_PURE:
-		return vec_verify_pure(pk, msg, v->msg_len, sig);
+		return vec_verify_pure(ks, pk, msg, v->msg_len, sig);
 	case MLDSA_KUNIT_INTERNAL:
-		return mldsa65_verify_internal(pk, MLDSA65_PUBLIC_KEY_SIZE, msg, v->msg_len, sig,
-					       MLDSA65_SIGNATURE_SIZE);
+		return ks->verify_internal(pk, ks->pk_size, msg, v->msg_len, sig, ks->sig_size);
 	default:
-		return mldsa65_verify_mu(pk, MLDSA65_PUBLIC_KEY_SIZE, msg, sig,
-					 MLDSA65_SIGNATURE_SIZE);
+		return ks->verify_mu(pk, ks->pk_size, msg, sig, ks->sig_size);
 	}
 }
 
@@ -73,18 +123,20 @@ static u8 *kv_dup(struct kunit *test, const u8 *src, size_t len)
 }
 
 /* A copy of a vector's signature to break, freed with the test */
-static u8 *sig_copy(struct kunit *test, const struct mldsa_kunit_vector *v)
+static u8 *sig_copy(struct kunit *test, const struct kv_set *ks,
+		    const struct mldsa_kunit_vector *v)
 {
-	return kv_dup(test, v->sig, MLDSA65_SIGNATURE_SIZE);
+	return kv_dup(test, v->sig, ks->sig_size);
 }
 
 /* The first valid vector of the pure interface */
-static const struct mldsa_kunit_vector *pure_vector(struct kunit *test, size_t skip)
+static const struct mldsa_kunit_vector *pure_vector(struct kunit *test, const struct kv_set *ks,
+						    size_t skip)
 {
 	size_t i;
 
-	for (i = 0; i < ARRAY_SIZE(mldsa_kunit_vectors); i++) {
-		const struct mldsa_kunit_vector *v = &mldsa_kunit_vectors[i];
+	for (i = 0; i < ks->nvectors; i++) {
+		const struct mldsa_kunit_vector *v = &ks->vectors[i];
 
 		if (v->valid && v->mode == MLDSA_KUNIT_PURE && !skip--)
 			return v;
@@ -93,14 +145,14 @@ static const struct mldsa_kunit_vector *pure_vector(struct kunit *test, size_t s
 	return NULL;
 }
 
-static void mldsa_vectors(struct kunit *test)
+static void kv_vectors(struct kunit *test, const struct kv_set *ks)
 {
 	size_t i, valid = 0;
 
-	for (i = 0; i < ARRAY_SIZE(mldsa_kunit_vectors); i++) {
-		const struct mldsa_kunit_vector *v = &mldsa_kunit_vectors[i];
+	for (i = 0; i < ks->nvectors; i++) {
+		const struct mldsa_kunit_vector *v = &ks->vectors[i];
 
-		KUNIT_EXPECT_EQ_MSG(test, vec_verify(v, v->pk, v->msg, v->sig), v->expect, "%s",
+		KUNIT_EXPECT_EQ_MSG(test, vec_verify(ks, v, v->pk, v->msg, v->sig), v->expect, "%s",
 				    v->name);
 		valid += v->valid;
 	}
@@ -108,82 +160,82 @@ static void mldsa_vectors(struct kunit *test)
 }
 
 /* One bit of c~, of z, of the hint positions: never accepted */
-static void mldsa_flipped_bits(struct kunit *test)
+static void kv_flipped_bits(struct kunit *test, const struct kv_set *ks)
 {
 	size_t i;
 	int bit;
 
-	for (i = 0; i < ARRAY_SIZE(mldsa_kunit_vectors); i++) {
-		const struct mldsa_kunit_vector *v = &mldsa_kunit_vectors[i];
+	for (i = 0; i < ks->nvectors; i++) {
+		const struct mldsa_kunit_vector *v = &ks->vectors[i];
 		u8 *sig;
 
 		if (!v->valid)
 			continue;
-		sig = sig_copy(test, v);
-		for (bit = 0; bit < 8 * KV_CTILDE; bit += 29) {
+		sig = sig_copy(test, ks, v);
+		for (bit = 0; bit < 8 * ks->ctilde; bit += 29) {
 			sig[bit / 8] ^= 1 << (bit % 8);
-			KUNIT_EXPECT_EQ_MSG(test, vec_verify(v, v->pk, v->msg, sig), -EKEYREJECTED,
-					    "%s: c~ bit %d", v->name, bit);
+			KUNIT_EXPECT_EQ_MSG(test, vec_verify(ks, v, v->pk, v->msg, sig),
+					    -EKEYREJECTED, "%s: c~ bit %d", v->name, bit);
 			sig[bit / 8] ^= 1 << (bit % 8);
 		}
-		for (bit = 0; bit < 8 * KV_Z_SIZE; bit += 1531) {
-			sig[KV_Z + bit / 8] ^= 1 << (bit % 8);
-			KUNIT_EXPECT_EQ_MSG(test, vec_verify(v, v->pk, v->msg, sig), -EKEYREJECTED,
-					    "%s: z bit %d", v->name, bit);
-			sig[KV_Z + bit / 8] ^= 1 << (bit % 8);
+		for (bit = 0; bit < 8 * ks->z_size; bit += 1531) {
+			sig[KV_Z(ks) + bit / 8] ^= 1 << (bit % 8);
+			KUNIT_EXPECT_EQ_MSG(test, vec_verify(ks, v, v->pk, v->msg, sig),
+					    -EKEYREJECTED, "%s: z bit %d", v->name, bit);
+			sig[KV_Z(ks) + bit / 8] ^= 1 << (bit % 8);
 		}
 		/* the last hint position's low bit: still increasing, or malformed */
-		if (sig[KV_H + KV_OMEGA + KV_K - 1]) {
-			unsigned int p = sig[KV_H + KV_OMEGA + KV_K - 1] - 1;
+		if (sig[KV_H(ks) + ks->omega + ks->k - 1]) {
+			unsigned int p = sig[KV_H(ks) + ks->omega + ks->k - 1] - 1;
 			int ret;
 
-			sig[KV_H + p] ^= 1;
-			ret = vec_verify(v, v->pk, v->msg, sig);
+			sig[KV_H(ks) + p] ^= 1;
+			ret = vec_verify(ks, v, v->pk, v->msg, sig);
 			KUNIT_EXPECT_TRUE_MSG(test, ret == -EKEYREJECTED || ret == -EBADMSG,
 					      "%s: hint bit: %d", v->name, ret);
-			sig[KV_H + p] ^= 1;
+			sig[KV_H(ks) + p] ^= 1;
 		}
-		KUNIT_EXPECT_EQ_MSG(test, vec_verify(v, v->pk, v->msg, sig), 0, "%s: restored",
+		KUNIT_EXPECT_EQ_MSG(test, vec_verify(ks, v, v->pk, v->msg, sig), 0, "%s: restored",
 				    v->name);
 	}
 }
 
 /* Store z = gamma1 - raw in coefficient 2j (the low 20 bits of a 5-byte group) */
-static void set_z_even(u8 *sig, unsigned int j, u32 raw)
+static void set_z_even(const struct kv_set *ks, u8 *sig, unsigned int j, u32 raw)
 {
-	u8 *p = sig + KV_Z + j * 5;
+	u8 *p = sig + KV_Z(ks) + j * 5;
 
 	p[0] = raw;
 	p[1] = raw >> 8;
 	p[2] = (p[2] & 0xf0) | (raw >> 16);
 }
 
-static void mldsa_z_bound(struct kunit *test)
+static void kv_z_bound(struct kunit *test, const struct kv_set *ks)
 {
-	/* gamma1 - raw: +524288, +524092 (= gamma1 - beta), -524092, -524287 */
-	static const u32 out_of_bound[] = { 0, 196, 1048380, 1048575 };
-	const struct mldsa_kunit_vector *v = pure_vector(test, 0);
+	/* gamma1 - raw: +gamma1, +(gamma1 - beta), -(gamma1 - beta), -(gamma1 - 1) */
+	const u32 out_of_bound[] = { 0, ks->beta, (1 << 20) - ks->beta, (1 << 20) - 1 };
+	const struct mldsa_kunit_vector *v = pure_vector(test, ks, 0);
 	size_t i, j, crafted = 0;
 	u8 *sig;
 
 	if (!v)
 		return;
-	sig = sig_copy(test, v);
+	sig = sig_copy(test, ks, v);
 	for (i = 0; i < ARRAY_SIZE(out_of_bound); i++) {
-		for (j = 0; j < 5 * 128; j += 211) {
-			set_z_even(sig, j, out_of_bound[i]);
-			KUNIT_EXPECT_EQ_MSG(test, vec_verify(v, v->pk, v->msg, sig), -EKEYREJECTED,
-					    "z coefficient %zu = gamma1 - %u", 2 * j,
-					    out_of_bound[i]);
-			memcpy(sig, v->sig, MLDSA65_SIGNATURE_SIZE);
+		for (j = 0; j < ks->z_size / 5; j += 211) {
+			set_z_even(ks, sig, j, out_of_bound[i]);
+			KUNIT_EXPECT_EQ_MSG(test, vec_verify(ks, v, v->pk, v->msg, sig),
+					    -EKEYREJECTED, "%s: z coefficient %zu = gamma1 - %u",
+					    ks->name, 2 * j, out_of_bound[i]);
+			memcpy(sig, v->sig, ks->sig_size);
 		}
 	}
 	/* signatures that verify but for ||z||inf >= gamma1 - beta */
-	for (i = 0; i < ARRAY_SIZE(mldsa_kunit_vectors); i++) {
-		v = &mldsa_kunit_vectors[i];
+	for (i = 0; i < ks->nvectors; i++) {
+		v = &ks->vectors[i];
 		if (!v->z_bound)
 			continue;
-		KUNIT_EXPECT_EQ_MSG(test, vec_verify(v, v->pk, v->msg, v->sig), -EKEYREJECTED,
+		KUNIT_EXPECT_EQ_MSG(test, vec_verify(ks, v, v->pk, v->msg, v->sig), -EKEYREJECTED,
 				    "%s", v->name);
 		crafted++;
 	}
@@ -191,42 +243,42 @@ static void mldsa_z_bound(struct kunit *test)
 }
 
 /* The hint's bytes: positions y[0 .. omega - 1], cumulative counts y[omega + i] */
-static void mldsa_hint_encoding(struct kunit *test)
+static void kv_hint_encoding(struct kunit *test, const struct kv_set *ks)
 {
-	const struct mldsa_kunit_vector *v = pure_vector(test, 0);
+	const struct mldsa_kunit_vector *v = pure_vector(test, ks, 0);
 	unsigned int total, i, lo, hi;
 	u8 *sig, *y, *ref;
 
 	if (!v)
 		return;
-	sig = sig_copy(test, v);
-	ref = sig_copy(test, v);
-	y = sig + KV_H;
-	total = y[KV_OMEGA + KV_K - 1];
-	KUNIT_ASSERT_TRUE_MSG(test, total >= 2 && total < KV_OMEGA,
+	sig = sig_copy(test, ks, v);
+	ref = sig_copy(test, ks, v);
+	y = sig + KV_H(ks);
+	total = y[ks->omega + ks->k - 1];
+	KUNIT_ASSERT_TRUE_MSG(test, total >= 2 && total < ks->omega,
 			      "%s: %u hints (two and a free position needed)", v->name, total);
 
 #define EXPECT_HINT(ret, what)								\
 	do {										\
-		KUNIT_EXPECT_EQ_MSG(test, vec_verify(v, v->pk, v->msg, sig), ret, what); \
-		memcpy(sig, ref, MLDSA65_SIGNATURE_SIZE);				\
+		KUNIT_EXPECT_EQ_MSG(test, vec_verify(ks, v, v->pk, v->msg, sig), ret, what); \
+		memcpy(sig, ref, ks->sig_size);				\
 	} while (0)
 
 	/* a count above omega */
-	y[KV_OMEGA + KV_K - 1] = KV_OMEGA + 1;
+	y[ks->omega + ks->k - 1] = ks->omega + 1;
 	EXPECT_HINT(-EBADMSG, "last count omega + 1");
-	y[KV_OMEGA] = 0xff;
+	y[ks->omega] = 0xff;
 	EXPECT_HINT(-EBADMSG, "first count 255");
 	/* counts that decrease */
-	for (i = 0; i + 1 < KV_K; i++) {
-		if (y[KV_OMEGA + i] == 0)
+	for (i = 0; i + 1 < ks->k; i++) {
+		if (y[ks->omega + i] == 0)
 			continue;
-		y[KV_OMEGA + i + 1] = y[KV_OMEGA + i] - 1;
+		y[ks->omega + i + 1] = y[ks->omega + i] - 1;
 		EXPECT_HINT(-EBADMSG, "a count below the previous one");
 		break;
 	}
 	/* an unused position that is not zero */
-	y[KV_OMEGA - 1] = 1;
+	y[ks->omega - 1] = 1;
 	EXPECT_HINT(-EBADMSG, "last unused position 1");
 	y[total] = 0x80;
 	EXPECT_HINT(-EBADMSG, "first unused position 0x80");
@@ -234,20 +286,20 @@ static void mldsa_hint_encoding(struct kunit *test)
 	 * The counts of the last hint's polynomial and of the empty ones after it
 	 * one down: that position is now an unused non-zero...
 	 */
-	for (i = 0; i < KV_K; i++)
-		y[KV_OMEGA + i] -= y[KV_OMEGA + i] == total;
+	for (i = 0; i < ks->k; i++)
+		y[ks->omega + i] -= y[ks->omega + i] == total;
 	if (y[total - 1])
 		EXPECT_HINT(-EBADMSG, "a position dropped from the counts");
-	memcpy(sig, ref, MLDSA65_SIGNATURE_SIZE);
+	memcpy(sig, ref, ks->sig_size);
 	/* ...unless it is removed too: well-formed, and then the signature is wrong */
-	for (i = 0; i < KV_K; i++)
-		y[KV_OMEGA + i] -= y[KV_OMEGA + i] == total;
+	for (i = 0; i < ks->k; i++)
+		y[ks->omega + i] -= y[ks->omega + i] == total;
 	y[total - 1] = 0;
 	EXPECT_HINT(-EKEYREJECTED, "the last hint removed");
 
 	/* positions of one polynomial equal or decreasing */
-	for (i = 0, lo = 0; i < KV_K; i++, lo = hi) {
-		hi = y[KV_OMEGA + i];
+	for (i = 0, lo = 0; i < ks->k; i++, lo = hi) {
+		hi = y[ks->omega + i];
 		if (hi - lo < 2)
 			continue;
 		y[lo + 1] = y[lo];
@@ -256,48 +308,51 @@ static void mldsa_hint_encoding(struct kunit *test)
 		EXPECT_HINT(-EBADMSG, "two positions swapped");
 		break;
 	}
-	KUNIT_EXPECT_LT_MSG(test, i, KV_K, "%s: no polynomial with two hints", v->name);
+	KUNIT_EXPECT_LT_MSG(test, i, ks->k, "%s: no polynomial with two hints", v->name);
 
 	/* a hint added at the end of the last polynomial (255 if free): well-formed */
-	if (y[total - 1] < 255 || y[KV_OMEGA + KV_K - 2] == total) {
+	if (y[total - 1] < 255 || y[ks->omega + ks->k - 2] == total) {
 		y[total] = 255;
-		y[KV_OMEGA + KV_K - 1]++;
+		y[ks->omega + ks->k - 1]++;
 		EXPECT_HINT(-EKEYREJECTED, "a hint added");
 	}
 	/* all counts zero, no positions: well-formed, wrong */
-	memset(y, 0, KV_OMEGA + KV_K);
+	memset(y, 0, ks->omega + ks->k);
 	EXPECT_HINT(-EKEYREJECTED, "no hints");
-	/* omega hints in the first polynomial 0 .. 54: well-formed, wrong */
-	for (i = 0; i < KV_OMEGA; i++)
+	/* omega hints in the first polynomial 0 .. omega - 1: well-formed, wrong */
+	for (i = 0; i < ks->omega; i++)
 		y[i] = i;
-	memset(y + KV_OMEGA, KV_OMEGA, KV_K);
+	memset(y + ks->omega, ks->omega, ks->k);
 	EXPECT_HINT(-EKEYREJECTED, "omega hints");
 	/*
 	 * Counts that break one rule only, positions 0, 1, 2, ... increasing:
 	 * counts 5, 3, 10, ...: the second below the first;
-	 * counts omega + 1: y[omega], the first count (56), would be position 56
+	 * counts omega + 1: y[omega], the first count, would be position omega + 1
 	 */
-	memset(y, 0, KV_OMEGA + KV_K);
+	memset(y, 0, ks->omega + ks->k);
 	for (i = 0; i < 10; i++)
 		y[i] = i;
-	memset(y + KV_OMEGA, 10, KV_K);
-	y[KV_OMEGA] = 5;
-	y[KV_OMEGA + 1] = 3;
+	memset(y + ks->omega, 10, ks->k);
+	y[ks->omega] = 5;
+	y[ks->omega + 1] = 3;
 	EXPECT_HINT(-EBADMSG, "counts 5, 3, 10");
-	for (i = 0; i < KV_OMEGA; i++)
+	for (i = 0; i < ks->omega; i++)
 		y[i] = i;
-	memset(y + KV_OMEGA, KV_OMEGA + 1, KV_K);
+	memset(y + ks->omega, ks->omega + 1, ks->k);
 	EXPECT_HINT(-EBADMSG, "counts omega + 1, positions increasing");
 #undef EXPECT_HINT
 
 	/* nothing above wrote to what it was given */
-	KUNIT_EXPECT_TRUE(test, !memcmp(ref, v->sig, MLDSA65_SIGNATURE_SIZE));
+	KUNIT_EXPECT_TRUE(test, !memcmp(ref, v->sig, ks->sig_size));
 }
 
-static void mldsa_wrong_lengths(struct kunit *test)
+static void kv_wrong_lengths(struct kunit *test, const struct kv_set *ks)
 {
-	const struct mldsa_kunit_vector *v = pure_vector(test, 0);
-	static const size_t lens[] = { 0, 1, 1951, 1953, 3308, 3310, 4096, SIZE_MAX };
+	const struct mldsa_kunit_vector *v = pure_vector(test, ks, 0);
+	/* the other set's sizes among them */
+	const size_t lens[] = { 0, 1, ks->pk_size - 1, ks->pk_size + 1, ks->sig_size - 1,
+				ks->sig_size + 1, MLDSA65_PUBLIC_KEY_SIZE, MLDSA65_SIGNATURE_SIZE,
+				MLDSA87_PUBLIC_KEY_SIZE, MLDSA87_SIGNATURE_SIZE, SIZE_MAX };
 	u8 mu[MLDSA_MU_SIZE] = {};
 	size_t i;
 
@@ -305,165 +360,196 @@ static void mldsa_wrong_lengths(struct kunit *test)
 		return;
 	for (i = 0; i < ARRAY_SIZE(lens); i++) {
 		/* the lengths are checked before anything is read: a short buffer is safe */
-		KUNIT_EXPECT_EQ(test, mldsa65_verify(v->pk, lens[i], v->msg, v->msg_len, v->sig,
-						     MLDSA65_SIGNATURE_SIZE), -EINVAL);
-		KUNIT_EXPECT_EQ(test, mldsa65_verify(v->pk, MLDSA65_PUBLIC_KEY_SIZE, v->msg,
-						     v->msg_len, v->sig, lens[i]), -EINVAL);
-		KUNIT_EXPECT_EQ(test, mldsa65_verify_internal(v->pk, lens[i], v->msg, v->msg_len,
-							      v->sig, MLDSA65_SIGNATURE_SIZE),
-				-EINVAL);
-		KUNIT_EXPECT_EQ(test, mldsa65_verify_mu(v->pk, MLDSA65_PUBLIC_KEY_SIZE, mu, v->sig,
-							lens[i]), -EINVAL);
+		if (lens[i] != ks->pk_size) {
+			KUNIT_EXPECT_EQ(test, ks->verify(v->pk, lens[i], v->msg, v->msg_len,
+							 v->sig, ks->sig_size), -EINVAL);
+			KUNIT_EXPECT_EQ(test, ks->verify_internal(v->pk, lens[i], v->msg,
+								  v->msg_len, v->sig,
+								  ks->sig_size), -EINVAL);
+		}
+		if (lens[i] != ks->sig_size) {
+			KUNIT_EXPECT_EQ(test, ks->verify(v->pk, ks->pk_size, v->msg, v->msg_len,
+							 v->sig, lens[i]), -EINVAL);
+			KUNIT_EXPECT_EQ(test, ks->verify_mu(v->pk, ks->pk_size, mu, v->sig,
+							    lens[i]), -EINVAL);
+		}
 	}
-	KUNIT_EXPECT_EQ(test, mldsa65_verify(NULL, 0, NULL, 0, NULL, 0), -EINVAL);
+	KUNIT_EXPECT_EQ(test, ks->verify(NULL, 0, NULL, 0, NULL, 0), -EINVAL);
 }
 
 /* Another message, key or interface: never accepted */
-static void mldsa_wrong_context(struct kunit *test)
+static void kv_wrong_context(struct kunit *test, const struct kv_set *ks)
 {
-	const struct mldsa_kunit_vector *v = pure_vector(test, 1), *w = pure_vector(test, 2);
+	const struct mldsa_kunit_vector *v = pure_vector(test, ks, 1);
+	const struct mldsa_kunit_vector *w = pure_vector(test, ks, 2);
 	u8 *msg, *pk, *mprime;
 
 	if (!v || !w)
 		return;
 	KUNIT_ASSERT_GT(test, v->msg_len, 0);
 	msg = kv_dup(test, v->msg, v->msg_len);
-	pk = kv_dup(test, v->pk, MLDSA65_PUBLIC_KEY_SIZE);
+	pk = kv_dup(test, v->pk, ks->pk_size);
 	mprime = kunit_kmalloc(test, v->msg_len + 2, GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, mprime);
 
 	msg[v->msg_len - 1] ^= 0x01;
-	KUNIT_EXPECT_EQ(test, vec_verify(v, v->pk, msg, v->sig), -EKEYREJECTED);
-	KUNIT_EXPECT_EQ(test, mldsa65_verify(v->pk, MLDSA65_PUBLIC_KEY_SIZE, v->msg,
-					     v->msg_len - 1, v->sig, MLDSA65_SIGNATURE_SIZE),
+	KUNIT_EXPECT_EQ(test, vec_verify(ks, v, v->pk, msg, v->sig), -EKEYREJECTED);
+	KUNIT_EXPECT_EQ(test, ks->verify(v->pk, ks->pk_size, v->msg, v->msg_len - 1, v->sig,
+					 ks->sig_size),
 			-EKEYREJECTED);
 	pk[5] ^= 0x10;				/* rho: another A */
-	KUNIT_EXPECT_EQ(test, vec_verify(v, pk, v->msg, v->sig), -EKEYREJECTED);
+	KUNIT_EXPECT_EQ(test, vec_verify(ks, v, pk, v->msg, v->sig), -EKEYREJECTED);
 	pk[5] ^= 0x10;
 	pk[32 + 700] ^= 0x02;			/* t1 */
-	KUNIT_EXPECT_EQ(test, vec_verify(v, pk, v->msg, v->sig), -EKEYREJECTED);
+	KUNIT_EXPECT_EQ(test, vec_verify(ks, v, pk, v->msg, v->sig), -EKEYREJECTED);
 	if (w->pk != v->pk)
-		KUNIT_EXPECT_EQ(test, vec_verify(v, w->pk, v->msg, v->sig), -EKEYREJECTED);
+		KUNIT_EXPECT_EQ(test, vec_verify(ks, v, w->pk, v->msg, v->sig), -EKEYREJECTED);
 	/* the pure signature is one on M' = 0 || 0 || M, not on M */
-	KUNIT_EXPECT_EQ(test, mldsa65_verify_internal(v->pk, MLDSA65_PUBLIC_KEY_SIZE, v->msg,
-						      v->msg_len, v->sig,
-						      MLDSA65_SIGNATURE_SIZE), -EKEYREJECTED);
+	KUNIT_EXPECT_EQ(test, ks->verify_internal(v->pk, ks->pk_size, v->msg, v->msg_len,
+						  v->sig, ks->sig_size),
+			-EKEYREJECTED);
 	mprime[0] = 0;
 	mprime[1] = 0;
 	memcpy(mprime + 2, v->msg, v->msg_len);
-	KUNIT_EXPECT_EQ(test, mldsa65_verify_internal(v->pk, MLDSA65_PUBLIC_KEY_SIZE, mprime,
-						      v->msg_len + 2, v->sig,
-						      MLDSA65_SIGNATURE_SIZE), 0);
+	KUNIT_EXPECT_EQ(test, ks->verify_internal(v->pk, ks->pk_size, mprime, v->msg_len + 2,
+						  v->sig, ks->sig_size),
+			0);
 	mprime[1] = 1;				/* a context length of 1 */
-	KUNIT_EXPECT_EQ(test, mldsa65_verify_internal(v->pk, MLDSA65_PUBLIC_KEY_SIZE, mprime,
-						      v->msg_len + 2, v->sig,
-						      MLDSA65_SIGNATURE_SIZE), -EKEYREJECTED);
+	KUNIT_EXPECT_EQ(test, ks->verify_internal(v->pk, ks->pk_size, mprime, v->msg_len + 2,
+						  v->sig, ks->sig_size),
+			-EKEYREJECTED);
 }
 
 /* mu = H(H(pk, 64) || 0 || 0 || M, 64) computed here: verify_mu agrees with verify */
-static void mldsa_external_mu(struct kunit *test)
+static void kv_external_mu(struct kunit *test, const struct kv_set *ks)
 {
-	const struct mldsa_kunit_vector *v = pure_vector(test, 1);
+	const struct mldsa_kunit_vector *v = pure_vector(test, ks, 1);
 	static const u8 prefix[2] = { 0, 0 };
 	struct shake_ctx ctx;
 	u8 tr[64], mu[MLDSA_MU_SIZE];
 
 	if (!v)
 		return;
-	shake256(v->pk, MLDSA65_PUBLIC_KEY_SIZE, tr, sizeof(tr));
+	shake256(v->pk, ks->pk_size, tr, sizeof(tr));
 	shake256_init(&ctx);
 	shake_absorb(&ctx, tr, sizeof(tr));
 	shake_absorb(&ctx, prefix, sizeof(prefix));
 	shake_absorb(&ctx, v->msg, v->msg_len);
 	shake_squeeze(&ctx, mu, sizeof(mu));
-	KUNIT_EXPECT_EQ(test, mldsa65_verify_mu(v->pk, MLDSA65_PUBLIC_KEY_SIZE, mu, v->sig,
-						MLDSA65_SIGNATURE_SIZE), 0);
+	KUNIT_EXPECT_EQ(test, ks->verify_mu(v->pk, ks->pk_size, mu, v->sig, ks->sig_size), 0);
 	mu[63] ^= 0x80;
-	KUNIT_EXPECT_EQ(test, mldsa65_verify_mu(v->pk, MLDSA65_PUBLIC_KEY_SIZE, mu, v->sig,
-						MLDSA65_SIGNATURE_SIZE), -EKEYREJECTED);
+	KUNIT_EXPECT_EQ(test, ks->verify_mu(v->pk, ks->pk_size, mu, v->sig, ks->sig_size),
+			-EKEYREJECTED);
 }
 
 /* A prepared key: its own errors, and what it costs and holds */
-static void mldsa_precomp(struct kunit *test)
+static void kv_precomp(struct kunit *test, const struct kv_set *ks)
 {
-	const struct mldsa_kunit_vector *v = pure_vector(test, 0);
-	struct mldsa65_precomp *kp;
+	const struct mldsa_kunit_vector *v = pure_vector(test, ks, 0);
+	size_t size = 0;
 	u8 *pk, *msg;
 
 	if (!v)
 		return;
-	KUNIT_EXPECT_EQ(test, PTR_ERR(mldsa65_precompute(v->pk, MLDSA65_PUBLIC_KEY_SIZE - 1)),
-			-EINVAL);
-	KUNIT_EXPECT_EQ(test, PTR_ERR(mldsa65_precompute(v->pk, MLDSA65_PUBLIC_KEY_SIZE + 1)),
-			-EINVAL);
-	KUNIT_EXPECT_EQ(test, mldsa65_verify_precomp(NULL, v->msg, v->msg_len, v->sig,
-						     MLDSA65_SIGNATURE_SIZE), -EINVAL);
-	kp = mldsa65_precompute(v->pk, MLDSA65_PUBLIC_KEY_SIZE);
-	KUNIT_ASSERT_FALSE(test, IS_ERR(kp));
-	KUNIT_EXPECT_GT(test, mldsa65_precomp_size(kp), 30 * 1024);
-	KUNIT_EXPECT_EQ(test, mldsa65_verify_precomp(kp, v->msg, v->msg_len, v->sig,
-						     MLDSA65_SIGNATURE_SIZE), 0);
-	KUNIT_EXPECT_EQ(test, mldsa65_verify_precomp(kp, v->msg, v->msg_len, v->sig,
-						     MLDSA65_SIGNATURE_SIZE - 1), -EINVAL);
+	KUNIT_EXPECT_EQ(test, ks->pre_verify(v->pk, ks->pk_size - 1, v->msg, v->msg_len, v->sig,
+					     ks->sig_size, NULL), -EINVAL);
+	KUNIT_EXPECT_EQ(test, ks->pre_verify(v->pk, ks->pk_size + 1, v->msg, v->msg_len, v->sig,
+					     ks->sig_size, NULL), -EINVAL);
+	KUNIT_EXPECT_EQ(test, ks->pre_verify(v->pk, ks->pk_size, v->msg, v->msg_len, v->sig,
+					     ks->sig_size, &size), 0);
+	KUNIT_EXPECT_GT(test, size, ks->precomp_min);
+	KUNIT_EXPECT_EQ(test, ks->pre_verify(v->pk, ks->pk_size, v->msg, v->msg_len, v->sig,
+					     ks->sig_size - 1, NULL), -EINVAL);
 	/* the message with one more byte */
 	msg = kunit_kzalloc(test, v->msg_len + 1, GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, msg);
 	if (v->msg_len)
 		memcpy(msg, v->msg, v->msg_len);
-	KUNIT_EXPECT_EQ(test, mldsa65_verify_precomp(kp, msg, v->msg_len + 1, v->sig,
-						     MLDSA65_SIGNATURE_SIZE), -EKEYREJECTED);
-	mldsa65_precomp_free(kp);
+	KUNIT_EXPECT_EQ(test, ks->pre_verify(v->pk, ks->pk_size, msg, v->msg_len + 1, v->sig,
+					     ks->sig_size, NULL), -EKEYREJECTED);
 	/* tables of another key (rho, then t1 changed) refuse the signature */
-	pk = kv_dup(test, v->pk, MLDSA65_PUBLIC_KEY_SIZE);
+	pk = kv_dup(test, v->pk, ks->pk_size);
 	pk[0] ^= 1;
-	kp = mldsa65_precompute(pk, MLDSA65_PUBLIC_KEY_SIZE);
-	KUNIT_ASSERT_FALSE(test, IS_ERR(kp));
-	KUNIT_EXPECT_EQ(test, mldsa65_verify_precomp(kp, v->msg, v->msg_len, v->sig,
-						     MLDSA65_SIGNATURE_SIZE), -EKEYREJECTED);
-	mldsa65_precomp_free(kp);
+	KUNIT_EXPECT_EQ(test, ks->pre_verify(pk, ks->pk_size, v->msg, v->msg_len, v->sig,
+					     ks->sig_size, NULL), -EKEYREJECTED);
 	pk[0] ^= 1;
-	pk[MLDSA65_PUBLIC_KEY_SIZE - 1] ^= 0x40;
-	kp = mldsa65_precompute(pk, MLDSA65_PUBLIC_KEY_SIZE);
-	KUNIT_ASSERT_FALSE(test, IS_ERR(kp));
-	KUNIT_EXPECT_EQ(test, mldsa65_verify_precomp(kp, v->msg, v->msg_len, v->sig,
-						     MLDSA65_SIGNATURE_SIZE), -EKEYREJECTED);
-	mldsa65_precomp_free(kp);
+	pk[ks->pk_size - 1] ^= 0x40;
+	KUNIT_EXPECT_EQ(test, ks->pre_verify(pk, ks->pk_size, v->msg, v->msg_len, v->sig,
+					     ks->sig_size, NULL), -EKEYREJECTED);
+}
+
+static void mldsa_precomp(struct kunit *test)
+{
+	const struct mldsa_kunit_vector *v = pure_vector(test, &kv65, 0);
+
+	kv_precomp(test, &kv65);
+	if (!v)
+		return;
+	KUNIT_EXPECT_EQ(test, mldsa65_verify_precomp(NULL, v->msg, v->msg_len, v->sig,
+						     MLDSA65_SIGNATURE_SIZE), -EINVAL);
 	mldsa65_precomp_free(NULL);
 }
 
-/* Not a timed assertion: prints the cost of one verification. */
-static void mldsa_speed(struct kunit *test)
+static void mldsa87_precomp(struct kunit *test)
 {
-	const struct mldsa_kunit_vector *v = pure_vector(test, 1);
-	struct mldsa65_precomp *kp;
+	const struct mldsa_kunit_vector *v = pure_vector(test, &kv87, 0);
+
+	kv_precomp(test, &kv87);
+	if (!v)
+		return;
+	KUNIT_EXPECT_EQ(test, mldsa87_verify_precomp(NULL, v->msg, v->msg_len, v->sig,
+						     MLDSA87_SIGNATURE_SIZE), -EINVAL);
+	/* another set's tables are another type: only the sizes can be mixed up */
+	KUNIT_EXPECT_EQ(test, PTR_ERR(mldsa87_precompute(v->pk, MLDSA65_PUBLIC_KEY_SIZE)),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(mldsa65_precompute(v->pk, MLDSA87_PUBLIC_KEY_SIZE)),
+			-EINVAL);
+	mldsa87_precomp_free(NULL);
+}
+
+/* Not a timed assertion: prints the cost of one verification. */
+static void kv_speed(struct kunit *test, const struct kv_set *ks)
+{
+	const struct mldsa_kunit_vector *v = pure_vector(test, ks, 1);
 	const int iters = 20;
-	u64 t0, t_pre, t_tab;
-	size_t size;
+	u64 t0, t_pre;
+	size_t size = 0;
 	int j;
 
 	if (!v)
 		return;
 	t0 = ktime_get_ns();
 	for (j = 0; j < iters; j++)
-		KUNIT_EXPECT_EQ(test, mldsa65_verify(v->pk, MLDSA65_PUBLIC_KEY_SIZE, v->msg,
-						     v->msg_len, v->sig,
-						     MLDSA65_SIGNATURE_SIZE), 0);
+		KUNIT_EXPECT_EQ(test, ks->verify(v->pk, ks->pk_size, v->msg, v->msg_len, v->sig,
+						 ks->sig_size), 0);
 	t0 = div_u64(ktime_get_ns() - t0, iters * 1000);
-	t_tab = ktime_get_ns();
-	kp = mldsa65_precompute(v->pk, MLDSA65_PUBLIC_KEY_SIZE);
-	KUNIT_ASSERT_FALSE(test, IS_ERR(kp));
-	t_tab = div_u64(ktime_get_ns() - t_tab, 1000);
+	/* the tables made once, then used by each verification */
 	t_pre = ktime_get_ns();
-	for (j = 0; j < iters; j++)
-		KUNIT_EXPECT_EQ(test, mldsa65_verify_precomp(kp, v->msg, v->msg_len, v->sig,
-							     MLDSA65_SIGNATURE_SIZE), 0);
-	t_pre = div_u64(ktime_get_ns() - t_pre, iters * 1000);
-	size = mldsa65_precomp_size(kp);
-	mldsa65_precomp_free(kp);
-	kunit_info(test, "ML-DSA-65: %llu us per verify\n", t0);
-	kunit_info(test, "ML-DSA-65: %llu us per verify with a prepared key (tables of %zu KiB in %llu us)\n",
-		   t_pre, DIV_ROUND_UP(size, 1024), t_tab);
+	KUNIT_EXPECT_EQ(test, ks->pre_verify(v->pk, ks->pk_size, v->msg, v->msg_len, v->sig,
+					     ks->sig_size, &size), 0);
+	t_pre = div_u64(ktime_get_ns() - t_pre, 1000);
+	kunit_info(test, "%s: %llu us per verify\n", ks->name, t0);
+	kunit_info(test, "%s: tables of %zu KiB and one verify with them in %llu us\n",
+		   ks->name, DIV_ROUND_UP(size, 1024), t_pre);
 }
+
+#define KV_CASE(name)							\
+static void mldsa_##name(struct kunit *test)				\
+{									\
+	kv_##name(test, &kv65);						\
+}									\
+static void mldsa87_##name(struct kunit *test)				\
+{									\
+	kv_##name(test, &kv87);						\
+}
+KV_CASE(vectors)
+KV_CASE(flipped_bits)
+KV_CASE(z_bound)
+KV_CASE(hint_encoding)
+KV_CASE(wrong_lengths)
+KV_CASE(wrong_context)
+KV_CASE(external_mu)
+KV_CASE(speed)
 
 static struct kunit_case mldsa_kunit_cases[] = {
 	KUNIT_CASE(mldsa_vectors),
@@ -475,6 +561,15 @@ static struct kunit_case mldsa_kunit_cases[] = {
 	KUNIT_CASE(mldsa_external_mu),
 	KUNIT_CASE(mldsa_precomp),
 	KUNIT_CASE(mldsa_speed),
+	KUNIT_CASE(mldsa87_vectors),
+	KUNIT_CASE(mldsa87_flipped_bits),
+	KUNIT_CASE(mldsa87_z_bound),
+	KUNIT_CASE(mldsa87_hint_encoding),
+	KUNIT_CASE(mldsa87_wrong_lengths),
+	KUNIT_CASE(mldsa87_wrong_context),
+	KUNIT_CASE(mldsa87_external_mu),
+	KUNIT_CASE(mldsa87_precomp),
+	KUNIT_CASE(mldsa87_speed),
 	{}
 };
 
@@ -484,5 +579,5 @@ static struct kunit_suite mldsa_kunit_suite = {
 };
 kunit_test_suite(mldsa_kunit_suite);
 
-MODULE_DESCRIPTION("KUnit tests for ML-DSA-65 signature verification");
+MODULE_DESCRIPTION("KUnit tests for ML-DSA-65 and ML-DSA-87 signature verification");
 MODULE_LICENSE("GPL");

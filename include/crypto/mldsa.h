@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * ML-DSA-65 signature verification (FIPS 204).
+ * ML-DSA-65 and ML-DSA-87 signature verification (FIPS 204).
  */
 #ifndef _CRYPTO_MLDSA_H
 #define _CRYPTO_MLDSA_H
@@ -26,6 +26,24 @@ struct mldsa65_precomp *mldsa65_precompute(const u8 *pk, size_t pk_len);
 size_t mldsa65_precomp_size(const struct mldsa65_precomp *kp);
 void mldsa65_precomp_free(struct mldsa65_precomp *kp);
 int mldsa65_verify_precomp(const struct mldsa65_precomp *kp, const u8 *msg, size_t msg_len,
+			   const u8 *sig, size_t sig_len);
+
+#define MLDSA87_PUBLIC_KEY_SIZE	2592
+#define MLDSA87_SIGNATURE_SIZE	4627
+
+int mldsa87_verify(const u8 *pk, size_t pk_len, const u8 *msg, size_t msg_len,
+		   const u8 *sig, size_t sig_len);
+int mldsa87_verify_internal(const u8 *pk, size_t pk_len, const u8 *mprime, size_t mprime_len,
+			    const u8 *sig, size_t sig_len);
+int mldsa87_verify_mu(const u8 *pk, size_t pk_len, const u8 mu[MLDSA_MU_SIZE],
+		      const u8 *sig, size_t sig_len);
+
+struct mldsa87_precomp;
+
+struct mldsa87_precomp *mldsa87_precompute(const u8 *pk, size_t pk_len);
+size_t mldsa87_precomp_size(const struct mldsa87_precomp *kp);
+void mldsa87_precomp_free(struct mldsa87_precomp *kp);
+int mldsa87_verify_precomp(const struct mldsa87_precomp *kp, const u8 *msg, size_t msg_len,
 			   const u8 *sig, size_t sig_len);
 
 #endif /* _CRYPTO_MLDSA_H */

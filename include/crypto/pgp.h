@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * OpenPGP (RFC 4880, RFC 9580 v4 and v6) packet parser and signature
- * verification, with the ML-DSA-65+Ed25519 composite of RFC 9980.
+ * verification, with the ML-DSA-65+Ed25519 and ML-DSA-87+Ed448 composites
+ * of RFC 9980.
  *
  * All structures hold pointers into the caller's buffer; nothing is copied,
  * so the buffer must outlive the parsed structure.  Every parser treats its
@@ -78,7 +79,9 @@ enum pgp_pubkey_algo {
 	PGP_PUBKEY_ECDSA	= 19,
 	PGP_PUBKEY_EDDSA_LEGACY	= 22,
 	PGP_PUBKEY_ED25519	= 27,
+	PGP_PUBKEY_ED448	= 28,
 	PGP_PUBKEY_MLDSA65_ED25519 = 30,	/* RFC 9980 composite, v6 only */
+	PGP_PUBKEY_MLDSA87_ED448 = 31,		/* RFC 9980 composite, v6 only */
 };
 
 /* Curves recognised by OID in ECDSA/EdDSA/ECDH key packets */
@@ -92,6 +95,7 @@ enum pgp_curve {
 	PGP_CURVE_BRAINPOOL_P256,
 	PGP_CURVE_BRAINPOOL_P384,
 	PGP_CURVE_BRAINPOOL_P512,
+	PGP_CURVE_ED448,	/* native keys only (algorithm 28) */
 };
 
 #define PGP_FPR_MAX		32
@@ -107,6 +111,13 @@ enum pgp_curve {
 #define PGP_COMPOSITE_ED25519_SIG_LEN	64
 #define PGP_COMPOSITE_MLDSA_KEY_LEN	1952
 #define PGP_COMPOSITE_MLDSA_SIG_LEN	3309
+
+/* Ed448 (RFC 9580 5.5.5.10, 5.2.3.5), alone and as ML-DSA-87+Ed448's first half */
+#define PGP_ED448_KEY_LEN		57
+#define PGP_ED448_SIG_LEN		114
+/* ML-DSA-87+Ed448 (RFC 9980 5.3): the ML-DSA-87 halves */
+#define PGP_COMPOSITE87_MLDSA_KEY_LEN	2592
+#define PGP_COMPOSITE87_MLDSA_SIG_LEN	4627
 
 /* Limits applied to key material (bits) */
 #define PGP_MPI_MAX_BITS	16384
@@ -136,6 +147,8 @@ struct pgp_pubkey {	/* parsed from a tag 6 or 14 body; pointers into that body *
 			const u8 *point;
 			size_t point_len;
 			u8 curve;	/* enum pgp_curve */
+			/* Ed448: from pgp_pubkey_prepare(), or NULL */
+			struct ed448_precomp *ed448_pre;
 		} ec;
 		struct {		/* ML-DSA-65+Ed25519 */
 			const u8 *ed25519;	/* 32 octets */
@@ -143,6 +156,13 @@ struct pgp_pubkey {	/* parsed from a tag 6 or 14 body; pointers into that body *
 			/* from pgp_pubkey_prepare(), or NULL */
 			struct mldsa65_precomp *pre;
 		} pq;
+		struct {		/* ML-DSA-87+Ed448 */
+			const u8 *ed448;	/* 57 octets */
+			const u8 *mldsa;	/* 2592 octets */
+			/* from pgp_pubkey_prepare(), or NULL */
+			struct mldsa87_precomp *pre;
+			struct ed448_precomp *ed448_pre;
+		} pq87;
 	};
 };
 
@@ -171,7 +191,8 @@ struct pgp_sig {	/* parsed from a tag 2 body; pointers into it */
 	u8 digest_prefix[2];
 	/*
 	 * Canonical: no leading zero octets; the native octet strings of
-	 * Ed25519 (one) and ML-DSA-65+Ed25519 (Ed25519, ML-DSA-65).
+	 * Ed25519 and Ed448 (one), ML-DSA-65+Ed25519 (Ed25519, ML-DSA-65) and
+	 * ML-DSA-87+Ed448 (Ed448, ML-DSA-87).
 	 */
 	const u8 *mpi[2];
 	size_t mpi_len[2];

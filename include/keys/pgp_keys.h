@@ -252,4 +252,27 @@ static inline void pgp_keys_put(const struct pgp_builtin_key *k)
 }
 #endif
 
+/**
+ * pgp_keys_algo_pq() - is a public-key algorithm post-quantum?
+ * @algo: an OpenPGP public-key algorithm
+ *
+ * Return: true for the composites of RFC 9980, ML-DSA-65+Ed25519 (30) and
+ * ML-DSA-87+Ed448 (31): a forger who breaks the classical half still has to
+ * forge the ML-DSA one.
+ */
+static inline bool pgp_keys_algo_pq(u8 algo)
+{
+	return algo == PGP_PUBKEY_MLDSA65_ED25519 || algo == PGP_PUBKEY_MLDSA87_ED448;
+}
+
+/* security/pgp_keys/policy.c: pgp_keys.pq_only, CONFIG_PGP_KEYS_PQ_ONLY */
+#ifdef CONFIG_PGP_BUILTIN_KEYS
+bool pgp_keys_pq_only(void);
+#else
+static inline bool pgp_keys_pq_only(void)
+{
+	return false;
+}
+#endif
+
 #endif /* _KEYS_PGP_KEYS_H */

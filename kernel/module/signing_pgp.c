@@ -35,6 +35,12 @@
 #define MODULE_PGP_HASH_CHUNK	SZ_1M
 
 /*
+ * module_pgp_check_one(): a good signature by a classical key while only
+ * post-quantum signatures count (pgp_keys.pq_only); not an errno
+ */
+#define MODULE_PGP_CLASSICAL	1
+
+/*
  * Feed @len bytes at @p, or zeros when @p is NULL, to @ctx (if any) and the
  * SHA-256 state @sha (if any), a chunk at a time.
  */
@@ -251,7 +257,10 @@ static void module_pgp_hashes_free(struct module_pgp_hashes *h)
 
 /*
  * Check one signature packet.  On success the signer's fingerprint is
- * copied to @info.  Returns 0 or the code module_pgp_sig_check() documents.
+ * copied to @info.  Returns 0, %MODULE_PGP_CLASSICAL for a good signature
+ * that does not count (a classical key's while pgp_keys_pq_only(); the
+ * key's fingerprint is copied to @info all the same) or the code
+ * module_pgp_sig_check() documents.
  */
 static int module_pgp_check_one(struct load_info *info,
 				const struct module_pgp_sig_loc *loc,
@@ -320,6 +329,8 @@ retry:
 	BUILD_BUG_ON(sizeof(info->pgp_signer) < PGP_FPR_MAX);
 	memcpy(info->pgp_signer, key->pub.fpr, key->pub.fpr_len);
 	info->pgp_signer_len = key->pub.fpr_len;
+	if (pgp_keys_pq_only() && !pgp_keys_algo_pq(key->pub.algo))
+		ret = MODULE_PGP_CLASSICAL;
 out:
 	pgp_keys_put(key);
 	return ret;
@@ -407,6 +418,12 @@ static int module_pgp_blacklisted(const struct module_pgp_hashes *h)
  * re-encoding them changes only the latter.  On success the signer's
  * fingerprint is stored in @info->pgp_signer.
  *
+ * While only post-quantum signatures count (pgp_keys_pq_only()), a good
+ * signature by a classical key accepts nothing: a module with no other is
+ * treated as signed by no trusted key (%-ENOKEY, unless another signature
+ * gave a weightier error), which is logged with the key, and the blacklist
+ * still refuses it.
+ *
  * When no signature verifies, the most telling error is returned, in this
  * order: %-ENOMEM, %-EKEYREJECTED, %-EBADMSG, %-ENOPKG, %-ENOKEY.
  *
@@ -430,7 +447,8 @@ static int module_pgp_blacklisted(const struct module_pgp_hashes *h)
  *			  algorithm (SHA-1 without CONFIG_MODULE_SIG_PGP_LEGACY),
  *			  a digest too short for the key, or a pass over the
  *			  file beyond the first %MODULE_PGP_MAX_HASHES
- * * %-ENOKEY		- no signature was made by a trusted key
+ * * %-ENOKEY		- no signature was made by a trusted key, or only
+ *			  classical ones while only post-quantum ones count
  */
 int module_pgp_sig_check(struct load_info *info)
 {
@@ -438,6 +456,8 @@ int module_pgp_sig_check(struct load_info *info)
 	const u8 *file = (const u8 *)info->hdr;
 	struct module_pgp_sig_loc loc;
 	struct pgp_packet pkt;
+	u8 classical[PGP_FPR_MAX];
+	unsigned int classical_len = 0;
 	const u8 *p, *end;
 	unsigned int nr = 0;
 	int ret, err = -ENOKEY;
@@ -476,11 +496,26 @@ int module_pgp_sig_check(struct load_info *info)
 		ret = module_pgp_check_one(info, &loc, &pkt, &hashes);
 		if (!ret)
 			break;
+		if (ret == MODULE_PGP_CLASSICAL) {
+			if (!classical_len) {
+				classical_len = info->pgp_signer_len;
+				memcpy(classical, info->pgp_signer, classical_len);
+			}
+			info->pgp_signer_len = 0;
+			continue;
+		}
 		if (module_pgp_rank(ret) > module_pgp_rank(err))
 			err = ret;
 	}
 	module_pgp_hashes_free(&hashes);
 
+	if (ret && classical_len) {
+		pr_notice("Module signed by classical key %*phN only: not counted, only post-quantum signatures count (pgp_keys.pq_only)\n",
+			  classical_len, classical);
+		/* what a trusted key signed stays subject to the blacklist */
+		if (hashes.have_sha256 && module_pgp_blacklisted(&hashes))
+			return -EKEYREJECTED;
+	}
 	if (ret) {
 		/* a rejection by a trusted key has been logged with its fingerprint */
 		if (err == -EBADMSG)

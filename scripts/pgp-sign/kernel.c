@@ -6,7 +6,7 @@
  * (security/pgp_keys/keyring_parse.c: self-signatures, subkey bindings and
  * back-signatures, revocations, expiry at the signature's creation time,
  * key ID collisions, the key policy), the OpenPGP parser and verifier
- * (crypto/pgp) and the kernel's DSA, RSA, Ed25519, SHAKE and ML-DSA-65 code
+ * (crypto/pgp) and the kernel's DSA, RSA, Ed25519, Ed448, SHAKE and ML-DSA code
  * are compiled in
  * unchanged through the userspace stand-ins of scripts/pgp-shim (ECDSA,
  * which the kernel does on its ECC code, through OpenSSL there).  This file
@@ -15,8 +15,9 @@
  *
  * The kernel it stands for is chosen at run time (kcompat.h's
  * KCOMPAT_RUNTIME_CONFIG): CONFIG_MODULE_SIG_PGP_LEGACY, CONFIG_CRYPTO_ED25519,
- * CONFIG_CRYPTO_ECDSA_RAW and CONFIG_CRYPTO_MLDSA.  A module is read in its own class and byte
- * order, as a kernel of its architecture reads it.
+ * CONFIG_CRYPTO_ECDSA_RAW, CONFIG_CRYPTO_MLDSA, CONFIG_CRYPTO_ED448, and the
+ * post-quantum-only policy (pgp_keys.pq_only).  A module is read in its own
+ * class and byte order, as a kernel of its architecture reads it.
  */
 #include <time.h>
 #include <linux/elf.h>
@@ -36,7 +37,9 @@
 bool kcompat_config_CONFIG_64BIT, kcompat_config_CONFIG_SYSTEM_BLACKLIST_KEYRING;
 bool kcompat_config_CONFIG_MODULE_SIG_PGP_LEGACY;
 bool kcompat_config_CONFIG_CRYPTO_ED25519 = true, kcompat_config_CONFIG_CRYPTO_ECDSA_RAW = true;
-bool kcompat_config_CONFIG_CRYPTO_MLDSA = true;
+bool kcompat_config_CONFIG_CRYPTO_MLDSA = true, kcompat_config_CONFIG_CRYPTO_ED448 = true;
+
+static bool kern_pq_only;
 
 void kern_set_config(const struct kern_config *cfg)
 {
@@ -44,6 +47,14 @@ void kern_set_config(const struct kern_config *cfg)
 	kcompat_config_CONFIG_CRYPTO_ED25519 = cfg->ed25519;
 	kcompat_config_CONFIG_CRYPTO_ECDSA_RAW = cfg->ecdsa;
 	kcompat_config_CONFIG_CRYPTO_MLDSA = cfg->mldsa;
+	kcompat_config_CONFIG_CRYPTO_ED448 = cfg->ed448;
+	kern_pq_only = cfg->pq_only;
+}
+
+/* pgp_keys.pq_only of the kernel judged for: only post-quantum signatures count */
+bool pgp_keys_pq_only(void)
+{
+	return kern_pq_only;
 }
 
 /* The keyring module_pgp_sig_check() looks keys up in (one at a time). */
@@ -132,6 +143,7 @@ void kern_key_desc(const struct pgp_pubkey *k, char *buf, size_t size)
 	static const char *const curves[] = {
 		[PGP_CURVE_NIST_P256] = "nistp256", [PGP_CURVE_NIST_P384] = "nistp384",
 		[PGP_CURVE_NIST_P521] = "nistp521", [PGP_CURVE_ED25519] = "ed25519",
+		[PGP_CURVE_ED448] = "ed448",
 	};
 
 	switch (k->algo) {
@@ -145,6 +157,7 @@ void kern_key_desc(const struct pgp_pubkey *k, char *buf, size_t size)
 	case PGP_PUBKEY_ECDSA:
 	case PGP_PUBKEY_EDDSA_LEGACY:
 	case PGP_PUBKEY_ED25519:
+	case PGP_PUBKEY_ED448:
 		snprintf(buf, size, "%s-%s", k->algo == PGP_PUBKEY_ECDSA ? "ECDSA" : "EdDSA",
 			 k->ec.curve < ARRAY_SIZE(curves) && curves[k->ec.curve] ?
 			 curves[k->ec.curve] : "unknown");
@@ -422,7 +435,10 @@ int kern_explain(const struct kern_keyring *kr, const u8 *body, size_t len,
 			 why == -EKEYEXPIRED ? "expired" : "bad-signature");
 		break;
 	case -ENOKEY:
-		if (!kern_raw_key(kr, &sig, &key, &ret))
+		if (k && pgp_keys_pq_only() && !pgp_keys_algo_pq(k->pub.algo))
+			/* a good signature that does not count (pgp_keys.pq_only) */
+			snprintf(detail, size, "classical:%s", pgp_pubkey_algo_name(k->pub.algo));
+		else if (!kern_raw_key(kr, &sig, &key, &ret))
 			snprintf(detail, size, "absent");
 		else if (ret)
 			snprintf(detail, size, "policy-%s:%s", kern_errno_name(ret),

@@ -41,9 +41,10 @@ static const char usage_text[] =
 	"Usage: %s [options] MODULE...\n"
 	"       %s --prepare [--reserve N] [--strip] [--replace-pkcs7] MODULE...\n"
 	"       %s --attach --keyring PUBRING [--sqv] [--sig-suffix S] [--append] MODULE...\n"
-	"       %s --verify --keyring PUBRING [--sqv] [--legacy] [--algos LIST] [--quiet | --json] MODULE...\n"
+	"       %s --verify --keyring PUBRING [--sqv] [--legacy] [--algos LIST] [--pq-only]\n"
+	"          [--quiet | --json] MODULE...\n"
 	"       %s --dearmor IN OUT\n"
-	"       %s --gen-key mldsa65-ed25519|ed25519-v6 UID SECRET PUBLIC\n"
+	"       %s --gen-key mldsa65-ed25519|mldsa87-ed448|ed25519-v6|ed448-v6 UID SECRET PUBLIC\n"
 	"\n"
 	"Signs each MODULE (.ko, .ko.xz, .ko.zst, .ko.gz) with gpg. The OpenPGP\n"
 	"signature is stored in the \"module_sig\" ELF section; the signed data is the\n"
@@ -56,14 +57,15 @@ static const char usage_text[] =
 	"  --digest ALGO            sha256, sha384, sha512 (default) or sha224\n"
 	"  --reserve BYTES          size of a new module_sig section (default 2048,\n"
 	"                           8192 with --prepare and --attach: room for an\n"
-	"                           ML-DSA-65+Ed25519 signature beside v4 ones;\n"
+	"                           ML-DSA+EdDSA signature beside v4 ones;\n"
 	"                           at most 65536);\n"
 	"                           an existing section of another size is resized\n"
 	"  --homedir DIR            GnuPG home directory (default: $GNUPGHOME)\n"
 	"  --passphrase-file FILE   passphrase for the key (pinentry loopback mode)\n"
 	"  --secret-key FILE        sign without gpg, with the first signing key of an\n"
-	"                           RFC 9580 transferable secret key (v6: Ed25519,\n"
-	"                           ML-DSA-65+Ed25519), binary or armoured; unprotected\n"
+	"                           RFC 9580 transferable secret key (v6: Ed25519, Ed448,\n"
+	"                           ML-DSA-65+Ed25519, ML-DSA-87+Ed448), binary or\n"
+	"                           armoured; unprotected\n"
 	"                           or with --passphrase-file (CFB, OCB, GCM; Argon2);\n"
 	"                           default without -u: --homedir's pgp-modsign-v6.key\n"
 	"                           (pgp-modsign-genkey.sh's v6 key), when there\n"
@@ -112,8 +114,8 @@ static const char usage_text[] =
 	"MODULE.sig (--sig-suffix); --attach checks each signature in it as the\n"
 	"kernel would with the keys of --keyring, and with gpgv (or --sqv), and\n"
 	"writes them into module_sig only when every one verifies with the same key\n"
-	"both ways; v6 signatures and the Ed25519 (27) and ML-DSA-65+Ed25519 (30)\n"
-	"algorithms, which gpgv 2.2 and sqv 1.1 cannot read, by the kernel's code\n"
+	"both ways; v6 signatures and the Ed25519 (27), Ed448 (28) and ML-DSA+EdDSA\n"
+	"(30, 31) algorithms, which gpgv 2.2 and sqv 1.1 cannot read, by the kernel's code\n"
 	"alone (a note says so). MODULE.tbs is written through a new file renamed\n"
 	"into place.\n"
 	"\n"
@@ -126,8 +128,11 @@ static const char usage_text[] =
 	"  --algos LIST             public-key algorithms of the kernel: rsa,dsa and any\n"
 	"                           of eddsa (CONFIG_CRYPTO_ED25519), ecdsa\n"
 	"                           (CONFIG_CRYPTO_ECDSA_RAW), mldsa (CONFIG_CRYPTO_MLDSA:\n"
-	"                           with eddsa, ML-DSA-65+Ed25519); default\n"
-	"                           rsa,dsa,eddsa,ecdsa,mldsa\n"
+	"                           with eddsa, ML-DSA-65+Ed25519), ed448\n"
+	"                           (CONFIG_CRYPTO_ED448: with mldsa, ML-DSA-87+Ed448);\n"
+	"                           default rsa,dsa,eddsa,ecdsa,mldsa,ed448\n"
+	"  --pq-only                as with pgp_keys.pq_only=1: only post-quantum\n"
+	"                           signatures (algorithms 30 and 31) count\n"
 	"  --json                   one JSON array, an object per module\n"
 	"  --data DIR               (one MODULE) write DIR/data (the signed data),\n"
 	"                           DIR/sig.N and DIR/keyring, what gpgv is given\n"
@@ -165,7 +170,8 @@ static const char usage_text[] =
 
 /* --verify's --help (verify-module.sh's); every %s is the program's name. */
 static const char verify_usage_text[] =
-	"Usage: %s --keyring FILE [--sqv] [--legacy] [--algos LIST] [--quiet | --json] [--] MODULE...\n"
+	"Usage: %s --keyring FILE [--sqv] [--legacy] [--algos LIST] [--pq-only] [--quiet | --json]\n"
+	"       [--] MODULE...\n"
 	"       %s --hash-list LIST|IMAGE [--quiet] [--] MODULE...\n"
 	"\n"
 	"Verifies the OpenPGP signature(s) in the module_sig section of each MODULE\n"
@@ -175,9 +181,10 @@ static const char verify_usage_text[] =
 	"into the signing tool (the loader's check, the keyring's rules, the key\n"
 	"policy, the verifiers), and every signature it accepts must also verify with\n"
 	"gpgv (or sqv) by the same key.  gpgv 2.2 and sqv 1.1 read only RFC 4880's v4\n"
-	"signatures: a v6 signature (RFC 9580), and Ed25519 (algorithm 27) or\n"
-	"ML-DSA-65+Ed25519 (30, RFC 9980), are judged by the kernel's code alone and\n"
-	"reported \"not checked by gpgv: v6\" (or sqv, or the algorithm), not as bad.\n"
+	"signatures: a v6 signature (RFC 9580), and Ed25519 (algorithm 27), Ed448\n"
+	"(28), ML-DSA-65+Ed25519 (30) or ML-DSA-87+Ed448 (31, RFC 9980), are judged by\n"
+	"the kernel's code alone and reported \"not checked by gpgv: v6\" (or sqv, or\n"
+	"the algorithm), not as bad.\n"
 	"\n"
 	"For each module it prints the SHA-256 of the module (as loaded, i.e.\n"
 	"decompressed) and of its signed data (module_sig zeroed), the two hashes a\n"
@@ -188,15 +195,18 @@ static const char verify_usage_text[] =
 	"key expiry is judged at the signature's creation time, revoked keys are\n"
 	"refused, RSA keys need 2048 bits, DSA keys 2048 with q of 224 or 256 bits\n"
 	"(1024/160 with --legacy), digests are SHA-224/256/384/512 and at least as\n"
-	"long as the key needs (256 bits for Ed25519 and ML-DSA-65+Ed25519).\n"
+	"long as the key needs (256 bits for Ed25519 and ML-DSA+EdDSA, 512 for Ed448).\n"
 	"\n"
 	"  --keyring FILE  public keyring (required; may be given more than once)\n"
 	"  --sqv           check with Sequoia's sqv instead of gpgv\n"
 	"  --legacy        as a kernel with CONFIG_MODULE_SIG_PGP_LEGACY (SHA-1, DSA-1024)\n"
 	"  --algos LIST    the kernel's public-key algorithms: rsa,dsa and any of eddsa\n"
 	"                  (CONFIG_CRYPTO_ED25519), ecdsa (CONFIG_CRYPTO_ECDSA_RAW),\n"
-	"                  mldsa (CONFIG_CRYPTO_MLDSA: with eddsa, ML-DSA-65+Ed25519);\n"
-	"                  default rsa,dsa,eddsa,ecdsa,mldsa\n"
+	"                  mldsa (CONFIG_CRYPTO_MLDSA: with eddsa, ML-DSA-65+Ed25519),\n"
+	"                  ed448 (CONFIG_CRYPTO_ED448: with mldsa, ML-DSA-87+Ed448);\n"
+	"                  default rsa,dsa,eddsa,ecdsa,mldsa,ed448\n"
+	"  --pq-only       as a kernel with pgp_keys.pq_only=1: only post-quantum\n"
+	"                  signatures (ML-DSA+EdDSA, algorithms 30 and 31) count\n"
 	"  -q, --quiet     print only failures\n"
 	"  --json          print one JSON array instead, an object per module:\n"
 	"                  {\"module\", \"verdict\" (good, bad, unsigned, good-pkcs7),\n"
@@ -247,7 +257,7 @@ enum {
 	OPT_DIGEST = 256, OPT_RESERVE, OPT_HOMEDIR, OPT_PASSFILE, OPT_APPEND, OPT_STRIP, OPT_AGENT,
 	OPT_NOAGENT, OPT_TIMINGS, OPT_REPLACE, OPT_VERIFY, OPT_DEARMOR, OPT_PREPARE, OPT_ATTACH,
 	OPT_KEYRING, OPT_SQV, OPT_SIGSUFFIX, OPT_LEGACY, OPT_ALGOS, OPT_DATA, OPT_VERSION, OPT_SECKEY,
-	OPT_GENKEY, OPT_JSON,
+	OPT_GENKEY, OPT_JSON, OPT_PQONLY,
 };
 
 static const struct option long_opts[] = {
@@ -267,6 +277,7 @@ static const struct option long_opts[] = {
 	{ "verify", no_argument, NULL, OPT_VERIFY },
 	{ "legacy", no_argument, NULL, OPT_LEGACY },
 	{ "algos", required_argument, NULL, OPT_ALGOS },
+	{ "pq-only", no_argument, NULL, OPT_PQONLY },
 	{ "data", required_argument, NULL, OPT_DATA },
 	{ "secret-key", required_argument, NULL, OPT_SECKEY },
 	{ "gen-key", required_argument, NULL, OPT_GENKEY },
@@ -341,6 +352,7 @@ static void parse_algos(struct kern_config *k, const char *arg)
 	k->ed25519 = false;
 	k->ecdsa = false;
 	k->mldsa = false;
+	k->ed448 = false;
 	for (w = strtok_r(list, ",", &sv); w; w = strtok_r(NULL, ",", &sv)) {
 		if (!strcmp(w, "rsa"))
 			rsa = true;
@@ -352,8 +364,11 @@ static void parse_algos(struct kern_config *k, const char *arg)
 			k->ecdsa = true;
 		else if (!strcmp(w, "mldsa"))
 			k->mldsa = true;
+		else if (!strcmp(w, "ed448"))
+			k->ed448 = true;
 		else
-			bad_usage("--algos: unknown algorithm '%s' (rsa, dsa, eddsa, ecdsa, mldsa)", w);
+			bad_usage("--algos: unknown algorithm '%s' (rsa, dsa, eddsa, ecdsa, mldsa, ed448)",
+				  w);
 	}
 	free(list);
 	if (!rsa || !dsa)
@@ -410,6 +425,9 @@ static int parse_opt(struct pgp_opts *o, struct kern_config *k, int c, const cha
 		break;
 	case OPT_ALGOS:
 		parse_algos(k, arg);
+		break;
+	case OPT_PQONLY:
+		k->pq_only = true;
 		break;
 	case OPT_DATA:
 		o->data_dir = arg;
@@ -718,7 +736,7 @@ int main(int argc, char **argv)
 			.sig_suffix = ".sig",
 		},
 	};
-	struct kern_config kcfg = { .ed25519 = true, .ecdsa = true, .mldsa = true };
+	struct kern_config kcfg = { .ed25519 = true, .ecdsa = true, .mldsa = true, .ed448 = true };
 	char paths[3][PATH_MAX];
 	int first, n, rc;
 

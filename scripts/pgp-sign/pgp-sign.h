@@ -402,33 +402,42 @@ int prepare_one(struct pgp_job *j, const char *name, char *why, size_t wl);
 int attach_one(struct pgp_job *j, const char *name, char *why, size_t wl);
 const char *verdict_why(int v);
 
-/* ---- v6.c: OpenPGP v6 and ML-DSA-65+Ed25519 ---- */
+/* ---- v6.c: OpenPGP v6, Ed448 and ML-DSA+EdDSA ---- */
 
 #define PGP_ALGO_ED25519		27
+#define PGP_ALGO_ED448			28
 #define PGP_ALGO_MLDSA65_ED25519	30
+#define PGP_ALGO_MLDSA87_ED448		31
 /*
  * A new placeholder for a signature made elsewhere (--prepare, --attach),
- * when --reserve does not say: one ML-DSA-65+Ed25519 signature (3.5 KB)
- * beside v4 ones (a rollover with --append), under the kernel's 64 KiB.
+ * when --reserve does not say: one ML-DSA-65+Ed25519 signature (3.5 KB) or
+ * ML-DSA-87+Ed448 one (4.8 KB) beside v4 ones (a rollover with --append),
+ * under the kernel's 64 KiB.
  */
 #define PGP_REMOTE_RESERVE		8192
 
 const char *sig_not_v4(const u8 *pkt, size_t n);
 unsigned int ring_v4_only(const u8 *d, size_t n, struct buf *out);
 
-/* ---- mldsa_sign.c: ML-DSA-65 key generation and signing (FIPS 204) ---- */
+/* ---- mldsa_sign.c: ML-DSA-65 and ML-DSA-87 key generation and signing (FIPS 204) ---- */
 
-#define PGP_MLDSA65_SEED_SIZE	32
+#define PGP_MLDSA_SEED_SIZE	32
+#define PGP_MLDSA65_SEED_SIZE	PGP_MLDSA_SEED_SIZE
 #define PGP_MLDSA65_PK_SIZE	1952
 #define PGP_MLDSA65_SIG_SIZE	3309
+#define PGP_MLDSA87_PK_SIZE	2592
+#define PGP_MLDSA87_SIG_SIZE	4627
 
-struct mldsa65_key;		/* the expanded secret key, wiped when freed */
+struct mldsa_key;		/* the expanded secret key, wiped when freed */
 
-struct mldsa65_key *mldsa65_keygen(const u8 seed[PGP_MLDSA65_SEED_SIZE],
-				   u8 pk[PGP_MLDSA65_PK_SIZE]);
-void mldsa65_key_free(struct mldsa65_key *k);
-int mldsa65_sign(const struct mldsa65_key *k, const u8 *msg, size_t msg_len,
-		 const u8 rnd[32], u8 sig[PGP_MLDSA65_SIG_SIZE]);
+/* set: 65 or 87; pk: room for its public key (mldsa_pk_size()) */
+struct mldsa_key *mldsa_keygen(unsigned int set, const u8 seed[PGP_MLDSA_SEED_SIZE], u8 *pk);
+void mldsa_key_free(struct mldsa_key *k);
+/* sig: room for a signature of the key's set (mldsa_sig_size()) */
+int mldsa_sign(const struct mldsa_key *k, const u8 *msg, size_t msg_len, const u8 rnd[32],
+	       u8 *sig);
+size_t mldsa_pk_size(unsigned int set);
+size_t mldsa_sig_size(unsigned int set);
 
 /* ---- seckey.c: signing with an RFC 9580 transferable secret key file ---- */
 
@@ -461,6 +470,8 @@ struct kern_config {
 	bool ed25519;		/* CONFIG_CRYPTO_ED25519 */
 	bool ecdsa;		/* CONFIG_CRYPTO_ECDSA_RAW */
 	bool mldsa;		/* CONFIG_CRYPTO_MLDSA (with ed25519: algorithm 30) */
+	bool ed448;		/* CONFIG_CRYPTO_ED448 (28; with mldsa: 31) */
+	bool pq_only;		/* pgp_keys.pq_only: only 30 and 31 count */
 };
 
 struct kern_keyring;		/* a built-in keyring as the kernel parses it */

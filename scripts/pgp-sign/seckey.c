@@ -1,18 +1,19 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Signing without gpg, with an RFC 9580 transferable secret key file (what
- * "sq key generate --profile rfc9580" writes): v6 keys of Ed25519 (27) and
- * ML-DSA-65+Ed25519 (30, RFC 9980), which GnuPG 2.2 cannot make.
+ * "sq key generate --profile rfc9580" writes): v6 keys of Ed25519 (27),
+ * Ed448 (28), ML-DSA-65+Ed25519 (30) and ML-DSA-87+Ed448 (31, RFC 9980),
+ * which GnuPG 2.2 cannot make.
  *
  * The file is read packet by packet with the kernel's packet reader; its
  * public part becomes a certificate that the kernel's keyring rules judge
  * (self-signatures, bindings, back-signatures, flags, revocation), and the
  * first secret key those rules let sign is used.  Its secret must match its
- * public key (Ed25519 through libcrypto; ML-DSA-65 generated again from its
- * seed).  Each signature is a v6 packet hashed with the kernel's code
- * (salt, trailer), signed (Ed25519 through libcrypto, ML-DSA-65 by
- * mldsa_sign.c, hedged with fresh randomness) and verified by the kernel's
- * verifier with the public key before it is written.
+ * public key (Ed25519 and Ed448 through libcrypto; ML-DSA generated again
+ * from its seed).  Each signature is a v6 packet hashed with the kernel's
+ * code (salt, trailer), signed (EdDSA through libcrypto, ML-DSA-65 and
+ * ML-DSA-87 by mldsa_sign.c, hedged with fresh randomness) and verified by
+ * the kernel's verifier with the public key before it is written.
  *
  * Secret keys are read unprotected (S2K usage 0) or protected with a
  * passphrase (--passphrase-file) by S2K types 0, 1 and 3 (not Argon2, 4) and
@@ -39,15 +40,55 @@
 
 #include "pgp-sign.h"
 
-#define PGP_ED25519_SIZE	32
-#define PGP_ED25519_SIG_SIZE	64
+#define PGP_ED448_SIZE		57
+#define PGP_EDDSA_MAX		PGP_ED448_SIZE
+
+/* An algorithm this file signs with: EdDSA through libcrypto, and a composite's ML-DSA */
+struct seckey_algo {
+	unsigned int algo;	/* the OpenPGP public-key algorithm */
+	const char *name;	/* for --gen-key */
+	int evp;		/* EVP_PKEY_ED25519 or EVP_PKEY_ED448 */
+	const char *ed;		/* "Ed25519" or "Ed448" */
+	size_t ed_size;		/* its public and secret keys */
+	size_t ed_sig;		/* its signatures */
+	unsigned int mlset;	/* the composite's ML-DSA-65 or ML-DSA-87, or 0 */
+};
+
+static const struct seckey_algo seckey_algos[] = {
+	{ PGP_ALGO_ED25519, "ed25519-v6", EVP_PKEY_ED25519, "Ed25519", 32, 64, 0 },
+	{ PGP_ALGO_ED448, "ed448-v6", EVP_PKEY_ED448, "Ed448", 57, 114, 0 },
+	{ PGP_ALGO_MLDSA65_ED25519, "mldsa65-ed25519", EVP_PKEY_ED25519, "Ed25519", 32, 64, 65 },
+	{ PGP_ALGO_MLDSA87_ED448, "mldsa87-ed448", EVP_PKEY_ED448, "Ed448", 57, 114, 87 },
+};
+
+static const struct seckey_algo *seckey_algo(unsigned int algo, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < PGP_ARRAY_SIZE(seckey_algos); i++)
+		if (name ? !strcmp(seckey_algos[i].name, name) : seckey_algos[i].algo == algo)
+			return &seckey_algos[i];
+	return NULL;
+}
+
+/* The key material's sizes: public, secret (the composite's ML-DSA seed after the EdDSA secret) */
+static size_t seckey_pub_size(const struct seckey_algo *a)
+{
+	return a->ed_size + (a->mlset ? mldsa_pk_size(a->mlset) : 0);
+}
+
+static size_t seckey_sec_size(const struct seckey_algo *a)
+{
+	return a->ed_size + (a->mlset ? PGP_MLDSA_SEED_SIZE : 0);
+}
 
 /* The signing key of the file. */
 struct pgp_seckey {
-	unsigned int algo;		/* 27 or 30 */
+	unsigned int algo;		/* 27, 28, 30 or 31 */
+	const struct seckey_algo *a;
 	u8 fpr[32];
-	EVP_PKEY *ed;			/* the Ed25519 key (the composite's first half) */
-	struct mldsa65_key *mldsa;	/* the composite's second half */
+	EVP_PKEY *ed;			/* the EdDSA key (a composite's first half) */
+	struct mldsa_key *mldsa;	/* a composite's second half */
 	struct kern_pubkeys *keys;	/* the file's public keys, for the check */
 	struct kern_keyring *kring;	/* the same, as the kernel's keyring takes them */
 	struct buf cert;		/* the file's public part */
@@ -92,37 +133,35 @@ static int split_secret(const u8 *b, size_t n, size_t *publen, unsigned int *usa
 static int key_from_secret(struct pgp_seckey *k, unsigned int algo, const u8 *pub,
 			   size_t publen, const u8 *sec, size_t seclen, char *why, size_t wl)
 {
+	const struct seckey_algo *a = seckey_algo(algo, NULL);
 	const u8 *pm = pub + 10;	/* the public key material */
 	size_t pml = publen - 10;
-	u8 edpub[PGP_ED25519_SIZE], *mpk = NULL;
+	u8 edpub[PGP_EDDSA_MAX], *mpk = NULL;
 	size_t el = sizeof(edpub);
-	size_t want = algo == PGP_ALGO_ED25519 ? PGP_ED25519_SIZE :
-		      PGP_ED25519_SIZE + PGP_MLDSA65_SEED_SIZE;
-	size_t wantp = algo == PGP_ALGO_ED25519 ? PGP_ED25519_SIZE :
-		       PGP_ED25519_SIZE + PGP_MLDSA65_PK_SIZE;
 
-	if (seclen != want || pml != wantp) {
+	if (!a || seclen != seckey_sec_size(a) || pml != seckey_pub_size(a)) {
 		snprintf(why, wl, "malformed secret key material (%zu octets, %zu public)",
 			 seclen, pml);
 		return -1;
 	}
-	k->ed = EVP_PKEY_new_raw_private_key(EVP_PKEY_ED25519, NULL, sec, PGP_ED25519_SIZE);
+	k->ed = EVP_PKEY_new_raw_private_key(a->evp, NULL, sec, a->ed_size);
 	if (!k->ed || EVP_PKEY_get_raw_public_key(k->ed, edpub, &el) != 1 ||
-	    el != sizeof(edpub) || memcmp(edpub, pm, sizeof(edpub))) {
-		snprintf(why, wl, "the Ed25519 secret key does not match its public key");
+	    el != a->ed_size || memcmp(edpub, pm, a->ed_size)) {
+		snprintf(why, wl, "the %s secret key does not match its public key", a->ed);
 		return -1;
 	}
-	if (algo == PGP_ALGO_MLDSA65_ED25519) {
-		mpk = malloc(PGP_MLDSA65_PK_SIZE);
-		k->mldsa = mpk ? mldsa65_keygen(sec + PGP_ED25519_SIZE, mpk) : NULL;
-		if (!k->mldsa || memcmp(mpk, pm + PGP_ED25519_SIZE, PGP_MLDSA65_PK_SIZE)) {
-			snprintf(why, wl, "the ML-DSA-65 seed does not give its public key");
+	if (a->mlset) {
+		mpk = malloc(mldsa_pk_size(a->mlset));
+		k->mldsa = mpk ? mldsa_keygen(a->mlset, sec + a->ed_size, mpk) : NULL;
+		if (!k->mldsa || memcmp(mpk, pm + a->ed_size, mldsa_pk_size(a->mlset))) {
+			snprintf(why, wl, "the ML-DSA-%u seed does not give its public key", a->mlset);
 			free(mpk);
 			return -1;
 		}
 		free(mpk);
 	}
 	k->algo = algo;
+	k->a = a;
 	return 0;
 }
 
@@ -177,8 +216,8 @@ static int seckey_load(const char *path, const char *pass, struct pgp_seckey *k,
 		if (kern_pubkey_fpr(body, publen, fpr, &fl, &algo) ||
 		    !kern_keyring_can_sign(kr, fpr, fl))
 			continue;
-		if (algo != PGP_ALGO_ED25519 && algo != PGP_ALGO_MLDSA65_ED25519) {
-			snprintf(why, wl, "%s: its signing key is of algorithm %u (this tool signs with 27, Ed25519, and 30, ML-DSA-65+Ed25519)",
+		if (!seckey_algo(algo, NULL)) {
+			snprintf(why, wl, "%s: its signing key is of algorithm %u (this tool signs with 27, Ed25519, 28, Ed448, 30, ML-DSA-65+Ed25519, and 31, ML-DSA-87+Ed448)",
 				 path, algo);
 			goto out;
 		}
@@ -220,7 +259,7 @@ out:
 static void seckey_free(struct pgp_seckey *k)
 {
 	EVP_PKEY_free(k->ed);
-	mldsa65_key_free(k->mldsa);
+	mldsa_key_free(k->mldsa);
 	kern_pubkeys_free(k->keys);
 	kern_keyring_free(k->kring);
 	buf_free(&k->cert);
@@ -236,7 +275,7 @@ static int v6_body(const struct pgp_seckey *k, unsigned int type, unsigned int h
 		   const u8 *extra, size_t extra_len, struct buf *body, size_t *pre,
 		   size_t *vals, char *why, size_t wl)
 {
-	size_t vlen = PGP_ED25519_SIG_SIZE + (k->mldsa ? PGP_MLDSA65_SIG_SIZE : 0);
+	size_t vlen = k->a->ed_sig + (k->a->mlset ? mldsa_sig_size(k->a->mlset) : 0);
 	int salt = kern_salt_len(halgo);
 	u8 hdr[8] = { 6, type, k->algo, halgo }, sp[41];
 
@@ -277,21 +316,21 @@ static int v6_body(const struct pgp_seckey *k, unsigned int type, unsigned int h
 static int v6_values(const struct pgp_seckey *k, struct buf *body, size_t pre, size_t vals,
 		     const u8 *md, unsigned int mdlen, char *why, size_t wl)
 {
-	size_t el = PGP_ED25519_SIG_SIZE;
+	size_t el = k->a->ed_sig;
 	EVP_MD_CTX *c = EVP_MD_CTX_new();
 	u8 rnd[32];
 	int ret = -1;
 
 	memcpy(body->p + pre, md, 2);
+	/* pure EdDSA, the empty context (RFC 9580 5.2.3.4-5, RFC 9980 5.2.3) */
 	if (!c || EVP_DigestSignInit(c, NULL, NULL, NULL, k->ed) != 1 ||
-	    EVP_DigestSign(c, body->p + vals, &el, md, mdlen) != 1 || el != PGP_ED25519_SIG_SIZE) {
-		snprintf(why, wl, "Ed25519 signing failed");
+	    EVP_DigestSign(c, body->p + vals, &el, md, mdlen) != 1 || el != k->a->ed_sig) {
+		snprintf(why, wl, "%s signing failed", k->a->ed);
 		goto out;
 	}
 	if (k->mldsa && (getrandom(rnd, sizeof(rnd), 0) != sizeof(rnd) ||
-			 mldsa65_sign(k->mldsa, md, mdlen, rnd,
-				      body->p + vals + PGP_ED25519_SIG_SIZE))) {
-		snprintf(why, wl, "ML-DSA-65 signing failed");
+			 mldsa_sign(k->mldsa, md, mdlen, rnd, body->p + vals + k->a->ed_sig))) {
+		snprintf(why, wl, "ML-DSA-%u signing failed", k->a->mlset);
 		goto out;
 	}
 	ret = 0;
@@ -390,7 +429,7 @@ int run_seckey(struct pgp_run *r, char **mods, int total)
 		fail_all(r, total, mods[0], "the kernel would refuse this signature: key %s: %s",
 			 k.fpr_hex, why);
 	}
-	/* a composite signature is 3.5 KB: room for it beside v4 ones */
+	/* a composite signature is 3.5 or 4.8 KB: room for it beside v4 ones */
 	if (!r->opt.reserve_set && k.mldsa)
 		r->opt.reserve = PGP_REMOTE_RESERVE;
 	the_key = &k;
@@ -445,34 +484,38 @@ out:
 }
 
 /*
- * --gen-key ALGO UID SECRET PUBLIC: a new v6 key (ALGO mldsa65-ed25519 or
- * ed25519-v6) that certifies and signs, with its direct-key self-signature
- * and a certified user ID: its unprotected transferable secret key written
- * to SECRET (mode 0600), its certificate to PUBLIC, both new files; the
- * certificate is then judged by the kernel's keyring rules.  Prints the
- * fingerprint.  @when: the creation time (SOURCE_DATE_EPOCH), or -1 for now.
+ * --gen-key ALGO UID SECRET PUBLIC: a new v6 key (ALGO mldsa65-ed25519,
+ * mldsa87-ed448, ed25519-v6 or ed448-v6) that certifies and signs, with its
+ * direct-key self-signature and a certified user ID: its unprotected
+ * transferable secret key written to SECRET (mode 0600), its certificate to
+ * PUBLIC, both new files; the certificate is then judged by the kernel's
+ * keyring rules.  Prints the fingerprint.  @when: the creation time
+ * (SOURCE_DATE_EPOCH), or -1 for now.
  */
 int seckey_generate(const char *algo, const char *uid, const char *sec_path,
 		    const char *pub_path, long long when)
 {
 	static const u8 flags[] = { 2, 27, 0x03 }, primary_uid[] = { 2, 25, 1 };
-	bool pq = !strcmp(algo, "mldsa65-ed25519");
-	size_t ml = PGP_ED25519_SIZE + (pq ? PGP_MLDSA65_PK_SIZE : 0), el = PGP_ED25519_SIZE;
-	size_t sl = PGP_ED25519_SIZE + (pq ? PGP_MLDSA65_SEED_SIZE : 0), fl;
+	const struct seckey_algo *a = seckey_algo(0, algo);
+	size_t ml, sl, el, fl;
 	u32 t = when >= 0 ? (u32)when : (u32)time(NULL);
 	struct buf pub = {}, sec = {}, sigs = {}, key = {};
 	struct pgp_seckey k = {};
 	struct kern_keyring *kr = NULL;
-	u8 secret[64], h[10];
+	u8 secret[PGP_EDDSA_MAX + PGP_MLDSA_SEED_SIZE], h[10];
 	char why[PGP_WHY_MAX];
 	unsigned int lost;
 	int ret = 1;
 
-	if (!pq && strcmp(algo, "ed25519-v6")) {
-		fprintf(stderr, "%s: --gen-key: unknown algorithm %s (mldsa65-ed25519, ed25519-v6)\n",
+	if (!a) {
+		fprintf(stderr, "%s: --gen-key: unknown algorithm %s (mldsa65-ed25519, mldsa87-ed448, ed25519-v6, ed448-v6)\n",
 			prog_name(), algo);
 		return 2;
 	}
+	ml = seckey_pub_size(a);
+	sl = seckey_sec_size(a);
+	el = a->ed_size;
+	k.a = a;
 	if (getrandom(secret, sl, 0) != (ssize_t)sl) {
 		snprintf(why, sizeof(why), "getrandom failed");
 		goto out;
@@ -480,20 +523,20 @@ int seckey_generate(const char *algo, const char *uid, const char *sec_path,
 	/* the key packet body: version, time, algorithm, material count, material */
 	h[0] = 6;
 	put_be32(h + 1, t);
-	h[5] = pq ? PGP_ALGO_MLDSA65_ED25519 : PGP_ALGO_ED25519;
+	h[5] = a->algo;
 	put_be32(h + 6, ml);
 	buf_add(&key, h, 10);
 	buf_reserve(&key, ml);
-	k.ed = EVP_PKEY_new_raw_private_key(EVP_PKEY_ED25519, NULL, secret, PGP_ED25519_SIZE);
+	k.ed = EVP_PKEY_new_raw_private_key(a->evp, NULL, secret, a->ed_size);
 	if (!k.ed || EVP_PKEY_get_raw_public_key(k.ed, key.p + 10, &el) != 1 ||
-	    el != PGP_ED25519_SIZE) {
-		snprintf(why, sizeof(why), "Ed25519 key generation failed");
+	    el != a->ed_size) {
+		snprintf(why, sizeof(why), "%s key generation failed", a->ed);
 		goto out;
 	}
-	if (pq) {
-		k.mldsa = mldsa65_keygen(secret + PGP_ED25519_SIZE, key.p + 10 + PGP_ED25519_SIZE);
+	if (a->mlset) {
+		k.mldsa = mldsa_keygen(a->mlset, secret + a->ed_size, key.p + 10 + a->ed_size);
 		if (!k.mldsa) {
-			snprintf(why, sizeof(why), "ML-DSA-65 key generation failed");
+			snprintf(why, sizeof(why), "ML-DSA-%u key generation failed", a->mlset);
 			goto out;
 		}
 	}

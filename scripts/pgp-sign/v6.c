@@ -16,8 +16,9 @@
 
 /*
  * What gpgv and sqv cannot read in the signature packet [@pkt, @pkt + @n):
- * "v6", "algorithm 27" (Ed25519 in v4), or NULL for a v4 signature they
- * read (and for a malformed packet, which the kernel's check refuses).
+ * "v6", "algorithm 27" (Ed25519 in v4), "algorithm 28" (Ed448 in v4), or
+ * NULL for a v4 signature they read (and for a malformed packet, which the
+ * kernel's check refuses).
  */
 const char *sig_not_v4(const u8 *pkt, size_t n)
 {
@@ -31,9 +32,18 @@ const char *sig_not_v4(const u8 *pkt, size_t n)
 	kern_sig_info(body, len, &si);
 	if (si.version == 6)
 		return "v6";
-	if (si.pkalgo == PGP_ALGO_ED25519 || si.pkalgo == PGP_ALGO_MLDSA65_ED25519)
-		return si.pkalgo == PGP_ALGO_ED25519 ? "algorithm 27" : "algorithm 30";
-	return NULL;
+	switch (si.pkalgo) {
+	case PGP_ALGO_ED25519:
+		return "algorithm 27";
+	case PGP_ALGO_ED448:
+		return "algorithm 28";
+	case PGP_ALGO_MLDSA65_ED25519:
+		return "algorithm 30";
+	case PGP_ALGO_MLDSA87_ED448:
+		return "algorithm 31";
+	default:
+		return NULL;
+	}
 }
 
 /*

@@ -118,8 +118,12 @@ static const char *pkalgo_name(unsigned int a, char *buf, size_t size)
 	case 22:
 	case 27:
 		return "EdDSA";
+	case 28:
+		return "Ed448";
 	case 30:
 		return "ML-DSA-65+Ed25519";
+	case 31:
+		return "ML-DSA-87+Ed448";
 	}
 	snprintf(buf, size, "algo-%u", a);
 	return buf;
@@ -158,6 +162,9 @@ static void explain(const char *e, const char *why, char *out, size_t size)
 		snprintf(out, size, "key %s is not supported by this kernel", arg);
 	else if (!strcmp(why, "unusable"))
 		snprintf(out, size, "the key cannot sign (no valid self-signature, binding or signing flag)");
+	else if (!strncmp(why, "classical:", 10))
+		snprintf(out, size, "a classical key (%s): only post-quantum signatures count (--pq-only, ENOKEY)",
+			 arg);
 	else if (!strcmp(why, "sha1"))
 		snprintf(out, size, "SHA1 needs --legacy");
 	else if (!strncmp(why, "digest-short:", 13))
@@ -537,8 +544,12 @@ static bool report_sigs(struct vrun *vr, struct vmod *vm, const struct vsig *sig
 				not_v4 = "v6";
 			else if (s->si.pkalgo == PGP_ALGO_ED25519)
 				not_v4 = "algorithm 27";
+			else if (s->si.pkalgo == PGP_ALGO_ED448)
+				not_v4 = "algorithm 28";
 			else if (s->si.pkalgo == PGP_ALGO_MLDSA65_ED25519)
 				not_v4 = "algorithm 30";
+			else if (s->si.pkalgo == PGP_ALGO_MLDSA87_ED448)
+				not_v4 = "algorithm 31";
 			if (not_v4) {
 				snprintf(verdict, sizeof(verdict),
 					 "good (the kernel's code; not checked by %s: %s)",

@@ -64,8 +64,9 @@
 
 /*
  * Run-time keys that get precomputed tables: DSA fixed-base tables (up to
- * 192 KiB each), the NTT tables of an ML-DSA-65+Ed25519 key (about 37 KiB);
- * the keys after these verify without.
+ * 192 KiB each), the NTT tables of an ML-DSA-65+Ed25519 key (about 37 KiB)
+ * or of an ML-DSA-87+Ed448 key (about 70 KiB with its Ed448 half's), one
+ * count for both; the keys after these verify without.
  */
 #define PGP_KEYS_RUNTIME_DSA_TABLES	8
 #define PGP_KEYS_RUNTIME_MLDSA_TABLES	16
@@ -79,6 +80,7 @@ static bool pgp_key_tables_allowed(const struct pgp_pubkey *pub)
 	case PGP_PUBKEY_DSA:
 		return atomic_inc_return(&pgp_keys_dsa_tables) <= PGP_KEYS_RUNTIME_DSA_TABLES;
 	case PGP_PUBKEY_MLDSA65_ED25519:
+	case PGP_PUBKEY_MLDSA87_ED448:
 		return atomic_inc_return(&pgp_keys_mldsa_tables) <=
 		       PGP_KEYS_RUNTIME_MLDSA_TABLES;
 	default:
@@ -400,6 +402,15 @@ static int pgp_key_check(const struct pgp_key *signer, const struct pgp_key_auth
 		    !pgp_key_same(signer->k.pub.fpr, signer->k.pub.fpr_len,
 				  s->primary_fpr, s->primary_fpr_len))
 			return -EKEYREJECTED;
+		/* pgp_keys.pq_only: no classical key joins, nor one a classical key vouched for */
+		if (pgp_keys_pq_only() && (!pgp_keys_algo_pq(s->k.pub.algo) ||
+					   !pgp_keys_algo_pq(signer->k.pub.algo))) {
+			pr_notice_ratelimited("Key %*phN refused: %s classical key, only post-quantum keys count (pgp_keys.pq_only)\n",
+					      s->k.pub.fpr_len, s->k.pub.fpr,
+					      pgp_keys_algo_pq(s->k.pub.algo) ?
+					      "vouched for by a" : "a");
+			return -EKEYREJECTED;
+		}
 		ret = pgp_key_usable(signer, auth->sig.creation_time, true);
 		if (ret) {
 			pr_notice_ratelimited("Key %*phN refused: %s by %*phN, which %s\n",

@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# Build and run the libFuzzer targets of the crypto/ algorithms (fuzz_mldsa).
+# Build and run the libFuzzer targets of the crypto/ algorithms (fuzz_mldsa, fuzz_ed448).
 set -euo pipefail
 
 prog=${0##*/}
@@ -9,11 +9,11 @@ usage() {
 	cat <<USAGE
 Usage: tests/fuzz/$prog [--time SECONDS] [--no-run] [--out DIR]
 
-Builds tests/fuzz/fuzz_mldsa.c with clang -fsanitize=fuzzer,address,undefined
-against crypto/mldsa.c and crypto/shake.c through tests/compat, then runs it
-for SECONDS (default 60) on a working corpus in DIR/corpus-fuzz_mldsa, seeded
-from tests/fuzz/corpus/mldsa/ (the KUnit vectors: keys and signatures that
-verify, never modified).  Prints executions, exec/s, coverage and new corpus
+Builds tests/fuzz/fuzz_mldsa.c and fuzz_ed448.c with clang
+-fsanitize=fuzzer,address,undefined against crypto/mldsa.c, crypto/ed448.c and
+crypto/shake.c through tests/compat, then runs each for SECONDS (default 60) on
+a working corpus in DIR/corpus-NAME, seeded from tests/fuzz/corpus/mldsa/ and
+ed448/ (the KUnit vectors: keys and signatures that verify, never modified).  Prints executions, exec/s, coverage and new corpus
 units; exits non-zero if the build fails or the target crashes (the
 reproducer is left in DIR as crash-*).
 
@@ -47,35 +47,38 @@ out=$(cd "$out" && pwd)
 cflags=(-g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 	-fno-omit-frame-pointer -Wall -Wno-unused-parameter
 	-I"$top/tests/compat/include" -I"$top/scripts/pgp-shim" -I"$top/include")
-srcs=("$top"/crypto/{shake,mldsa}.c "$top"/scripts/pgp-shim/{compat,shash_openssl,hash_info}.c)
+srcs=("$top"/crypto/{shake,mldsa,ed448}.c "$top"/scripts/pgp-shim/{compat,shash_openssl,hash_info}.c)
 
-name=fuzz_mldsa
-echo "[build] $name (crypto/mldsa.c, crypto/shake.c)"
-"$clang" "${cflags[@]}" -o "$out/$name" "$top/tests/fuzz/$name.c" "${srcs[@]}" -lcrypto ||
-	{ echo "$prog: $name: build failed" >&2; exit 1; }
+for name in fuzz_mldsa fuzz_ed448; do
+	echo "[build] $name (crypto/mldsa.c, crypto/ed448.c, crypto/shake.c)"
+	"$clang" "${cflags[@]}" -o "$out/$name" "$top/tests/fuzz/$name.c" "${srcs[@]}" -lcrypto ||
+		{ echo "$prog: $name: build failed" >&2; exit 1; }
+done
 [ "$secs" -gt 0 ] || exit 0
 
-seeds=$top/tests/fuzz/corpus/mldsa
-corpus=$out/corpus-$name
-log=$out/$name.log
-mkdir -p "$corpus"
-echo "[run] $name for ${secs}s (seeds: ${seeds#"$top"/})"
-# shellcheck disable=SC2086
-if (cd "$out" && ASAN_OPTIONS=detect_leaks=1 "./$name" -max_total_time="$secs" \
-	-timeout=10 -rss_limit_mb=2048 -max_len=8192 -print_final_stats=1 \
-	${FUZZ_ARGS:-} "$corpus" "$seeds" >"$log" 2>&1); then
-	execs=$(awk '/stat::number_of_executed_units/ { print $2 }' "$log")
-	rate=$(awk '/stat::average_exec_per_sec/ { print $2 }' "$log")
-	newu=$(awk '/stat::new_units_added/ { print $2 }' "$log")
-	rss=$(awk '/stat::peak_rss_mb/ { print $2 }' "$log")
-	last=$(grep -E '^#[0-9]+' "$log" | tail -1)
-	cov=$(echo "$last" | grep -o 'cov: [0-9]*' | awk '{ print $2 }')
-	ft=$(echo "$last" | grep -o 'ft: [0-9]*' | awk '{ print $2 }')
-	echo "$name: ${secs}s, $execs execs, $rate exec/s, cov $cov edges, ft $ft," \
-		"$newu new units, corpus $(find "$corpus" -type f | wc -l) files," \
-		"peak RSS ${rss} MB, no crash"
-else
-	echo "$prog: $name: crash or error; see $log" >&2
-	grep -E 'ERROR|SUMMARY|runtime error|Test unit written|deadly' "$log" | head -10 >&2
-	exit 1
-fi
+for name in fuzz_mldsa fuzz_ed448; do
+	seeds=$top/tests/fuzz/corpus/${name#fuzz_}
+	corpus=$out/corpus-$name
+	log=$out/$name.log
+	mkdir -p "$corpus"
+	echo "[run] $name for ${secs}s (seeds: ${seeds#"$top"/})"
+	# shellcheck disable=SC2086
+	if (cd "$out" && ASAN_OPTIONS=detect_leaks=1 "./$name" -max_total_time="$secs" \
+		-timeout=10 -rss_limit_mb=2048 -max_len=8192 -print_final_stats=1 \
+		${FUZZ_ARGS:-} "$corpus" "$seeds" >"$log" 2>&1); then
+		execs=$(awk '/stat::number_of_executed_units/ { print $2 }' "$log")
+		rate=$(awk '/stat::average_exec_per_sec/ { print $2 }' "$log")
+		newu=$(awk '/stat::new_units_added/ { print $2 }' "$log")
+		rss=$(awk '/stat::peak_rss_mb/ { print $2 }' "$log")
+		last=$(grep -E '^#[0-9]+' "$log" | tail -1)
+		cov=$(echo "$last" | grep -o 'cov: [0-9]*' | awk '{ print $2 }')
+		ft=$(echo "$last" | grep -o 'ft: [0-9]*' | awk '{ print $2 }')
+		echo "$name: ${secs}s, $execs execs, $rate exec/s, cov $cov edges, ft $ft," \
+			"$newu new units, corpus $(find "$corpus" -type f | wc -l) files," \
+			"peak RSS ${rss} MB, no crash"
+	else
+		echo "$prog: $name: crash or error; see $log" >&2
+		grep -E 'ERROR|SUMMARY|runtime error|Test unit written|deadly' "$log" | head -10 >&2
+		exit 1
+	fi
+done

@@ -79,7 +79,7 @@ echo "[1/4] building fuzz_keyring, fuzz_keyring_check, fuzz_keytype"
 	"$out/pgp_keyring_check.o" "${common[@]}" -lcrypto ||
 	{ echo "$prog: fuzz_keyring_check: build failed" >&2; exit 1; }
 "$clang" "${cflags[@]}" -DCONFIG_PGP_KEYS_REVOKED='""' -o "$out/fuzz_keytype" \
-	"$top/tests/fuzz/fuzz_keytype.c" "$top/security/pgp_keys/pgp_key_type.c" \
+	"$top/tests/fuzz/fuzz_keytype.c" "$top/security/pgp_keys/pgp_key_type.c" "$top/security/pgp_keys/policy.c" \
 	"$top/tests/compat/keys.c" "${common[@]}" -lcrypto ||
 	{ echo "$prog: fuzz_keytype: build failed" >&2; exit 1; }
 echo "[2/4] building fuzz_modsig"

@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * libFuzzer target for crypto/mldsa.c (and crypto/shake.c under it): the
- * public key and signature decoders of ML-DSA-65 verification, built from
- * the kernel sources through tests/compat.
+ * public key and signature decoders of ML-DSA-65 and ML-DSA-87
+ * verification, built from the kernel sources through tests/compat.
  *
- * Input: a mode byte, then the public key (1952 bytes), the signature (3309
- * bytes) and the message (the rest; for external mu its first 64 bytes).
+ * Input: a mode byte, then the public key (1952 or 2592 bytes), the
+ * signature (3309 or 4627 bytes) and the message (the rest; for external mu
+ * its first 64 bytes).  Mode bit 6 chooses ML-DSA-87.
  * Mode bit 7 asks for other lengths: the two bytes after the mode byte give
  * the public key's and the signature's length deltas.  Every buffer is an
  * exact-size heap copy, so that ASan sees any read past its end.
@@ -13,7 +14,7 @@
  * Asserted for every input:
  *  - the answer is 0, -EKEYREJECTED, -EBADMSG or -EINVAL, and -ENOMEM only
  *    when an allocation was made to fail (every 7th input);
- *  - -EINVAL exactly when a length is not ML-DSA-65's;
+ *  - -EINVAL exactly when a length is not the set's;
  *  - -EBADMSG exactly when the hint is not a canonical encoding, decided
  *    here another way: decode the positions into a bitmap and encode it
  *    again (FIPS 204 HintBitPack), which must give the same bytes;
@@ -24,18 +25,17 @@
 
 #include <crypto/mldsa.h>
 
-#define PK	MLDSA65_PUBLIC_KEY_SIZE
-#define SIG	MLDSA65_SIGNATURE_SIZE
-#define OMEGA	55
-#define K	6
-#define HINT	(SIG - OMEGA - K)
+/* the set's sizes, omega and k: ML-DSA-65's, or ML-DSA-87's for mode bit 6 */
+static size_t PK, SIG;
+static unsigned int OMEGA, K;
+#define K_MAX	8
 
 extern long compat_alloc_fail_after, compat_alloc_live;
 
 /* HintBitPack(HintBitUnpack(y)) == y, with the counts in range and in order */
 static bool hint_canonical(const u8 *y)
 {
-	u8 h[K][256] = {}, again[OMEGA + K] = {};
+	u8 h[K_MAX][256] = {}, again[75 + K_MAX] = {};
 	unsigned int i, j, idx = 0, prev = 0;
 
 	for (i = 0; i < K; i++) {
@@ -65,7 +65,7 @@ static u8 *dup(const u8 *p, size_t len)
 int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
 {
 	static unsigned long inputs;
-	size_t pk_len = PK, sig_len = SIG, msg_len;
+	size_t pk_len, sig_len, msg_len;
 	u8 *pk, *sig, *msg, *pk0, *sig0, *msg0;
 	bool fail_alloc, lengths_ok, canonical;
 	long live = compat_alloc_live;
@@ -75,6 +75,12 @@ int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
 	if (size < 3)
 		return 0;
 	mode = data[0];
+	PK = mode & 0x40 ? MLDSA87_PUBLIC_KEY_SIZE : MLDSA65_PUBLIC_KEY_SIZE;
+	SIG = mode & 0x40 ? MLDSA87_SIGNATURE_SIZE : MLDSA65_SIGNATURE_SIZE;
+	OMEGA = mode & 0x40 ? 75 : 55;
+	K = mode & 0x40 ? 8 : 6;
+	pk_len = PK;
+	sig_len = SIG;
 	if (mode & 0x80) {
 		/* lengths off by -128 .. +127 */
 		pk_len = PK + (s8)data[1];
@@ -99,7 +105,7 @@ int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
 	fail_alloc = ++inputs % 7 == 0;
 	if (fail_alloc)
 		compat_alloc_fail_after = 0;
-	switch (mode & 3) {
+	switch ((mode & 3) | (mode & 0x40 ? 4 : 0)) {
 	case 0:
 	case 3:
 		ret = mldsa65_verify(pk, pk_len, msg, msg_len, sig, sig_len);
@@ -107,14 +113,24 @@ int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
 	case 1:
 		ret = mldsa65_verify_internal(pk, pk_len, msg, msg_len, sig, sig_len);
 		break;
-	default:
+	case 2:
 		ret = mldsa65_verify_mu(pk, pk_len, msg, sig, sig_len);
+		break;
+	case 4:
+	case 7:
+		ret = mldsa87_verify(pk, pk_len, msg, msg_len, sig, sig_len);
+		break;
+	case 5:
+		ret = mldsa87_verify_internal(pk, pk_len, msg, msg_len, sig, sig_len);
+		break;
+	default:
+		ret = mldsa87_verify_mu(pk, pk_len, msg, sig, sig_len);
 		break;
 	}
 	compat_alloc_fail_after = -1;
 
 	lengths_ok = pk_len == PK && sig_len == SIG;
-	canonical = lengths_ok && hint_canonical(sig + HINT);
+	canonical = lengths_ok && hint_canonical(sig + SIG - OMEGA - K);
 	if (!lengths_ok && ret != -EINVAL)
 		__builtin_trap();
 	if (lengths_ok && !canonical && ret != -EBADMSG)

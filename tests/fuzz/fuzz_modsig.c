@@ -7,7 +7,8 @@
  * loader's own ELF checks refuse it); then module_pgp_sig_check()
  * (kernel/module/signing_pgp.c) parses the signature packets and verifies
  * against the keyring in $FUZZ_KEYRING (binary, e.g. from gpg --export),
- * or an empty keyring.  Build: tests/fuzz/build-keyring.sh.
+ * or an empty keyring; with $FUZZ_PQ_ONLY set, only post-quantum
+ * signatures count (pgp_keys.pq_only).  Build: tests/fuzz/build-keyring.sh.
  */
 #include <linux/elf.h>
 #include <linux/errno.h>
@@ -22,6 +23,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 
 static struct pgp_builtin_key fuzz_keys[PGP_KEYS_MAX];
+static bool fuzz_pq_only;	/* pgp_keys.pq_only: $FUZZ_PQ_ONLY set */
+
+bool pgp_keys_pq_only(void)
+{
+	return fuzz_pq_only;
+}
+
 static unsigned int fuzz_nr;
 static u8 *fuzz_ring;
 
@@ -55,6 +63,8 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	FILE *f;
 	long n;
 	int ret;
+
+	fuzz_pq_only = getenv("FUZZ_PQ_ONLY");
 
 	if (!path)
 		return 0;

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * libFuzzer target: OpenPGP v6 keys and signatures (RFC 9580) and the
- * ML-DSA-65+Ed25519 composite (RFC 9980), decoded by the kernel's parser and
+ * libFuzzer target: OpenPGP v6 keys and signatures (RFC 9580, Ed25519 and
+ * Ed448) and the ML-DSA-65+Ed25519 and ML-DSA-87+Ed448 composites (RFC 9980),
+ * decoded by the kernel's parser and
  * checked against the fixed data and the keys of
  * crypto/pgp/tests/pgp_v6_kunit_vectors.h (the standards' samples and keys of
  * the test-side signer).
@@ -16,8 +17,9 @@
  *
  * With FUZZ_DIFFERENTIAL, every verdict on a v6 signature is compared with an
  * independent one: the digest computed with OpenSSL (salt first, the v6
- * trailer), Ed25519 by OpenSSL (oracle_ed25519_verify), and the ML-DSA-65 half
- * by mldsa65_verify(); a disagreement aborts.
+ * trailer), Ed25519 by OpenSSL (oracle_ed25519_verify), Ed448 by OpenSSL's
+ * EVP, and the ML-DSA halves by mldsa65_verify() and mldsa87_verify(); a
+ * disagreement aborts.
  */
 #include <crypto/pgp.h>
 #include <crypto/mldsa.h>
@@ -33,7 +35,7 @@
 
 #define IN(p, n, b, len) ((p) >= (b) && (n) <= (size_t)((b) + (len) - (p)))
 
-static struct pgp_pubkey keys[8];
+static struct pgp_pubkey keys[12];
 static int nr_keys;
 
 static void load(const u8 *body, size_t len)
@@ -50,6 +52,10 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	load(pgp6_kv_key_s6, sizeof(pgp6_kv_key_s6));
 	load(pgp6_kv_key_r6pri, sizeof(pgp6_kv_key_r6pri));
 	load(pgp6_kv_key_pq, sizeof(pgp6_kv_key_pq));
+	load(pgp6_kv_key_d6, sizeof(pgp6_kv_key_d6));
+	load(pgp6_kv_key_d4, sizeof(pgp6_kv_key_d4));
+	load(pgp6_kv_key_x6, sizeof(pgp6_kv_key_x6));
+	load(pgp6_kv_key_pq87, sizeof(pgp6_kv_key_pq87));
 	return 0;
 }
 
@@ -75,9 +81,17 @@ static void check_key(const u8 *body, size_t len)
 		FUZZ_BUG(len != 10 + 32 + 1952 || key.pq.ed25519 != body + 10 ||
 			 key.pq.mldsa != body + 42, "composite key halves");
 	}
+	if (key.algo == PGP_PUBKEY_MLDSA87_ED448) {
+		FUZZ_BUG(key.version != 6, "composite87 key in a v4 packet");
+		FUZZ_BUG(len != 10 + 57 + 2592 || key.pq87.ed448 != body + 10 ||
+			 key.pq87.mldsa != body + 67, "composite87 key halves");
+	}
 	if (key.algo == PGP_PUBKEY_ED25519)
 		FUZZ_BUG(!IN(key.ec.point, 32, body, len) || key.ec.point + 32 != body + len,
 			 "Ed25519 key");
+	if (key.algo == PGP_PUBKEY_ED448)
+		FUZZ_BUG(key.ec.point_len != 57 || key.ec.point + 57 != body + len,
+			 "Ed448 key");
 	pgp_check_key_policy(&key, false);
 }
 
@@ -85,6 +99,19 @@ static void check_key(const u8 *body, size_t len)
 #include <openssl/evp.h>
 
 int oracle_ed25519_verify(const u8 pub[32], const u8 *msg, size_t msg_len, const u8 sig[64]);
+
+/* Ed448 (RFC 8032, empty context) by OpenSSL: 0 or -EKEYREJECTED */
+static int oracle_ed448(const u8 pub[57], const u8 *msg, size_t msg_len, const u8 sig[114])
+{
+	EVP_PKEY *k = EVP_PKEY_new_raw_public_key(EVP_PKEY_ED448, NULL, pub, 57);
+	EVP_MD_CTX *c = EVP_MD_CTX_new();
+	int ok = k && c && EVP_DigestVerifyInit(c, NULL, NULL, NULL, k) == 1 &&
+		 EVP_DigestVerify(c, sig, 114, msg, msg_len) == 1;
+
+	EVP_MD_CTX_free(c);
+	EVP_PKEY_free(k);
+	return ok ? 0 : -EKEYREJECTED;
+}
 
 /* The v6 check again: OpenSSL for the digest and Ed25519 */
 static int oracle(const struct pgp_sig *sig, const struct pgp_pubkey *key)
@@ -117,6 +144,15 @@ static int oracle(const struct pgp_sig *sig, const struct pgp_pubkey *key)
 			return -EKEYREJECTED;
 		return mldsa65_verify(key->pq.mldsa, 1952, digest, dlen, sig->mpi[1],
 				      sig->mpi_len[1]) ? -EKEYREJECTED : 0;
+	case PGP_PUBKEY_ED448:
+		if (dlen < 64)
+			return -ENOPKG;
+		return oracle_ed448(key->ec.point, digest, dlen, sig->mpi[0]);
+	case PGP_PUBKEY_MLDSA87_ED448:
+		if (oracle_ed448(key->pq87.ed448, digest, dlen, sig->mpi[0]))
+			return -EKEYREJECTED;
+		return mldsa87_verify(key->pq87.mldsa, 2592, digest, dlen, sig->mpi[1],
+				      sig->mpi_len[1]) ? -EKEYREJECTED : 0;
 	default:
 		return -ENOPKG;
 	}
@@ -147,9 +183,16 @@ static void check_sig(const u8 *body, size_t len)
 		FUZZ_BUG(sig.version != 6 || sig.nr_mpi != 2 || sig.mpi_len[0] != 64 ||
 			 sig.mpi_len[1] != 3309 || sig.mpi[1] != sig.mpi[0] + 64 ||
 			 sig.mpi[1] + 3309 != body + len, "composite signature halves");
+	if (sig.pubkey_algo == PGP_PUBKEY_MLDSA87_ED448)
+		FUZZ_BUG(sig.version != 6 || sig.nr_mpi != 2 || sig.mpi_len[0] != 114 ||
+			 sig.mpi_len[1] != 4627 || sig.mpi[1] != sig.mpi[0] + 114 ||
+			 sig.mpi[1] + 4627 != body + len, "composite87 signature halves");
 	if (sig.pubkey_algo == PGP_PUBKEY_ED25519)
 		FUZZ_BUG(sig.nr_mpi != 1 || sig.mpi_len[0] != 64 || sig.mpi[0] + 64 != body + len,
 			 "Ed25519 signature");
+	if (sig.pubkey_algo == PGP_PUBKEY_ED448)
+		FUZZ_BUG(sig.nr_mpi != 1 || sig.mpi_len[0] != 114 || sig.mpi[0] + 114 != body + len,
+			 "Ed448 signature");
 
 	for (i = 0; i < nr_keys; i++) {
 		struct pgp_hash_ctx *ctx;

@@ -8,7 +8,8 @@
 # CONFIG_MODULE_SIG_PGP_HOMEDIR and builds its public part into the kernel.
 # Configures tinyconfig + tests/config/{base,pgp}.config (no key options) in
 # a scratch object directory and builds certs/pgp_keyring.o only; then again
-# with CONFIG_MODULE_SIG_PGP_KEY_ALGO="mldsa65-ed25519" (a v6 key, RFC 9980).
+# with CONFIG_MODULE_SIG_PGP_KEY_ALGO="mldsa65-ed25519" (a v6 key, RFC 9980),
+# and with "mldsa87-ed448".
 # With OBJ (a kernel built from KSRC), its Kbuild-built pgp-sign-module and
 # certs/pgp_keyring_check must print the kernel's version for --version.
 # Prints TAP; exit status 0 only if all passed.
@@ -34,7 +35,7 @@ obj=$T/obj
 # shellcheck source=tests/lib/tap.sh
 . "$top/tests/lib/tap.sh"
 
-echo "1..$((16 + (${#kobj} > 0 ? 2 : 0)))"
+echo "1..$((19 + (${#kobj} > 0 ? 2 : 0)))"
 # mk/kernel.sh configures (tinyconfig + fragments, every requested option
 # checked) and builds only the keyring object.
 if "$top/mk/kernel.sh" --ksrc "$ksrc" --obj "$obj" --mods "$T/mods" \
@@ -138,6 +139,37 @@ a=$(sha256sum < "$1"); "$2" "${@:3}" > /dev/null 2>&1 && test "$a" = "$(sha256su
 	_ "$home6/pgp-modsign-v6.key" "$top/mk/kernel.sh" --ksrc "$ksrc" --obj "$obj6" \
 	--mods "$T/mods" --target certs/pgp_keyring.o "$top/tests/config/base.config" \
 	"$top/tests/config/pgp.config" "$T/v6.config"
+
+# And an ML-DSA-87+Ed448 key (algorithm 31): the v6 key above removed, the option changed.
+rm -rf -- "$key6" "$home6"
+echo 'CONFIG_MODULE_SIG_PGP_KEY_ALGO="mldsa87-ed448"' > "$T/v31.config"
+if "$top/mk/kernel.sh" --ksrc "$ksrc" --obj "$obj6" --mods "$T/mods" \
+	--target certs/pgp_keyring.o "$top/tests/config/base.config" \
+	"$top/tests/config/pgp.config" "$T/v31.config" > "$T/make31.log" 2>&1; then
+	ok "KEY_ALGO=mldsa87-ed448: certs/pgp_keyring.o builds with no key given"
+else
+	nok "KEY_ALGO=mldsa87-ed448: certs/pgp_keyring.o builds with no key given"
+	sed 's/^/# /' "$T/make31.log" | tail -n 20
+fi
+check "certs/signing_key.pgp is a v6 ML-DSA-87+Ed448 public key (algorithm 31), built in" python3 -c '
+import sys
+d = open(sys.argv[1], "rb").read()
+if len(d) < 8 or d[0] != 0xC6 or d != open(sys.argv[2], "rb").read():
+    sys.exit("no new-format public-key packet first, or not pgp_keyring.bin")
+o = 2 if d[1] < 192 else 3 if d[1] < 224 else 6
+v, algo = d[o], d[o + 5]
+print("version", v, "algorithm", algo)
+sys.exit(0 if (v, algo) == (6, 31) else 1)' "$key6" "$obj6/certs/pgp_keyring.bin"
+gcc -O2 -c -o "$T/m31.ko" "$top/tests/host/sign/testmod.c" &&
+	"$top/scripts/sign-module.sh" --quiet --homedir "$home6" "$T/m31.ko" 2> "$T/sign31.log"
+"$top/scripts/verify-module.sh" --json --keyring "$key6" "$T/m31.ko" > "$T/json31" 2>&1
+check "a module signed from that home directory: one ML-DSA-87+Ed448 signature, good (the kernel's code)" python3 -c '
+import json, sys
+m = json.load(open(sys.argv[1]))[0]
+s = m["signatures"]
+print(m["verdict"], s)
+sys.exit(0 if m["verdict"] == "good" and len(s) == 1 and s[0]["algorithm"] == "ML-DSA-87+Ed448" and
+         s[0]["key"] == "mldsa87-ed448" and s[0]["verdict"] == "good" else 1)' "$T/json31"
 
 # --version of the tools Kbuild built for OBJ: the kernel's version.
 if [[ -n $kobj ]]; then

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Guest cases of OpenPGP v6 (RFC 9580) and ML-DSA-65+Ed25519 (RFC 9980) module signatures.
+# Guest cases of OpenPGP v6 (RFC 9580: Ed25519, Ed448), ML-DSA-65+Ed25519 and ML-DSA-87+Ed448
+# (RFC 9980) module signatures, and of the post-quantum-only policy (pgp_keys.pq_only).
 # Called by tests/qemu/make-cases.sh.
 set -euo pipefail
 prog=cases-pq.sh
@@ -9,9 +10,11 @@ usage() {
 Usage: tests/qemu/cases-pq.sh OBJDIR MODULE OUTDIR
 
 OBJDIR is the kernel build, MODULE the built test module (pgptest.ko), OUTDIR the case
-directory of tests/qemu/make-cases.sh: writes OUTDIR/mods/pq-*.ko and appends the cases to
-OUTDIR/cases.list.  KEYS_DIR must name the tests/qemu/make-keys.sh output, whose v6 keys
-(pq6: ML-DSA-65+Ed25519, ed6: Ed25519; pq6unknown, not built in) the kernel has built in.
+directory of tests/qemu/make-cases.sh: writes OUTDIR/mods/pq-*.ko, appends the cases to
+OUTDIR/cases.list and writes OUTDIR/cases-pqonly.list, the cases of the boots with
+pgp_keys.pq_only=1 (mk/lib.sh's pq-permissive and pq-enforce).  KEYS_DIR must name the
+tests/qemu/make-keys.sh output, whose v6 keys (pq6: ML-DSA-65+Ed25519, ed6: Ed25519, pq87:
+ML-DSA-87+Ed448, ed448: Ed448; pq6unknown, not built in) the kernel has built in.
 
 The modules are signed on the test side: a module with a 16 KiB module_sig made by
 scripts/sign-module.sh, its signed data (the file with module_sig's content zeroed) signed
@@ -21,7 +24,14 @@ composite signatures over SHA-256, SHA-512 and SHA3-256; the composite's Ed25519
 broken, its ML-DSA half broken, the salt changed, the salt length changed; a digest too
 short (SHA-224); a v6 key that is not built in; v4+v6 rollover in both orders; tampered
 regions; a v6 vendor key certified by the built-in composite key, added at run time; a
-tamper sweep over a composite-signed module.
+tamper sweep over a composite-signed module.  ML-DSA-87+Ed448 over SHA-256, SHA-512 and
+SHA3-512, Ed448 over SHA-512 and SHA3-512 (and SHA-256: too short); each half of
+ML-DSA-87+Ed448 broken; a rollover of a v4 Ed25519 signature and an ML-DSA-87+Ed448 one,
+accepted by the first.  With the policy on (cases-pqonly.list, both boots): the parameter
+reads Y and cannot be written; modules signed by classical keys only (v4 RSA, v6 Ed25519,
+Ed448) are treated as unsigned (tainted, or refused when enforcing) with a log line;
+composite ones load; the rollover module loads by its ML-DSA-87+Ed448 signature; a
+classical run-time key certified by a composite key is refused, a composite one joins.
 EOF_USAGE
 }
 [[ ${1:-} == -h || ${1:-} == --help ]] && { usage; exit 0; }
@@ -34,6 +44,8 @@ list=$out/cases.list mods=$out/mods
 # shellcheck source=/dev/null
 . "$keys/keys.env"
 [[ -n ${KEY_pq6:-} ]] || { echo "$prog: $keys/keys.env: no v6 keys (tests/qemu/make-keys.sh)" >&2; exit 1; }
+[[ -n ${KEY_pq87:-} ]] ||
+	{ echo "$prog: $keys/keys.env: no ML-DSA-87+Ed448 key (tests/qemu/make-keys.sh)" >&2; exit 1; }
 export GNUPGHOME=$keys/gnupg
 nm=$("$top/mk/node-deps.sh" --print) || { echo "$prog: no test-only npm packages" >&2; exit 1; }
 export NODE_MODULES_DIR=$nm
@@ -161,4 +173,81 @@ for mask in 0x01 0x80; do
 		case_line skip "sweep:$how" pq-sha512.ko "$pq" "$desc"
 	fi
 done
-echo "$prog: $(grep -c 'pq' "$list") v6 cases"
+# ---- ML-DSA-87+Ed448 (algorithm 31) and Ed448 (algorithm 28) ----
+pq87=$(lc "$FPR_pq87") ed448=$(lc "$FPR_ed448") ed4=$(lc "$FPR_ed25519")
+printf 'listing|listing|/proc/keys|-|%s|%s\n' "$pq87 mldsa87-ed448 primary usable" \
+	"/proc/keys lists the built-in ML-DSA-87+Ed448 v6 key" >>"$list"
+printf 'listing|listing|/proc/keys|-|%s|%s\n' "$ed448 ed448 primary usable" \
+	"/proc/keys lists the built-in Ed448 v6 key" >>"$list"
+for h in sha256 sha512 sha3-512; do
+	v6sig "pq87-$h" "$KEY_pq87" "$h"
+	attach "pq87-$h.ko" "pq87-$h"
+	case_line ok ok "pq87-$h.ko" "$pq87" "ML-DSA-87+Ed448 v6 signature over $h loads with its signer"
+done
+for h in sha512 sha3-512; do
+	v6sig "ed448-$h" "$KEY_ed448" "$h"
+	attach "ed448-$h.ko" "ed448-$h"
+	case_line ok ok "ed448-$h.ko" "$ed448" "Ed448 v6 signature over $h loads with its signer"
+done
+v6sig ed448-sha256 "$KEY_ed448" sha256
+attach ed448-sha256.ko ed448-sha256
+case_line taint EKEYREJECTED ed448-sha256.ko "" "Ed448 over SHA-256 (digest under 512 bits) unsupported"
+for f in ed448 mldsa; do
+	cp "$work/pq87-sha512.sig" "$work/pq87-bad-$f.sig"
+	v6mod flip "$work/pq87-bad-$f.sig" $(($(field pq87-sha512 "$f") + 9)) 0x10
+	attach "pq87-bad-$f.ko" "pq87-bad-$f"
+done
+case_line EKEYREJECTED EKEYREJECTED pq87-bad-ed448.ko "" "ML-DSA-87+Ed448 with its Ed448 half broken refused"
+case_line EKEYREJECTED EKEYREJECTED pq87-bad-mldsa.ko "" "ML-DSA-87+Ed448 with its ML-DSA-87 half broken refused"
+v4sig v4-ed25519 "$FPR_ed25519" sha512
+attach pq87-roll.ko v4-ed25519 pq87-sha512
+case_line ok ok pq87-roll.ko "$ed4" \
+	"rollover: v4 Ed25519 then ML-DSA-87+Ed448, policy off: loads with the first, the v4 key"
+attach pq-v4only.ko v4-ed25519
+printf 'listing|listing|/sys/module/pgp_keys/parameters/pq_only|-|N|%s\n' \
+	"pgp_keys.pq_only is off (N) without the boot parameter" >>"$list"
+
+# ---- the post-quantum-only policy: the boots with pgp_keys.pq_only=1 ----
+pol=$out/cases-pqonly.list
+: >"$pol"
+pol_line() { # EXPECT_PERMISSIVE EXPECT_ENFORCE FILE SIGNER DESCRIPTION
+	printf '%s|%s|/mods/%s|pgptest|%s|%s\n' "$1" "$2" "$3" "$4" "$5" >>"$pol"
+}
+pol_exec() { # FILE ARGS DESCRIPTION: passes when FILE ARGS exits 0 (in both boots)
+	printf 'exec|exec|%s|-|%s|%s\n' "$1" "$2" "$3" >>"$pol"
+}
+pq_only=/sys/module/pgp_keys/parameters/pq_only
+printf 'listing|listing|%s|-|Y|%s\n' "$pq_only" "pq-only: /sys/module/pgp_keys/parameters/pq_only reads Y" >>"$pol"
+pol_exec /bin/sh "-c 'echo N > $pq_only 2>/dev/null && exit 1; grep -qx Y $pq_only'" \
+	"pq-only: the parameter cannot be written (still Y)"
+pol_line taint EKEYREJECTED pq-v4only.ko "" \
+	"pq-only: a module signed by a built-in v4 Ed25519 key only is treated as unsigned"
+# (no "|" in a case line: it separates the fields)
+pol_exec /bin/sh "-c 'dmesg >/dmesg.txt && grep -q \"Module signed by classical key $ed4 only: not counted\" /dmesg.txt'" \
+	"pq-only: the log says why, naming the classical key"
+pol_line taint EKEYREJECTED ed6-sha512.ko "" "pq-only: a v6 Ed25519 module is treated as unsigned"
+pol_line taint EKEYREJECTED ed448-sha512.ko "" "pq-only: a v6 Ed448 module is treated as unsigned"
+pol_line ok ok pq-sha512.ko "$pq" "pq-only: an ML-DSA-65+Ed25519 module loads"
+pol_line ok ok pq87-sha512.ko "$pq87" "pq-only: an ML-DSA-87+Ed448 module loads"
+pol_line ok ok pq87-roll.ko "$pq87" \
+	"pq-only: rollover v4 Ed25519 then ML-DSA-87+Ed448 loads with the ML-DSA-87+Ed448 key"
+attach pq87-roll-bad.ko v4-ed25519 pq87-bad-mldsa
+pol_line EKEYREJECTED EKEYREJECTED pq87-roll-bad.ko "" \
+	"pq-only: a good v4 Ed25519 signature beside a broken ML-DSA-87+Ed448 one: refused"
+# the controls, in the boots without the policy: the same modules load by their v4 key
+case_line ok ok pq-v4only.ko "$ed4" "policy off: the module of a v4 Ed25519 signature only loads"
+case_line ok ok pq87-roll-bad.ko "$ed4" \
+	"policy off: a good v4 Ed25519 signature beside a broken ML-DSA-87+Ed448 one loads by the first"
+pol_exec /mods/keyadd '--expect EKEYREJECTED asymmetric "" /mods/pq6vendor.pgp .secondary_trusted_keys' \
+	"pq-only: a v6 Ed25519 vendor key certified by the built-in composite key is refused"
+pol_line taint EKEYREJECTED pq-vendor.ko "" "pq-only: so its module is treated as unsigned"
+pgpv6 cert mldsa87-ed448:pq87-vendor --uid "pgp-modsign test pq87vendor <pq87vendor@pgp-modsign.test>" \
+	--certify-by "$KEY_pq87" >"$mods/pq87vendor.pgp"
+vendor87=$(pgpv6 fpr mldsa87-ed448:pq87-vendor)
+v6sig pq87-vendor mldsa87-ed448:pq87-vendor sha512
+attach pq87-vendor.ko pq87-vendor
+pol_exec /mods/keyadd 'asymmetric "" /mods/pq87vendor.pgp .secondary_trusted_keys' \
+	"pq-only: an ML-DSA-87+Ed448 vendor key certified by the built-in ML-DSA-87+Ed448 key joins"
+pol_line ok ok pq87-vendor.ko "$vendor87" "pq-only: its module loads"
+
+echo "$prog: $(grep -c 'pq' "$list") v6 cases, $(wc -l <"$pol") with the policy on"

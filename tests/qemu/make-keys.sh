@@ -24,10 +24,10 @@ expired on 2024-06-01), brt (built in, revoked at run time), bdrev (built in, li
 CONFIG_PGP_KEYS_REVOKED), and, not built in: vendor, revvendor and rotate (a certify-only
 primary with a signing subkey), each certified by distro; uncert (certified by nobody);
 roguecert (certified by rogue, which is not trusted); latecert.
-v6 keys (tests/vectors/pgpv6.mjs, fixed seeds): pq6 (ML-DSA-65+Ed25519) and ed6 (Ed25519),
-built in; pq6unknown, not built in (keys.env: KEY_<name>=ALGO:SEED and FPR_<name>;
-their certificates in OUTDIR/v6/NAME.pgp).  OUTDIR/runtime/ holds
-their certificates as "gpg --export" writes them (NAME.pgp; revvendor-revoked.pgp and
+v6 keys (tests/vectors/pgpv6.mjs, fixed seeds): pq6 (ML-DSA-65+Ed25519), ed6 (Ed25519),
+pq87 (ML-DSA-87+Ed448) and ed448 (Ed448), built in; pq6unknown, not built in (keys.env:
+KEY_<name>=ALGO:SEED and FPR_<name>; their certificates in OUTDIR/v6/NAME.pgp).
+OUTDIR/runtime/ holds their certificates as "gpg --export" writes them (NAME.pgp; revvendor-revoked.pgp and
 brt-revoked.pgp carry the revocation; rsa2048-certified.pgp is the built-in rsa2048 key
 certified by distro).  An existing complete OUTDIR is reused (the v6 keys are added to
 one made without them).  KEYS_V6=auto (make demo) leaves the v6 keys out when the
@@ -40,29 +40,33 @@ out=$(mkdir -p "$1" && cd "$1" && pwd)
 names=(dsa2048 dsa3072 rsa2048 rsa3072 rsa4096 ed25519 nistp256 nistp384 dsa1024 sub revoked unknown)
 
 # The v6 keys (RFC 9580, RFC 9980), made from fixed seeds by the test-side signer
-# tests/vectors/pgpv6.mjs (GnuPG 2.2 makes no v6 keys): pq6 (ML-DSA-65+Ed25519) and ed6
-# (Ed25519) are built in, pq6unknown is not; their certificates are appended to
-# trusted.pgp and their specifications (ALGO:SEED for pgpv6.mjs) kept in keys.env.
+# tests/vectors/pgpv6.mjs (GnuPG 2.2 makes no v6 keys): pq6 (ML-DSA-65+Ed25519), ed6
+# (Ed25519), pq87 (ML-DSA-87+Ed448) and ed448 (Ed448) are built in, pq6unknown is not;
+# their certificates are appended to trusted.pgp and their specifications (ALGO:SEED for
+# pgpv6.mjs) kept in keys.env.
+V6_KEYS_87=(pq87:mldsa87-ed448:pq87-builtin ed448:ed448:ed448-builtin)
 V6_KEYS=(pq6:mldsa65-ed25519:pq6-builtin ed6:ed25519:ed6-builtin
-	pq6unknown:mldsa65-ed25519:pq6-unknown)
-add_v6_keys() {
-	local top nm name spec f
+	pq6unknown:mldsa65-ed25519:pq6-unknown "${V6_KEYS_87[@]}")
+add_v6_keys() {	# add_v6_keys ENVFILE [NAME:ALGO:SEED...] (default: V6_KEYS)
+	local top nm name spec f env=$1
+	shift
+	(($#)) || set -- "${V6_KEYS[@]}"
 	top=$(cd "$(dirname "$0")/../.." && pwd)
 	if [[ ${KEYS_V6:-1} == auto ]] && ! "$top/mk/node-deps.sh" --check 2> /dev/null; then
 		echo "$prog: no v6 keys (KEYS_V6=auto and the test-only npm packages are not installed; make check adds them)"
 		return 0
 	fi
 	nm=$("$top/mk/node-deps.sh" --print) || { echo "$prog: no test-only npm packages" >&2; return 1; }
-	for f in "${V6_KEYS[@]}"; do
+	for f in "$@"; do
 		name=${f%%:*} spec=${f#*:}
-		echo "KEY_$name=$spec" >>"$1"
-		echo "FPR_$name=$(NODE_MODULES_DIR=$nm node "$top/tests/vectors/pgpv6.mjs" fpr "$spec")" >>"$1"
+		echo "KEY_$name=$spec" >>"$env"
+		echo "FPR_$name=$(NODE_MODULES_DIR=$nm node "$top/tests/vectors/pgpv6.mjs" fpr "$spec")" >>"$env"
 		mkdir -p "$out/v6"
 		NODE_MODULES_DIR=$nm node "$top/tests/vectors/pgpv6.mjs" cert "$spec" \
 			--uid "pgp-modsign test $name <$name@pgp-modsign.test>" >"$out/v6/$name.pgp"
 		[[ $name == *unknown ]] || cat "$out/v6/$name.pgp" >>"$out/trusted.pgp.tmp"
 	done
-	echo "$prog: v6 keys ${V6_KEYS[*]}"
+	echo "$prog: v6 keys $*"
 }
 
 if [[ -f $out/keys.env && -f $out/trusted.pgp && -f $out/x509.config && -d $out/gnupg-revoked ]] &&
@@ -80,6 +84,12 @@ if [[ -f $out/keys.env && -f $out/trusted.pgp && -f $out/x509.config && -d $out/
 		else
 			mv "$out/trusted.pgp.tmp" "$out/trusted.pgp"
 		fi
+	elif ! grep -q '^FPR_pq87=' "$out/keys.env" &&
+		{ [[ ${KEYS_V6:-1} != auto ]] || "$(dirname "$0")/../../mk/node-deps.sh" --check 2> /dev/null; }; then
+		# v6 keys made before the ML-DSA-87+Ed448 and Ed448 ones: add those
+		cp "$out/trusted.pgp" "$out/trusted.pgp.tmp"
+		add_v6_keys "$out/keys.env" "${V6_KEYS_87[@]}"
+		mv "$out/trusted.pgp.tmp" "$out/trusted.pgp"
 	fi
 	echo "$prog: reusing keys in $out"
 	exit 0

@@ -55,8 +55,9 @@ REJ, BAD, NOEXEC, UNS, SIGNED = 1, 2, 4, 8, 16
 NAMES = [(REJ, 'EKEYREJECTED'), (BAD, 'EBADMSG'), (NOEXEC, 'ENOEXEC'), (UNS, 'unsigned'),
          (SIGNED, 'signed')]
 MAGIC = b'OPGPMSIG'
-PK_SUPPORTED = {1, 3, 17, 19, 22, 27, 30}  # RSA, RSA sign-only, DSA, ECDSA, EdDSA, Ed25519,
-                                           # ML-DSA-65+Ed25519 (RFC 9980, v6 only)
+PK_SUPPORTED = {1, 3, 17, 19, 22, 27, 28, 30, 31}  # RSA, RSA sign-only, DSA, ECDSA, EdDSA,
+                                           # Ed25519, Ed448, ML-DSA-65+Ed25519 and
+                                           # ML-DSA-87+Ed448 (RFC 9980, v6 only)
 HASH_SUPPORTED = {8, 9, 10, 11, 12, 14}    # SHA2-256, -384, -512, -224, SHA3-256, -512
 SALT = {8: 16, 9: 24, 10: 32, 11: 16, 12: 16, 14: 32}     # RFC 9580 9.5, v6 signatures
 WEAK = {1, 2, 3}                           # MD5, SHA-1, RIPEMD-160: no v6 salt size
@@ -66,7 +67,7 @@ MPI_COUNT = {1: 1, 3: 1, 17: 2, 19: 2, 22: 2}
 def v6_hash(h, pk, m):
     """Outcome of a v6 signature's hash octet h changed by xor m: the salt's size is fixed
     by the hash (RFC 9580 5.2.3), a digest under 256 bits is unsupported for Ed25519 and
-    ML-DSA-65+Ed25519 (RFC 9980 5.3.1)."""
+    ML-DSA+EdDSA (RFC 9980 5.3.1), one under 512 bits for Ed448."""
     n = h ^ m
     if n in WEAK:
         return BAD
@@ -74,7 +75,9 @@ def v6_hash(h, pk, m):
         return UNS
     if SALT[n] != SALT[h]:
         return BAD
-    if n == 11 and pk in (27, 30):
+    if n == 11 and pk in (27, 30, 31):
+        return UNS
+    if pk == 28 and n not in (10, 14):
         return UNS
     return REJ
 

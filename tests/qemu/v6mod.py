@@ -8,7 +8,8 @@ Usage:
                                       (the section keeps its size: the rest is zeros)
   v6mod.py fields SIG                 "NAME OFFSET LENGTH" of a v6 signature packet's
                                       fields, offsets into the file: version, hash,
-                                      salt-length, salt, prefix, values, ed25519, mldsa
+                                      salt-length, salt, prefix, values, and a
+                                      composite's halves: ed25519 or ed448, mldsa
   v6mod.py flip FILE OFFSET MASK      xor one byte of FILE in place
 
 The signed data of a module is the file with module_sig's content zeroed
@@ -57,9 +58,11 @@ def fields(sigfile):
     slen = b[p + 2]
     out = [('version', 0, 1), ('hash', 3, 1), ('prefix', p, 2), ('salt-length', p + 2, 1),
            ('salt', p + 3, slen), ('values', p + 3 + slen, n - p - 3 - slen)]
+    v = p + 3 + slen
     if b[2] == 30:
-        v = p + 3 + slen
         out += [('ed25519', v, 64), ('mldsa', v + 64, 3309)]
+    elif b[2] == 31:
+        out += [('ed448', v, 114), ('mldsa', v + 114, 4627)]
     for name, off, ln in out:
         print(name, hl + off, ln)
 

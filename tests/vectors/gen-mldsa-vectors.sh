@@ -1,7 +1,8 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# Generate crypto/tests/mldsa_kunit_vectors.h with @noble/post-quantum (an ML-DSA
+# Generate crypto/tests/mldsa_kunit_vectors.h (ML-DSA-65) and mldsa87_kunit_vectors.h
+# (ML-DSA-87) with @noble/post-quantum (an ML-DSA
 # independent of crypto/mldsa.c), installed into build/node by mk/node-deps.sh:
 # see gen-mldsa-vectors.mjs for what the vectors are.
 set -euo pipefail
@@ -11,7 +12,7 @@ usage() {
 	cat <<EOF
 Usage: tests/vectors/gen-mldsa-vectors.sh [--out DIR] [--help]
 
-Writes mldsa_kunit_vectors.h into DIR (default: crypto/tests/ of this
+Writes mldsa_kunit_vectors.h and mldsa87_kunit_vectors.h into DIR (default: crypto/tests/ of this
 repository).  Needs node >= 20.19 and npm: the test-only package
 @noble/post-quantum is installed into build/node (mk/node-deps.sh, make deps).
 EOF
@@ -29,8 +30,10 @@ while [ $# -gt 0 ]; do
 done
 [ -d "$outdir" ] || { echo "$prog: $outdir: no such directory" >&2; exit 1; }
 noble=$("$top/mk/node-deps.sh" --print) || { echo "$prog: no @noble/post-quantum" >&2; exit 1; }
-out="$outdir/mldsa_kunit_vectors.h"
-NOBLE_DIR=$noble node "$here/gen-mldsa-vectors.mjs" > "$out.tmp" ||
-	{ rm -f "$out.tmp"; echo "$prog: gen-mldsa-vectors.mjs failed" >&2; exit 1; }
-mv "$out.tmp" "$out"
-echo "$prog: wrote $out"
+for set in 65 87; do
+	out="$outdir/mldsa${set#65}_kunit_vectors.h"
+	NOBLE_DIR=$noble node "$here/gen-mldsa-vectors.mjs" "$set" > "$out.tmp" ||
+		{ rm -f "$out.tmp"; echo "$prog: gen-mldsa-vectors.mjs $set failed" >&2; exit 1; }
+	mv "$out.tmp" "$out"
+	echo "$prog: wrote $out"
+done

@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
-// Writes the OpenPGP v6 / ML-DSA-65+Ed25519 KUnit vector headers (see gen-pgpv6-vectors.sh):
+// Writes the OpenPGP v6 / ML-DSA+EdDSA KUnit vector headers (see gen-pgpv6-vectors.sh):
 //
 //   OUTDIR/crypto/pgp/tests/pgp_v6_kunit_vectors.h
 //       the standards' samples (RFC 9580 appendix A: the v6 Ed25519 certificate, its
 //       direct-key and subkey binding signatures, the cleartext signature of the grocery
 //       list; RFC 9980 appendix A.3: the ML-DSA-65+Ed25519 key, its direct-key and user ID
-//       self-signatures, the detached signature of "Testing\n"), and v6 keys and signatures
-//       made here from fixed seeds by tests/vectors/pgpv6.mjs (noble's Ed25519 and ML-DSA-65,
-//       Node's SHA-2/SHA-3): good ones over each hash, each half of a composite broken,
+//       self-signatures, the detached signature of "Testing\n"; A.4: the ML-DSA-87+Ed448 key
+//       and its detached signature), and v6 keys and signatures made here from fixed seeds
+//       by tests/vectors/pgpv6.mjs (noble's Ed25519, Ed448, ML-DSA-65 and ML-DSA-87, Node's
+//       SHA-2/SHA-3): good ones over each hash, each half of a composite broken,
 //       wrong lengths, digests too short, wrong salts and trailers, issuer rules, the
 //       version pairing of keys and signatures;
 //   OUTDIR/security/pgp_keys/tests/keyring_kunit_v6.h
@@ -115,10 +116,25 @@ for (const [what, why] of [['direct', verifySig(pqDirect, pqK, pqK.hashed(6))],
 	if (why)
 		fail(`RFC 9980 sample ${what} signature: ${why}`);
 
+// RFC 9980 A.4: the ML-DSA-87+Ed448 key and its detached text signature (SHA3-512) of "Testing\n"
+const r87 = leadingPackets(b64(blocks('rfc9980-a4-key.asc').main));
+if (r87.length < 1 || r87[0][0] !== 6)
+	fail('RFC 9980 A.4 key packet');
+const pq87K = parseKey(r87[0][1]);
+if (hex(pq87K.fpr) !== '0d7a8be1410cd68eed4845ab487b4b4cfaecd8ebad1a1166a84230499200ee20' || pq87K.algo !== 31)
+	fail('RFC 9980 A.4 fingerprint');
+const pq87Detached = packets(b64(blocks('rfc9980-a4-detached.asc').main))[0][1];
+if (verifySig(pq87Detached, pq87K, pqText))
+	fail(`RFC 9980 A.4 detached signature: ${verifySig(pq87Detached, pq87K, pqText)}`);
+
 // ---- keys and signatures made here ----
 const e6 = new Key('ed25519', 'kunit-e'), e4 = new Key('ed25519-v4', 'kunit-e');
 const c6 = new Key('mldsa65-ed25519', 'kunit-c'), s6 = new Key('mldsa65-ed25519', 'kunit-s');
-if (hex(e6.edPub) !== hex(e4.edPub) || hex(c6.edPub) === hex(e6.edPub))
+// Ed448 (28) v6 and v4, ML-DSA-87+Ed448 (31)
+const d6 = new Key('ed448', 'kunit-d'), d4 = new Key('ed448-v4', 'kunit-d');
+const x6 = new Key('mldsa87-ed448', 'kunit-x');
+if (hex(e6.edPub) !== hex(e4.edPub) || hex(c6.edPub) === hex(e6.edPub) || hex(d6.edPub) !== hex(d4.edPub) ||
+    d6.edPub.length !== 57 || x6.material.length !== 57 + 2592)
 	fail('key derivation');
 const data = L.derive('kunit data', 1000);
 const T = L.DEFAULT_CREATED + 3600;
@@ -126,6 +142,21 @@ const T = L.DEFAULT_CREATED + 3600;
 const sigs = [];	// { name, key, sig, data, parse, verify }
 function add(name, key, sig, d, parse, verify, why) {
 	sigs.push({ name, key, sig, data: d, parse, verify, why });
+}
+// Signatures altered from one of sigs by the C side (one octet XORed, the length changed):
+// { name, key, base, off, xor, len, parse, verify, why }; each verdict checked here too
+const alts = [];
+function alt(name, key, base, off, xor, len, parse, verify, why) {
+	const s = new Uint8Array(len);
+	s.set(base.subarray(0, Math.min(len, base.length)));
+	if (off < len)
+		s[off] ^= xor;
+	const said = verifySig(s, key, data);
+	if (!verify && !parse ? said : !said)
+		fail(`${name}: the independent verifier says ${said}`);
+	if (why === undefined)
+		why = said;
+	alts.push({ name, key, base, off, xor, len, parse, verify, why });
 }
 function good(name, key, opts) {
 	const s = signature(key, { data, created: T, ...opts }).body;
@@ -140,6 +171,13 @@ for (const h of ['sha256', 'sha384', 'sha512', 'sha3-256'])
 for (const h of ['sha256', 'sha384', 'sha512', 'sha3-256', 'sha3-512'])
 	good(`v6 ML-DSA-65+Ed25519 ${h}`, c6, { hash: h });
 const e4sig = good('v4 Ed25519 (algorithm 27) sha512', e4, { hash: 'sha512' });
+for (const h of ['sha512', 'sha3-512'])
+	good(`v6 Ed448 ${h}`, d6, { hash: h });
+const d4sig = good('v4 Ed448 (algorithm 28) sha512', d4, { hash: 'sha512' });
+for (const h of ['sha256', 'sha512', 'sha3-512'])
+	good(`v6 ML-DSA-87+Ed448 ${h}`, x6, { hash: h });
+const x6sig = sigs.find((v) => v.name === 'v6 ML-DSA-87+Ed448 sha512').sig;
+const d6sig = sigs.find((v) => v.name === 'v6 Ed448 sha512').sig;
 const c6sig = sigs.find((v) => v.name === 'v6 ML-DSA-65+Ed25519 sha512').sig;
 const e6sig = sigs.find((v) => v.name === 'v6 Ed25519 sha512').sig;
 
@@ -149,6 +187,21 @@ for (const [k, n] of [[e6, 'Ed25519'], [c6, 'ML-DSA-65+Ed25519']]) {
 	if (verifySig(s, k, data) !== 'digest shorter than 256 bits')
 		fail('sha224');
 	add(`v6 ${n} sha224: digest too short`, k, s, data, 0, '-ENOPKG', 'RFC 9980 5.3.1, RFC 9580 5.2.3.4');
+}
+{
+	const s = signature(x6, { data, created: T, hash: 'sha224' }).body;
+	if (verifySig(s, x6, data) !== 'digest shorter than 256 bits')
+		fail('sha224 87');
+	add('v6 ML-DSA-87+Ed448 sha224: digest too short', x6, s, data, 0, '-ENOPKG',
+		'RFC 9980 5.3.1: at least 256 bits for either composite');
+}
+// Ed448 alone: digests shorter than 512 bits
+for (const [k, h] of [[d6, 'sha256'], [d6, 'sha384'], [d6, 'sha3-256'], [d4, 'sha384']]) {
+	const s = signature(k, { data, created: T, hash: h }).body;
+	if (verifySig(s, k, data) !== 'digest shorter than 512 bits for Ed448')
+		fail(`Ed448 ${h}`);
+	add(`v${k.version} Ed448 ${h}: digest too short`, k, s, data, 0, '-ENOPKG',
+		'RFC 9580 5.2.3.5: Ed448 with a digest of at least 512 bits');
 }
 
 // the composite's halves and lengths
@@ -183,6 +236,52 @@ add('v6 signature checked with a v4 key (same Ed25519 key)', e4, e6sig, data, 0,
 add('v4 signature checked with a v6 key (same Ed25519 key)', e6, e4sig, data, 0, '-EKEYREJECTED',
 	'a v4 signature is made by a v4 key');
 const v4fpr = L.derive('v4 fpr', 20);
+const v4fprOf = (k) => L.derive(`v4 fpr ${k.seed}`, 20);
+// ML-DSA-87+Ed448: each half and the lengths, altered by the C side from x6sig
+const xstart = x6sig.length - 114 - 4627;
+for (const [name, off] of [['Ed448 half: R changed', 3], ['Ed448 half: S changed', 60],
+	['Ed448 half: top octet of S set', 113], ['ML-DSA-87 half: c~ changed', 114 + 5],
+	['ML-DSA-87 half: z changed', 114 + 64 + 1000], ['ML-DSA-87 half: last z octet changed', 114 + 64 + 4479],
+	['ML-DSA-87 half: hint positions changed', 114 + 4627 - 83],
+	['ML-DSA-87 half: hint counts changed', 114 + 4627 - 1]])
+	alt(`composite87 ${name}`, x6, x6sig, xstart + off, off === 113 ? 0x80 : 0x20, x6sig.length, 0,
+		'-EKEYREJECTED');
+for (const [name, len] of [['one octet short', x6sig.length - 1], ['one octet long', x6sig.length + 1],
+	['as Ed448 alone', xstart + 114], ['with the composite65 length', xstart + 64 + 3309]])
+	alt(`composite87 signature ${name}`, x6, x6sig, 0, 0, len, '-EBADMSG', 0,
+		'114 + 4627 octets exactly, both halves');
+const dstart = d6sig.length - 114;
+alt('v6 Ed448 signature one octet short', d6, d6sig, 0, 0, d6sig.length - 1, '-EBADMSG', 0, '114 octets');
+alt('v6 Ed448 signature one octet long', d6, d6sig, 0, 0, d6sig.length + 1, '-EBADMSG', 0, '114 octets');
+alt('v6 Ed448 signature: R changed', d6, d6sig, dstart + 1, 0x01, d6sig.length, 0, '-EKEYREJECTED');
+alt('v6 Ed448 signature: S changed', d6, d6sig, dstart + 57, 0x01, d6sig.length, 0, '-EKEYREJECTED');
+alt('v4 Ed448 signature: S changed', d4, d4sig, d4sig.length - 2, 0x01, d4sig.length, 0, '-EKEYREJECTED');
+{
+	// S + L (RFC 8032 5.2.7: S < L): same point, refused
+	const L448 = (1n << 446n) - 13818066809895115352007386748515426880336692474882178609894547503885n;
+	const s = Uint8Array.from(d6sig);
+	let v = 0n;
+	for (let i = 56; i >= 0; i--)
+		v = (v << 8n) | BigInt(s[dstart + 57 + i]);
+	v += L448;
+	for (let i = 0; i < 57; i++, v >>= 8n)
+		s[dstart + 57 + i] = Number(v & 0xffn);
+	const why = verifySig(s, d6, data);
+	if (!why)
+		fail('Ed448 S + L verifies');
+	add('v6 Ed448 signature with S + L', d6, s, data, 0, '-EKEYREJECTED', `RFC 8032 5.2.7: S < L (${why})`);
+}
+add('composite87 signature checked with the composite65 key', c6, x6sig, data, 0, '-EKEYREJECTED',
+	'algorithm of another key');
+add('composite65 signature checked with the composite87 key', x6, c6sig, data, 0, '-EKEYREJECTED',
+	'algorithm of another key');
+add('v6 Ed448 signature checked with the composite87 key', x6, d6sig, data, 0, '-EKEYREJECTED',
+	'algorithm of another key');
+add('v6 Ed448 signature checked with a v4 key (same Ed448 key)', d4, d6sig, data, 0, '-EKEYREJECTED',
+	'RFC 9580 5.2.3.35: a v6 signature is made by a v6 key');
+add('composite87 algorithm in a v4 signature', x6, signature(x6, { data, created: T, version: 4,
+	issuerFprData: cat(u8(4), v4fprOf(x6)), unhashed: subpacket(16, v4fprOf(x6).subarray(12)) }).body, data,
+	'-EBADMSG', 0, 'RFC 9980 5.3.1: v6 signatures only');
 add('composite algorithm in a v4 signature', c6, signature(c6, { data, created: T, version: 4,
 	issuerFprData: cat(u8(4), v4fpr), unhashed: subpacket(16, v4fpr.subarray(12)) }).body, data,
 	'-EBADMSG', 0, 'RFC 9980 5.3.1: v6 signatures only');
@@ -249,6 +348,10 @@ add('RFC 9980 A.3.4 detached signature of Testing LF', pqK, pqDetached, pqText, 
 	'the standard\'s sample');
 add('RFC 9980 A.3.4 detached signature, message changed', pqK, pqDetached, enc('Testing\n'), 0,
 	'-EKEYREJECTED', 'a text signature hashes CR LF');
+add('RFC 9980 A.4 ML-DSA-87+Ed448 detached signature of Testing LF (SHA3-512)', pq87K, pq87Detached,
+	pqText, 0, 0, 'the standard\'s sample');
+add('RFC 9980 A.4 detached signature, message changed', pq87K, pq87Detached, enc('Testing\n'), 0,
+	'-EKEYREJECTED', 'a text signature hashes CR LF');
 
 // key packets
 const keys = [];	// { name, body, fpr, parse, policy }
@@ -259,6 +362,10 @@ addKey('RFC 9980 A.3 ML-DSA-65+Ed25519 primary', r9980[0][1], pqK.fpr, 0, 0);
 addKey('v6 Ed25519', e6.body, e6.fpr, 0, 0);
 addKey('v4 Ed25519 (algorithm 27)', e4.body, e4.fpr, 0, 0);
 addKey('v6 ML-DSA-65+Ed25519', c6.body, c6.fpr, 0, 0);
+addKey('RFC 9980 A.4 ML-DSA-87+Ed448 primary', r87[0][1], pq87K.fpr, 0, 0);
+addKey('v6 Ed448', d6.body, d6.fpr, 0, 0);
+addKey('v4 Ed448 (algorithm 28)', d4.body, d4.fpr, 0, 0);
+addKey('v6 ML-DSA-87+Ed448', x6.body, x6.fpr, 0, 0);
 const v6body = (algo, material, count = material.length) =>
 	cat(u8(6), u32(L.DEFAULT_CREATED), u8(algo), u32(count), material);
 const fprOf = (b) => L.digest('sha256', u8(0x9b), u32(b.length), b);
@@ -268,6 +375,12 @@ for (const [name, body, err] of [
 	['v6 Ed25519 key of 31 octets', v6body(27, e6.edPub.subarray(0, 31)), '-EBADMSG'],
 	['v6 composite key one octet short', v6body(30, c6.material.subarray(1)), '-EBADMSG'],
 	['v6 composite key one octet long', v6body(30, cat(c6.material, u8(0))), '-EBADMSG'],
+	['v6 Ed448 key of 56 octets', v6body(28, d6.edPub.subarray(0, 56)), '-EBADMSG'],
+	['v6 Ed448 key of 58 octets', v6body(28, cat(d6.edPub, u8(0))), '-EBADMSG'],
+	['v6 Ed448 key material count one less', v6body(28, d6.edPub, 56), '-EBADMSG'],
+	['v6 composite87 key one octet short', v6body(31, x6.material.subarray(1)), '-EBADMSG'],
+	['v6 composite87 key one octet long', v6body(31, cat(x6.material, u8(0))), '-EBADMSG'],
+	['v6 composite87 key with the composite65 lengths', v6body(31, c6.material), '-EBADMSG'],
 	['v6 EdDSALegacy key', v6body(22, cat(u8(9, 0x2b, 6, 1, 4, 1, 0xda, 0x47, 0x0f, 1), u8(1, 7, 0x40),
 		e6.edPub)), '-EBADMSG'],
 	['v6 key of unknown algorithm 99', v6body(99, L.derive('x', 20)), '-ENOPKG'],
@@ -275,6 +388,10 @@ for (const [name, body, err] of [
 	addKey(name, body, fprOf(body), err, 0);
 const v4c = cat(u8(4), u32(L.DEFAULT_CREATED), u8(30), c6.material);
 addKey('v4 composite key', v4c, L.digest('sha1', u8(0x99), L.u16(v4c.length), v4c), '-EBADMSG', 0);
+const v4x = cat(u8(4), u32(L.DEFAULT_CREATED), u8(31), x6.material);
+addKey('v4 composite87 key', v4x, L.digest('sha1', u8(0x99), L.u16(v4x.length), v4x), '-EBADMSG', 0);
+const v4d = cat(u8(4), u32(L.DEFAULT_CREATED), u8(28), d6.edPub.subarray(0, 56));
+addKey('v4 Ed448 key of 56 octets', v4d, L.digest('sha1', u8(0x99), L.u16(v4d.length), v4d), '-EBADMSG', 0);
 
 // key signatures: what they cover is built by the C side from the packets
 const ksigs = [];	// { name, signer, sig, primary, sub, uid, verify }
@@ -311,6 +428,18 @@ ksigs.push({ name: 'v6 certification of a v4 key (hashed with 0x9b)', signer: 'c
 	sig: mk('x', c6, 0x10, e4, null, kuid), primary: 'e4', uid: 'kuid', verify: 0 });
 ksigs.push({ name: 'v6 Ed25519 direct-key signature', signer: 'e6',
 	sig: mk('e', e6, 0x1f, e6, null, null), primary: 'e6', verify: 0 });
+ksigs.push({ name: 'composite87 direct-key signature', signer: 'x6',
+	sig: mk('xd', x6, 0x1f, x6, null, null), primary: 'x6', verify: 0 });
+ksigs.push({ name: 'composite87 certification of a user ID', signer: 'x6',
+	sig: mk('xc', x6, 0x13, x6, null, kuid), primary: 'x6', uid: 'kuid', verify: 0 });
+ksigs.push({ name: 'composite87 certification of a v4 Ed25519 key (hashed with 0x9b)', signer: 'x6',
+	sig: mk('xx', x6, 0x10, e4, null, kuid), primary: 'e4', uid: 'kuid', verify: 0 });
+ksigs.push({ name: 'composite87 subkey binding of a v6 Ed448 subkey', signer: 'x6',
+	sig: mk('xb', x6, 0x18, x6, d6, null), primary: 'x6', sub: 'd6', verify: 0 });
+ksigs.push({ name: 'v6 Ed448 back-signature', signer: 'd6',
+	sig: mk('db', d6, 0x19, x6, d6, null), primary: 'x6', sub: 'd6', verify: 0 });
+ksigs.push({ name: 'composite87 direct-key signature over another key', signer: 'x6',
+	sig: mk('xo', x6, 0x1f, x6, null, null), primary: 'c6', verify: '-EKEYREJECTED' });
 
 // ---- the header ----
 const cArray = (b) => {
@@ -326,7 +455,8 @@ const arr = (name, b) => {
 	arrays.set(name, b);
 	return name;
 };
-const keyName = new Map([[r6priK, 'r6pri'], [pqK, 'pq'], [e6, 'e6'], [e4, 'e4'], [c6, 'c6']]);
+const keyName = new Map([[r6priK, 'r6pri'], [pqK, 'pq'], [e6, 'e6'], [e4, 'e4'], [c6, 'c6'],
+	[pq87K, 'pq87'], [d6, 'd6'], [d4, 'd4'], [x6, 'x6']]);
 arr('pgp6_kv_key_r6pri', r6pri);
 arr('pgp6_kv_key_r6sub', r6sub);
 arr('pgp6_kv_key_pq', r9980[0][1]);
@@ -334,6 +464,10 @@ arr('pgp6_kv_key_e6', e6.body);
 arr('pgp6_kv_key_e4', e4.body);
 arr('pgp6_kv_key_c6', c6.body);
 arr('pgp6_kv_key_s6', s6.body);
+arr('pgp6_kv_key_pq87', r87[0][1]);
+arr('pgp6_kv_key_d6', d6.body);
+arr('pgp6_kv_key_d4', d4.body);
+arr('pgp6_kv_key_x6', x6.body);
 arr('pgp6_kv_uid_pquid', pqUid);
 arr('pgp6_kv_uid_kuid', kuid);
 arr('pgp6_kv_data', data);
@@ -344,14 +478,14 @@ const dataName = (d) => d === data ? 'pgp6_kv_data' : d === r6text ? 'pgp6_kv_te
 	d === pqText ? 'pgp6_kv_text_pq' : 'pgp6_kv_text_pqlf';
 let h = `/* SPDX-License-Identifier: GPL-2.0 */
 /*
- * OpenPGP v6 (RFC 9580) and ML-DSA-65+Ed25519 (RFC 9980) vectors for
- * crypto/pgp/tests/pgp_v6_kunit.c.
+ * OpenPGP v6 (RFC 9580: Ed25519, Ed448), ML-DSA-65+Ed25519 and
+ * ML-DSA-87+Ed448 (RFC 9980) vectors for crypto/pgp/tests/pgp_v6_kunit.c.
  *
  * Generated by tests/vectors/gen-pgpv6-vectors.sh; do not edit.  The samples of
- * RFC 9580 appendix A and RFC 9980 appendix A.3 (tests/vectors/rfc/), and keys
- * and signatures made by tests/vectors/pgpv6.mjs from fixed seeds with
- * @noble/curves (Ed25519) and @noble/post-quantum (ML-DSA-65).  Every verdict of
- * a good signature was checked by that independent verifier.
+ * RFC 9580 appendix A and RFC 9980 appendices A.3 and A.4 (tests/vectors/rfc/),
+ * and keys and signatures made by tests/vectors/pgpv6.mjs from fixed seeds with
+ * @noble/curves (Ed25519, Ed448) and @noble/post-quantum (ML-DSA-65, ML-DSA-87).
+ * Every verdict, good or bad, was checked by that independent verifier.
  */
 #ifndef _PGP_V6_KUNIT_VECTORS_H
 #define _PGP_V6_KUNIT_VECTORS_H
@@ -377,6 +511,23 @@ struct pgp6_kv_sig {
 	int verify;		/* pgp_sig_verify() when it parsed */
 };
 
+/*
+ * A signature of pgp6_kv_sigs[] altered: octet @off XORed with @xor, then
+ * cut or zero-extended to @len octets; over pgp6_kv_data
+ */
+struct pgp6_kv_alt {
+	const char *name;
+	const u8 *key;
+	size_t key_len;
+	const u8 *sig;		/* the signature before the change */
+	size_t sig_len;
+	size_t off;
+	u8 xor;
+	size_t len;
+	int parse;
+	int verify;
+};
+
 struct pgp6_kv_keysig {
 	const char *name;
 	const u8 *signer;	/* key packet bodies */
@@ -396,8 +547,20 @@ keys.forEach((k, i) => {
 	arr(`pgp6_kv_kb${i}`, k.body);
 	arr(`pgp6_kv_kf${i}`, k.fpr);
 });
-sigs.forEach((s, i) => arr(`pgp6_kv_s${i}`, s.sig));
-ksigs.forEach((s, i) => arr(`pgp6_kv_ks${i}`, s.sig));
+// one array for each distinct signature (a signature checked against several keys, say)
+const sigArray = new Map();
+const sigName = (prefix, i, b) => {
+	const k = hex(b);
+	if (!sigArray.has(k))
+		sigArray.set(k, arr(`${prefix}${i}`, b));
+	return sigArray.get(k);
+};
+sigs.forEach((s, i) => {
+	s.array = sigName('pgp6_kv_s', i, s.sig);
+});
+ksigs.forEach((s, i) => {
+	s.array = sigName('pgp6_kv_ks', i, s.sig);
+});
 for (const [name, b] of arrays)
 	h += `\nstatic const u8 ${name}[${b.length}] = {\n${cArray(b)}\n};\n`;
 const ref = (n) => `${n}, sizeof(${n})`;
@@ -427,12 +590,22 @@ h += '};\n\nstatic const struct pgp6_kv_sig pgp6_kv_sigs[] = {\n';
 sigs.forEach((s, i) => {
 	const kn = keyName.get(s.key) ?? fail(`${s.name}: key`);
 	h += `${comment(s.why)}\t{ "${s.name.replace(/"/g, '\\"')}",\n\t  ${ref(`pgp6_kv_key_${kn}`)},\n` +
-		`\t  ${ref(`pgp6_kv_s${i}`)},\n\t  ${ref(dataName(s.data))},\n` +
+		`\t  ${ref(s.array)},\n\t  ${ref(dataName(s.data))},\n` +
 		`\t  ${errno(s.parse)}, ${errno(s.verify)} },\n`;
+});
+h += '};\n\nstatic const struct pgp6_kv_alt pgp6_kv_alts[] = {\n';
+alts.forEach((a) => {
+	const kn = keyName.get(a.key) ?? fail(`${a.name}: key`);
+	const bi = sigs.findIndex((v) => v.sig === a.base);
+	if (bi < 0)
+		fail(`${a.name}: base`);
+	h += `${comment(a.why)}\t{ "${a.name}",\n\t  ${ref(`pgp6_kv_key_${kn}`)},\n` +
+		`\t  ${ref(sigs[bi].array)},\n\t  ${a.off}, 0x${a.xor.toString(16).padStart(2, '0')}, ${a.len}, ` +
+		`${errno(a.parse)}, ${errno(a.verify)} },\n`;
 });
 h += '};\n\nstatic const struct pgp6_kv_keysig pgp6_kv_keysigs[] = {\n';
 ksigs.forEach((s, i) => {
-	h += `\t{ "${s.name}",\n\t  ${ref(`pgp6_kv_key_${s.signer}`)},\n\t  ${ref(`pgp6_kv_ks${i}`)},\n` +
+	h += `\t{ "${s.name}",\n\t  ${ref(`pgp6_kv_key_${s.signer}`)},\n\t  ${ref(s.array)},\n` +
 		`\t  ${ref(`pgp6_kv_key_${s.primary}`)},\n` +
 		`\t  ${s.sub ? ref(`pgp6_kv_key_${s.sub}`) : 'NULL, 0'},\n` +
 		`\t  ${s.uid ? ref(`pgp6_kv_uid_${s.uid}`) : 'NULL, 0'}, ${errno(s.verify)} },\n`;
@@ -519,12 +692,16 @@ const seed = (name, b) => writeFileSync(join(seeds, name), b);
 seed('key-e6', packet(6, e6.body));
 seed('key-c6', packet(6, c6.body));
 seed('key-pq', packet(6, r9980[0][1]));
+seed('key-d6', packet(6, d6.body));
+seed('key-x6', packet(6, x6.body));
+seed('key-pq87', packet(6, r87[0][1]));
 sigs.filter((v) => v.data === data).forEach((v, i) =>
 	seed(`sig-${String(i).padStart(2, '0')}`, packet(2, v.sig)));
 seed('sig-rollover', cat(packet(2, e4sig), packet(2, c6sig)));
+seed('sig-rollover87', cat(packet(2, e4sig), packet(2, x6sig)));
 write(join(outdir, 'security/pgp_keys/tests/keyring_kunit_v6.h'), certHeader('_KEYRING_KUNIT_V6_H',
 	'OpenPGP v6 certificates (RFC 9580, RFC 9980) for keyring_kunit.c.', kv));
 write(join(outdir, 'security/pgp_keys/tests/pgp_key_type_kunit_v6.h'), certHeader('_PGP_KEY_TYPE_KUNIT_V6_H',
 	'OpenPGP v6 certificates for pgp_key_type_kunit.c: run-time keys vouched for by a\n * v6 ML-DSA-65+Ed25519 key.', kt));
 process.stderr.write(`gen-pgpv6-vectors: ${keys.length} keys, ${sigs.length} signatures, ` +
-	`${ksigs.length} key signatures\n`);
+	`${alts.length} altered ones, ${ksigs.length} key signatures\n`);

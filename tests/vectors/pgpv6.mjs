@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // SPDX-License-Identifier: GPL-2.0
 //
-// OpenPGP v6 (RFC 9580) and ML-DSA-65+Ed25519 (RFC 9980) keys, certificates and
-// signatures for the tests, made from fixed seeds with independent implementations of the
-// primitives: @noble/curves (Ed25519), @noble/post-quantum (ML-DSA-65) and Node's own
+// OpenPGP v6 (RFC 9580), ML-DSA-65+Ed25519 and ML-DSA-87+Ed448 (RFC 9980) keys, certificates
+// and signatures for the tests, made from fixed seeds with independent implementations of the
+// primitives: @noble/curves (Ed25519, Ed448), @noble/post-quantum (ML-DSA) and Node's own
 // SHA-1/SHA-2 (OpenSSL).  GnuPG 2.2 makes neither v6 keys nor ML-DSA signatures, and the
 // signing tool gains them later; this is the test side's signer and verifier, written from
 // the RFCs, not from crypto/pgp.  It also makes v4 keys of the native Ed25519 algorithm 27,
@@ -32,7 +32,8 @@
 //       prints "OK FPR", "BAD reason" or "UNSUPPORTED reason".
 //
 // KEY is ALGO:SEED[:CREATED] with ALGO one of ed25519 (v6, algorithm 27), mldsa65-ed25519
-// (v6, algorithm 30), ed25519-v4 (v4, algorithm 27); SEED any string (the key material is
+// (v6, algorithm 30), ed25519-v4 (v4, algorithm 27), ed448 (v6, algorithm 28), ed448-v4,
+// mldsa87-ed448 (v6, algorithm 31); SEED any string (the key material is
 // derived from it); CREATED the creation time (seconds, default 1704067200, 2024-01-01).
 // Times default to 1704067200 + 3600.  The modules are found in $NODE_MODULES_DIR, else in
 // build/node/node_modules of this repository (mk/node-deps.sh).
@@ -47,10 +48,11 @@ if (!existsSync(join(nodeModules, '@noble', 'post-quantum')))
 	throw new Error(`${nodeModules}: no @noble/post-quantum (run mk/node-deps.sh)`);
 const imp = (p) => import(pathToFileURL(join(nodeModules, p)));
 const { ed25519 } = await imp('@noble/curves/ed25519.js');
-const { ml_dsa65 } = await imp('@noble/post-quantum/ml-dsa.js');
+const { ed448 } = await imp('@noble/curves/ed448.js');
+const { ml_dsa65, ml_dsa87 } = await imp('@noble/post-quantum/ml-dsa.js');
 
 export const DEFAULT_CREATED = 1704067200;
-export const ALGO = { ed25519: 27, 'mldsa65-ed25519': 30 };
+export const ALGO = { ed25519: 27, ed448: 28, 'mldsa65-ed25519': 30, 'mldsa87-ed448': 31 };
 export const HASH = { sha256: 8, sha384: 9, sha512: 10, sha224: 11, 'sha3-256': 12, 'sha3-512': 14,
 	sha1: 2 };
 export const SALT = { 8: 16, 9: 24, 10: 32, 11: 16, 12: 16, 14: 32 };	// RFC 9580 9.5
@@ -138,20 +140,32 @@ export function packets(buf) {
 
 // ---- keys ----
 export class Key {
-	// algo: 'ed25519' | 'mldsa65-ed25519' | 'ed25519-v4'; seed: string
+	// algo: 'ed25519' | 'ed448' | 'mldsa65-ed25519' | 'mldsa87-ed448' | 'ed25519-v4' |
+	// 'ed448-v4'; seed: string
 	constructor(algo, seed, created = DEFAULT_CREATED) {
-		this.version = algo === 'ed25519-v4' ? 4 : 6;
+		const v4 = algo === 'ed25519-v4' || algo === 'ed448-v4';
+		this.version = v4 ? 4 : 6;
 		this.name = algo;
-		this.algo = ALGO[algo === 'ed25519-v4' ? 'ed25519' : algo];
+		this.algo = ALGO[v4 ? algo.slice(0, -3) : algo];
 		if (!this.algo)
 			throw new Error(`${algo}: unknown algorithm`);
 		this.created = created;
-		/* the Ed25519 (half) of a seed is the same in v4, v6 and composite keys */
-		this.edSeed = derive(`pgpv6 ed25519 ${seed}`, 32);
-		this.edPub = ed25519.getPublicKey(this.edSeed);
-		if (this.algo === 30) {
-			this.mlSeed = derive(`pgpv6 mldsa65 ${seed}`, 32);
-			const ml = ml_dsa65.keygen(this.mlSeed);
+		/*
+		 * the Ed25519 (half) of a seed is the same in v4, v6 and composite keys, and so is
+		 * the Ed448 (half)
+		 */
+		this.ed448 = this.algo === 28 || this.algo === 31;
+		if (this.ed448) {
+			this.edSeed = derive(`pgpv6 ed448 ${seed}`, 57);
+			this.edPub = ed448.getPublicKey(this.edSeed);
+		} else {
+			this.edSeed = derive(`pgpv6 ed25519 ${seed}`, 32);
+			this.edPub = ed25519.getPublicKey(this.edSeed);
+		}
+		if (this.algo === 30 || this.algo === 31) {
+			this.ml = this.algo === 30 ? ml_dsa65 : ml_dsa87;
+			this.mlSeed = derive(`pgpv6 mldsa${this.algo === 30 ? 65 : 87} ${seed}`, 32);
+			const ml = this.ml.keygen(this.mlSeed);
 			this.mlPub = ml.publicKey;
 			this.mlSec = ml.secretKey;
 			this.material = cat(this.edPub, this.mlPub);
@@ -183,15 +197,15 @@ export class Key {
 
 	// The algorithm-specific signature fields over a digest; rnd: ML-DSA's randomness
 	signRaw(d, rnd) {
-		const ed = ed25519.sign(d, this.edSeed);
-		if (this.algo !== 30)
+		const ed = this.ed448 ? ed448.sign(d, this.edSeed) : ed25519.sign(d, this.edSeed);
+		if (this.algo !== 30 && this.algo !== 31)
 			return ed;
-		const ml = ml_dsa65.sign(d, this.mlSec, { extraEntropy: rnd || derive(`rnd ${hex(d)}`, 32) });
+		const ml = this.ml.sign(d, this.mlSec, { extraEntropy: rnd || derive(`rnd ${hex(d)}`, 32) });
 		return cat(ed, ml);
 	}
 }
 
-// Parse a key packet body (v4/v6; algorithms 27 and 30; anything else: material only)
+// Parse a key packet body (v4/v6; algorithms 27, 28, 30 and 31; anything else: material only)
 export function parseKey(body) {
 	const version = body[0], created = (body[1] << 24 >>> 0) + (body[2] << 16) + (body[3] << 8) + body[4];
 	const algo = body[5];
@@ -377,6 +391,13 @@ export function verifySig(sb, k, data) {
 			return 'Ed25519 signature is not 64 octets';
 		return ed25519.verify(s.values, d, k.material, { zip215: false }) ? null : 'Ed25519 does not verify';
 	}
+	if (k.algo === 28) {
+		if (d.length < 64)
+			return 'digest shorter than 512 bits for Ed448';
+		if (s.values.length !== 114 || k.material.length !== 57)
+			return 'Ed448 lengths';
+		return ed448.verify(s.values, d, k.material, { zip215: false }) ? null : 'Ed448 does not verify';
+	}
 	if (k.algo === 30) {
 		if (s.version !== 6)
 			return 'ML-DSA-65+Ed25519 in a v4 signature';
@@ -386,6 +407,17 @@ export function verifySig(sb, k, data) {
 			return 'Ed25519 half does not verify';
 		if (!ml_dsa65.verify(s.values.subarray(64), d, k.material.subarray(32)))
 			return 'ML-DSA-65 half does not verify';
+		return null;
+	}
+	if (k.algo === 31) {
+		if (s.version !== 6)
+			return 'ML-DSA-87+Ed448 in a v4 signature';
+		if (s.values.length !== 114 + 4627 || k.material.length !== 57 + 2592)
+			return 'ML-DSA-87+Ed448 lengths';
+		if (!ed448.verify(s.values.subarray(0, 114), d, k.material.subarray(0, 57), { zip215: false }))
+			return 'Ed448 half does not verify';
+		if (!ml_dsa87.verify(s.values.subarray(114), d, k.material.subarray(57)))
+			return 'ML-DSA-87 half does not verify';
 		return null;
 	}
 	return `algorithm ${k.algo} not supported here`;
@@ -464,10 +496,11 @@ async function main(argv) {
 	case 'seckey': {
 		// the certificate of 'cert' as an unprotected transferable secret key (RFC 9580
 		// 5.5.3: S2K usage 0, no checksum in v6; algorithm 30's secret is the Ed25519
-		// secret then the ML-DSA-65 seed, RFC 9980)
+		// secret then the ML-DSA-65 seed, 31's the Ed448 secret then the ML-DSA-87 seed,
+		// RFC 9980)
 		const k = keyOf(pos[0]);
 		const subs = (opt.sub ?? []).map((sp) => ({ key: keyOf(sp) }));
-		const secret = (key) => cat(key.body, u8(0), key.edSeed, key.algo === 30 ? key.mlSeed : u8());
+		const secret = (key) => cat(key.body, u8(0), key.edSeed, key.mlSeed ?? u8());
 		const outp = [];
 		for (const [tag, body] of packets(cert(k, { uid: opt.uid, time: opt.time && Number(opt.time),
 			flags: opt.flags && Number(opt.flags), hash: opt.hash, subs,

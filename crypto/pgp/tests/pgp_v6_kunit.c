@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * KUnit tests for OpenPGP v6 keys and signatures (RFC 9580) and the
- * ML-DSA-65+Ed25519 composite (RFC 9980) in the OpenPGP layer: the
- * standards' own samples, keys and signatures made from fixed seeds by an
- * independent implementation (pgp_v6_kunit_vectors.h), and every field of a
- * v6 signature broken in turn.
+ * KUnit tests for OpenPGP v6 keys and signatures (RFC 9580: Ed25519 and
+ * Ed448) and the ML-DSA-65+Ed25519 and ML-DSA-87+Ed448 composites (RFC 9980)
+ * in the OpenPGP layer: the standards' own samples, keys and signatures made
+ * from fixed seeds by an independent implementation (pgp_v6_kunit_vectors.h),
+ * signatures altered octet by octet, and every field of a v6 signature
+ * broken in turn.
  */
 
 #include <kunit/test.h>
@@ -57,25 +58,53 @@ static int v6_verify(struct kunit *test, const struct pgp_pubkey *key, const str
 }
 
 /*
- * An ML-DSA-65+Ed25519 key answers again once prepared (its ML-DSA-65
- * tables): the same answer, else -ERANGE, which no case expects.
+ * A key with tables (ML-DSA-65+Ed25519: its ML-DSA-65 half's;
+ * ML-DSA-87+Ed448: both halves'; Ed448) answers again once prepared: the
+ * same answer, else -ERANGE, which no case expects.
  */
 static int v6_verify_prepared(struct kunit *test, struct pgp_pubkey *key,
 			      const struct pgp_sig *sig, const u8 *data, size_t len)
 {
 	int ret = v6_verify(test, key, sig, data, len), ret_pre;
-	const char *what;
-	ssize_t n;
+	const char *what, *want;
+	ssize_t n, min;
 
-	if (key->algo != PGP_PUBKEY_MLDSA65_ED25519 || !IS_REACHABLE(CONFIG_CRYPTO_MLDSA))
+	switch (key->algo) {
+	case PGP_PUBKEY_MLDSA65_ED25519:
+		if (!IS_REACHABLE(CONFIG_CRYPTO_MLDSA))
+			return ret;
+		want = "ML-DSA-65 tables";
+		min = 30 * 1024;
+		break;
+	case PGP_PUBKEY_MLDSA87_ED448:
+		if (!IS_REACHABLE(CONFIG_CRYPTO_MLDSA) || !IS_REACHABLE(CONFIG_CRYPTO_ED448))
+			return ret;
+		want = "ML-DSA-87 and Ed448 tables";
+		min = 60 * 1024;
+		break;
+	case PGP_PUBKEY_ED448:
+		if (!IS_REACHABLE(CONFIG_CRYPTO_ED448))
+			return ret;
+		want = "Ed448 tables";
+		min = 4 * 1024;
+		break;
+	default:
 		return ret;
+	}
 	n = pgp_pubkey_prepare(key, &what);
-	KUNIT_EXPECT_STREQ(test, what, "ML-DSA-65 tables");
-	KUNIT_EXPECT_GT(test, n, 30 * 1024);
+	KUNIT_EXPECT_STREQ(test, what, want);
+	KUNIT_EXPECT_GT(test, n, min);
 	KUNIT_EXPECT_EQ(test, pgp_pubkey_prepare(key, &what), -EBUSY);
 	ret_pre = v6_verify(test, key, sig, data, len);
 	pgp_pubkey_release(key);
-	KUNIT_EXPECT_NULL(test, key->pq.pre);
+	if (key->algo == PGP_PUBKEY_MLDSA65_ED25519)
+		KUNIT_EXPECT_NULL(test, key->pq.pre);
+	if (key->algo == PGP_PUBKEY_MLDSA87_ED448) {
+		KUNIT_EXPECT_NULL(test, key->pq87.pre);
+		KUNIT_EXPECT_NULL(test, key->pq87.ed448_pre);
+	}
+	if (key->algo == PGP_PUBKEY_ED448)
+		KUNIT_EXPECT_NULL(test, key->ec.ed448_pre);
 	return ret == ret_pre ? ret : -ERANGE;
 }
 
@@ -109,6 +138,16 @@ static void pgp_v6_test_keys(struct kunit *test)
 		KUNIT_EXPECT_PTR_EQ(test, key.pq.ed25519, (const u8 *)body + 10);
 		KUNIT_EXPECT_PTR_EQ(test, key.pq.mldsa, (const u8 *)body + 10 + 32);
 	}
+	if (key.algo == PGP_PUBKEY_MLDSA87_ED448) {
+		KUNIT_EXPECT_PTR_EQ(test, key.pq87.ed448, (const u8 *)body + 10);
+		KUNIT_EXPECT_PTR_EQ(test, key.pq87.mldsa, (const u8 *)body + 10 + 57);
+	}
+	if (key.algo == PGP_PUBKEY_ED448) {
+		KUNIT_EXPECT_EQ(test, key.ec.curve, PGP_CURVE_ED448);
+		KUNIT_EXPECT_EQ(test, key.ec.point_len, (size_t)PGP_ED448_KEY_LEN);
+		KUNIT_EXPECT_PTR_EQ(test, key.ec.point,
+				    (const u8 *)body + c->len - PGP_ED448_KEY_LEN);
+	}
 }
 
 /* ---- signatures over data ---- */
@@ -129,6 +168,32 @@ static void pgp_v6_test_sigs(struct kunit *test)
 		return;
 	KUNIT_EXPECT_EQ(test, v6_verify_prepared(test, &key, &sig, c->data, c->data_len),
 			c->verify);
+}
+
+/* ---- signatures altered: one octet, or the length ---- */
+
+KUNIT_ARRAY_PARAM_DESC(v6_alt_case, pgp6_kv_alts, name);
+
+static void pgp_v6_test_alts(struct kunit *test)
+{
+	const struct pgp6_kv_alt *c = test->param_value;
+	struct pgp_pubkey key;
+	struct pgp_sig sig;
+	u8 *buf;
+	int ret;
+
+	v6_key(test, c->key, c->key_len, &key);
+	buf = kunit_kzalloc(test, c->len, GFP_KERNEL);	/* exact size */
+	KUNIT_ASSERT_NOT_NULL(test, buf);
+	memcpy(buf, c->sig, min(c->len, c->sig_len));
+	if (c->off < c->len)
+		buf[c->off] ^= c->xor;
+	ret = pgp_parse_sig(buf, c->len, &sig, false);
+	KUNIT_EXPECT_EQ(test, ret, c->parse);
+	if (ret)
+		return;
+	KUNIT_EXPECT_EQ(test, v6_verify_prepared(test, &key, &sig, pgp6_kv_data,
+						 sizeof(pgp6_kv_data)), c->verify);
 }
 
 /* ---- signatures over keys and user IDs ---- */
@@ -362,6 +427,50 @@ static void pgp_v6_test_salt_len(struct kunit *test)
 }
 
 /*
+ * Ed448 and ML-DSA-87+Ed448 over a finished SHA-512 digest, each also with
+ * the key prepared: ns per verification, for the log.
+ */
+static void v6_speed448(struct kunit *test)
+{
+	static const char *const names[] = { "v6 Ed448 sha512", "v6 ML-DSA-87+Ed448 sha512" };
+	u8 digest[HASH_MAX_DIGESTSIZE];
+	const int iters = 4;
+	u64 ns[2][2] = { { 0 } };
+	unsigned int i, j, k, dlen = 0;
+
+	for (i = 0; i < ARRAY_SIZE(names); i++) {
+		const struct pgp6_kv_sig *v = v6_find(test, names[i]);
+		struct pgp_hash_ctx *ctx;
+		struct pgp_pubkey key;
+		struct pgp_sig sig;
+		const char *what;
+		u64 t0;
+
+		KUNIT_ASSERT_NOT_NULL(test, v);
+		v6_key(test, v->key, v->key_len, &key);
+		if (pgp_check_key_policy(&key, false))
+			return;		/* not built */
+		KUNIT_ASSERT_EQ(test, pgp_parse_sig(v->sig, v->sig_len, &sig, false), 0);
+		KUNIT_ASSERT_EQ(test, pgp_hash_init(&ctx, &sig), 0);
+		KUNIT_ASSERT_EQ(test, pgp_hash_update(ctx, v->data, v->data_len), 0);
+		KUNIT_ASSERT_EQ(test, pgp_sig_digest(ctx, &sig, digest, &dlen), 0);
+		KUNIT_ASSERT_EQ(test, pgp_sig_verify_digest(&sig, &key, digest, dlen), 0);
+		for (k = 0; k < 2; k++) {
+			if (k)
+				KUNIT_ASSERT_GT(test, pgp_pubkey_prepare(&key, &what), 0);
+			t0 = ktime_get_ns();
+			for (j = 0; j < iters; j++)
+				KUNIT_EXPECT_EQ(test, pgp_sig_verify_digest(&sig, &key, digest,
+									    dlen), 0);
+			ns[i][k] = div_u64(ktime_get_ns() - t0, iters);
+		}
+		pgp_pubkey_release(&key);
+	}
+	kunit_info(test, "Ed448 %llu ns, ML-DSA-87+Ed448 %llu ns per verification of a digest; prepared key: Ed448 %llu ns, ML-DSA-87+Ed448 %llu ns\n",
+		   ns[0][0], ns[1][0], ns[0][1], ns[1][1]);
+}
+
+/*
  * The public-key work of one verification, over a finished SHA-512 digest:
  * v6 Ed25519, ML-DSA-65+Ed25519, and its ML-DSA-65 half alone, the latter
  * two also with the key prepared (in an -icount boot, ns are guest
@@ -426,11 +535,13 @@ static void pgp_v6_test_speed(struct kunit *test)
 		   ns[0], ns[1], ns[2]);
 	kunit_info(test, "prepared key: ML-DSA-65+Ed25519 %llu ns, its ML-DSA-65 half %llu ns per verification of a digest\n",
 		   ns[3], ns[4]);
+	v6_speed448(test);
 }
 
 static struct kunit_case pgp_v6_test_cases[] = {
 	KUNIT_CASE_PARAM(pgp_v6_test_keys, v6_key_case_gen_params),
 	KUNIT_CASE_PARAM(pgp_v6_test_sigs, v6_sig_case_gen_params),
+	KUNIT_CASE_PARAM(pgp_v6_test_alts, v6_alt_case_gen_params),
 	KUNIT_CASE_PARAM(pgp_v6_test_keysigs, v6_keysig_case_gen_params),
 	KUNIT_CASE_PARAM(pgp_v6_test_fields, v6_mut_case_gen_params),
 	KUNIT_CASE(pgp_v6_test_digest_api),
@@ -446,5 +557,5 @@ static struct kunit_suite pgp_v6_test_suite = {
 
 kunit_test_suite(pgp_v6_test_suite);
 
-MODULE_DESCRIPTION("KUnit tests for OpenPGP v6 and ML-DSA-65+Ed25519 signatures");
+MODULE_DESCRIPTION("KUnit tests for OpenPGP v6, ML-DSA-65+Ed25519 and ML-DSA-87+Ed448 signatures");
 MODULE_LICENSE("GPL");

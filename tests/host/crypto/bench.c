@@ -27,6 +27,9 @@
 #include <crypto/rsassa.h>
 #ifdef BENCH_ED25519
 #include <crypto/ed25519.h>
+#ifdef BENCH_ED448
+#include <crypto/ed448.h>
+#endif
 #endif
 #ifdef BENCH_MLDSA
 #include <crypto/mldsa.h>
@@ -200,6 +203,42 @@ static void bench_ed25519(void)
 }
 #endif
 
+#ifdef BENCH_ED448
+static void bench_ed448(void)
+{
+	EVP_PKEY_CTX *pc = EVP_PKEY_CTX_new_from_name(NULL, "ED448", NULL);
+	EVP_PKEY *pk = NULL;
+	EVP_MD_CTX *mc = EVP_MD_CTX_new();
+	struct ed448_precomp *kp;
+	u8 pub[57], sig[114], msg[64];
+	size_t pl = 57, sl = 114;
+	int __expect;
+	double ours, pre, ossl;
+
+	if (!pc || EVP_PKEY_keygen_init(pc) <= 0 || EVP_PKEY_keygen(pc, &pk) <= 0)
+		exit(1);
+	EVP_PKEY_get_raw_public_key(pk, pub, &pl);
+	RAND_bytes(msg, sizeof(msg));
+	EVP_DigestSignInit(mc, NULL, NULL, NULL, pk);
+	EVP_DigestSign(mc, sig, &sl, msg, sizeof(msg));
+	__expect = 0;
+	TIME_IT(ours, ed448_verify(pub, msg, sizeof(msg), sig));
+	kp = ed448_precompute(pub);
+	if (IS_ERR(kp))
+		exit(1);
+	TIME_IT(pre, ed448_verify_precomp(kp, msg, sizeof(msg), sig));
+	ed448_precomp_free(kp);
+	__expect = 1;
+	TIME_IT(ossl, (EVP_DigestVerifyInit(mc, NULL, NULL, NULL, pk),
+		       EVP_DigestVerify(mc, sig, sl, msg, sizeof(msg))));
+	report("ed448 verify (64 B)", ours, ossl);
+	report("ed448, prepared key", pre, ossl);
+	EVP_MD_CTX_free(mc);
+	EVP_PKEY_free(pk);
+	EVP_PKEY_CTX_free(pc);
+}
+#endif
+
 #ifdef BENCH_MLDSA
 static void bench_mldsa(void)
 {
@@ -275,6 +314,9 @@ int main(int argc, char **argv)
 	bench_dsa(3072, 256);
 #ifdef BENCH_ED25519
 	bench_ed25519();
+#endif
+#ifdef BENCH_ED448
+	bench_ed448();
 #endif
 #ifdef BENCH_MLDSA
 	bench_mldsa();

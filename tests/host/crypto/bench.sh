@@ -34,8 +34,8 @@ top=$(cd "$here/../../.." && pwd)
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 
-srcs=("$top"/crypto/{mont,dsa,rsassa,ed25519,shake,mldsa}.c)
-defs=(-DBENCH_ED25519 -DBENCH_MLDSA -I"$top/crypto/tests")
+srcs=("$top"/crypto/{mont,dsa,rsassa,ed25519,ed448,shake,mldsa}.c)
+defs=(-DBENCH_ED25519 -DBENCH_ED448 -DBENCH_MLDSA -I"$top/crypto/tests")
 # on tests/compat, as run.sh builds them (kshim.h first in each of this
 # project's files, tests/compat's own built as they are)
 cflags=(-std=gnu11 -O2 -Wno-deprecated-declarations

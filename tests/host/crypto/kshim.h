@@ -7,6 +7,7 @@
  * include this file first in each of those files (gcc -include).  It adds no
  * API, only what a kernel configuration would choose:
  *
+ *  - CONFIG_CRYPTO_ED448_KUNIT_TEST (the suites run here);
  *  - CONFIG_ARCH_SUPPORTS_INT128 where the compiler has a 128-bit type and
  *    CONFIG_X86_64 on x86-64 (crypto/mont.c's MULX/ADX row), both unless
  *    KSHIM_NO_INT128 (the portable 64x64 multiply).
@@ -17,6 +18,9 @@
  */
 #ifndef _KSHIM_H
 #define _KSHIM_H
+
+/* the KUnit suites run here: crypto/ed448.c's check of its table is built */
+#define CONFIG_CRYPTO_ED448_KUNIT_TEST 1
 
 #if defined(__SIZEOF_INT128__) && !defined(KSHIM_NO_INT128)
 #define CONFIG_ARCH_SUPPORTS_INT128 1

@@ -1,19 +1,29 @@
 // SPDX-License-Identifier: GPL-2.0
 // Differential cases for crypto/mldsa.c, judged by @noble/post-quantum (an independent
-// ML-DSA-65): random keys and messages signed by noble in the three interfaces (pure
+// ML-DSA-65 and ML-DSA-87): random keys and messages signed by noble in the three interfaces (pure
 // ML-DSA.Verify with the empty context, Verify_internal on M', external mu), then each
 // signature mutated in every field (c~, z, hint, lengths), the message and the key.
 // Every case carries noble's verdict; test_mldsa checks that the kernel code agrees.
 //
-// Usage: node mldsa-cases.mjs KEYS SEED > cases.txt
-//   lines: "K <pk hex>" starts a key; "C <pure|internal|mu> <0|1> <msg hex> <sig hex>"
-//   is a case on the last key (1: noble accepts; msg "-" is empty).
-import { ml_dsa65 } from '@noble/post-quantum/ml-dsa.js';
+// Usage: node mldsa-cases.mjs KEYS SEED [65|87] > cases.txt
+//   lines: "S <65|87>" first, the parameter set; "K <pk hex>" starts a key;
+//   "C <pure|internal|mu> <0|1> <msg hex> <sig hex>" is a case on the last key (1: noble
+//   accepts; msg "-" is empty).
+import * as mldsa from '@noble/post-quantum/ml-dsa.js';
 import { shake256 } from '@noble/hashes/sha3.js';
 
 const keys = Number(process.argv[2] || 20);
 const seed = process.argv[3] || '1';
-const OMEGA = 55, K = 6, SIG_H = 48 + 5 * 640;
+const SET = process.argv[4] || '65';
+const ml_dsa65 = mldsa[`ml_dsa${SET}`];
+if (!ml_dsa65 || (SET !== '65' && SET !== '87'))
+	throw new Error(`${SET}: no such parameter set (65 or 87)`);
+// FIPS 204 Table 1: omega, k, l, c~ bytes; the signature's sizes
+const { OMEGA, K, L, CT } = {
+	65: { OMEGA: 55, K: 6, L: 5, CT: 48 }, 87: { OMEGA: 75, K: 8, L: 7, CT: 64 },
+}[SET];
+const SIG_H = CT + L * 640, SIG = SIG_H + OMEGA + K, PK = 32 + 320 * K;
+console.log(`S ${SET}`);
 
 // Deterministic bytes: SHAKE256(seed || counter)
 let counter = 0;
@@ -48,14 +58,15 @@ function emit(mode, sig, msg, pk) {
 function mutations(sig) {
 	const out = [];
 	const flip = (off, bit) => { const s = sig.slice(); s[off] ^= 1 << bit; return s; };
-	out.push(flip(rndInt(48), rndInt(8)));				// c~
-	out.push(flip(48 + rndInt(5 * 640), rndInt(8)));		// z
+	out.push(flip(rndInt(CT), rndInt(8)));				// c~
+	out.push(flip(CT + rndInt(L * 640), rndInt(8)));		// z
 	out.push(flip(rndInt(sig.length), rndInt(8)));			// anywhere
-	// z = gamma1 - raw: raw 0, 196, 1048380, 1048575 are |z| >= gamma1 - beta, 197 and
-	// 1048379 the largest |z| allowed (the signature is then wrong anyway)
-	for (const raw of [0, 196, 197, 1048379, 1048380, 1048575]) {
-		const s = sig.slice(), i = rndInt(5 * 256) & ~1;	// an even coefficient
-		const off = 48 + (i >> 1) * 5;
+	// z = gamma1 - raw: raw 0, beta, 2^20 - beta, 2^20 - 1 are |z| >= gamma1 - beta,
+	// beta + 1 and 2^20 - beta - 1 the largest |z| allowed (the signature is then wrong anyway)
+	const BETA = SET === '65' ? 196 : 120;
+	for (const raw of [0, BETA, BETA + 1, 2 ** 20 - BETA - 1, 2 ** 20 - BETA, 2 ** 20 - 1]) {
+		const s = sig.slice(), i = rndInt(L * 256) & ~1;	// an even coefficient
+		const off = CT + (i >> 1) * 5;
 		s[off] = raw & 0xff; s[off + 1] = (raw >> 8) & 0xff;
 		s[off + 2] = (s[off + 2] & 0xf0) | (raw >> 16);
 		out.push(s);
@@ -144,14 +155,14 @@ for (let k = 0; k < keys; k++) {
 	emit('mu', musig, mu, pk);
 	emit('mu', mutations(musig)[0], mu, pk);
 	// random garbage signature of the right length (noble decides its hint too)
-	emit('pure', rnd(3309), msg, pk);
+	emit('pure', rnd(SIG), msg, pk);
 	// the key with one bit flipped in rho, then in t1; a key one byte short
-	for (const off of [rndInt(32), 32 + rndInt(1920)]) {
+	for (const off of [rndInt(32), 32 + rndInt(PK - 32)]) {
 		const pk2 = pk.slice();
 		pk2[off] ^= 1 << rndInt(8);
 		console.log(`K ${hex(pk2)}`);
 		emit('pure', pure, msg, pk2);
 	}
-	console.log(`K ${hex(pk.subarray(0, 1951))}`);
-	emit('pure', pure, msg, pk.subarray(0, 1951));
+	console.log(`K ${hex(pk.subarray(0, PK - 1))}`);
+	emit('pure', pure, msg, pk.subarray(0, PK - 1));
 }

@@ -1,14 +1,19 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# Build crypto/{mont,dsa,rsassa,ed25519,shake,mldsa}.c in userspace on tests/compat
+# Build crypto/{mont,dsa,rsassa,ed25519,ed448,shake,mldsa}.c in userspace on tests/compat
 # (the kernel API in userspace; kshim.h adds this build's configuration) with
 # ASan/UBSan, then run:
 #   1. test_crypto   - against OpenSSL (random operands, keys, signatures);
 #      test_shake    - SHAKE128/256 against OpenSSL's, in random pieces;
-#      test_mldsa    - ML-DSA-65 against @noble/post-quantum (mldsa-cases.mjs:
-#      random keys and messages, every field of the signatures mutated), and
-#      the heap one verification takes; again as an i386 binary
+#      test_mldsa    - ML-DSA-65 and ML-DSA-87 against @noble/post-quantum
+#      (mldsa-cases.mjs: random keys and messages, every field of the
+#      signatures mutated), and the heap one verification takes; again as an
+#      i386 binary;
+#      test_ed448    - Ed448 against @noble/curves (ed448-cases.mjs: random keys,
+#      messages and contexts, mutated) and OpenSSL (random keys, corruptions),
+#      plain and with prepared keys; heap; again with 28-bit limbs (no 128-bit
+#      type)
 #   2. the KUnit suites crypto/*_kunit.c and crypto/tests/*_kunit.c through
 #      tests/compat's KUnit
 #   3. the arithmetic again through the C multiply (no MULX/ADX) and
@@ -20,11 +25,11 @@
 #      mont32_cases.c), run directly where the kernel runs i386 binaries,
 #      otherwise under qemu-i386 (QEMU user mode); two mutants of the
 #      32-bit carry must fail it
-#   4. big-endian: the SHAKE and ML-DSA KUnit suites and the differential
+#   4. big-endian: the SHAKE, ML-DSA and Ed448 KUnit suites and the differential
 #      cases as s390x binaries (clang --target=s390x-linux-gnu -static, run under
 #      qemu-s390x); a copy of crypto/shake.c that reads lanes in host byte
 #      order must fail there (it passes on x86_64)
-#   5. mutants: crypto/mldsa.c and crypto/shake.c each changed in one check or
+#   5. mutants: crypto/mldsa.c, crypto/shake.c and crypto/ed448.c each changed in one check or
 #      step (mutants.txt), the KUnit suites built again without sanitizers;
 #      each mutant must fail them
 # Prints TAP; exits non-zero on any failure.
@@ -36,10 +41,10 @@ usage() {
 Usage: tests/host/crypto/run.sh [--scale N] [--keep DIR] [--help]
 
 Userspace tests of the kernel's public-key verification code (crypto/mont.c,
-crypto/dsa.c, crypto/rsassa.c, crypto/ed25519.c, crypto/shake.c,
-crypto/mldsa.c) under ASan and UBSan, checked against OpenSSL and (ML-DSA)
-@noble/post-quantum, plus the KUnit suites and their mutants, all built on
-tests/compat.
+crypto/dsa.c, crypto/rsassa.c, crypto/ed25519.c, crypto/ed448.c,
+crypto/shake.c, crypto/mldsa.c) under ASan and UBSan, checked against OpenSSL
+and (ML-DSA, Ed448) @noble/post-quantum and @noble/curves, plus the KUnit
+suites and their mutants, all built on tests/compat.
 
   --scale N   multiply the number of random cases by N (default 1)
   --keep DIR  build in DIR and keep it (default: a temporary directory)
@@ -90,8 +95,8 @@ else
 fi
 
 srcs=("$top"/crypto/{mont,dsa,rsassa,ed25519}.c)
-pqsrcs=("$top"/crypto/{shake,mldsa}.c)
-kunits=("$top"/crypto/tests/{mont,dsa,rsassa,ed25519}_kunit.c "$top"/crypto/tests/{shake,mldsa}_kunit.c)
+pqsrcs=("$top"/crypto/{shake,mldsa,ed448}.c)
+kunits=("$top"/crypto/tests/{mont,dsa,rsassa,ed25519}_kunit.c "$top"/crypto/tests/{shake,mldsa,ed448}_kunit.c)
 
 # shellcheck disable=SC2054 # the comma is part of -fsanitize=address,undefined
 cflags=(-std=gnu11 -O1 -g -Wall -Wextra -Wno-unused-parameter -Wno-sign-compare
@@ -105,7 +110,7 @@ n=0
 . "$top/tests/lib/plan.sh"
 # shellcheck source=tests/lib/deps.sh
 . "$top/tests/lib/deps.sh"
-plan_first 16
+plan_first 21
 tap() {	# tap <status> <description>: status 0 passes, "skip:REASON" is a skip
 	n=$((n + 1))
 	if [ "${1%%:*}" = skip ]; then
@@ -228,6 +233,13 @@ mldsa_wrap=-Wl,--wrap=kmalloc,--wrap=kfree,--wrap=kfree_sensitive
 start_build test_mldsa "$mldsa_wrap" "$here/test_mldsa.c" "$top/crypto/"{shake,mldsa}.c
 [ -n "$m32_err" ] || start_build --i386 test_mldsa32 "$mldsa_wrap" "$here/test_mldsa.c" \
 	"$top/crypto/"{shake,mldsa}.c
+start_build test_ed448 "$mldsa_wrap" -I"$top/crypto/tests" "$here/test_ed448.c" \
+	"$top/crypto/"{shake,ed448}.c
+start_build test_ed448_noint128 -DKSHIM_NO_INT128 "$mldsa_wrap" -I"$top/crypto/tests" \
+	"$here/test_ed448.c" "$top/crypto/"{shake,ed448}.c
+# Ed448 as an i386 binary: no libcrypto there (noble's cases only, as on s390x)
+[ -n "$m32_err" ] || start_build --i386 test_ed448_32 -DNO_OPENSSL "$mldsa_wrap" \
+	-I"$top/crypto/tests" "$here/test_ed448.c" "$top/crypto/"{shake,ed448}.c
 start_build test_crypto_noint128 -DKSHIM_NO_INT128 -Wno-deprecated-declarations \
 	-I"$top/crypto/tests" "$here/test_crypto.c" "${srcs[@]}"
 [ -n "$m32_err" ] || start_build --i386 test_mont32 -I"$top/crypto/tests" "$here/test_mont32.c" \
@@ -254,12 +266,29 @@ else
 	mkdir -p "$out/node"
 	ln -sfn "$noble" "$out/node/node_modules"
 	cp "$here/mldsa-cases.mjs" "$out/node/"
+	cp "$here/ed448-cases.mjs" "$out/node/"
 	if node "$out/node/mldsa-cases.mjs" $((30 * scale)) "${TEST_SEED:-1}" \
 		> "$out/mldsa-cases.txt" 2> "$out/noble.err"; then
 		awk '/^K / && ++k > 6 * 4 { exit } { print }' "$out/mldsa-cases.txt" \
 			> "$out/mldsa-cases32.txt"
 	else
 		mldsa_err="mldsa-cases.mjs failed: $(tail -n 3 "$out/noble.err")"
+	fi
+	# ML-DSA-87: 20 keys, about 950 cases, times --scale; the emulated runs take 4
+	if [ -z "$mldsa_err" ] && node "$out/node/mldsa-cases.mjs" $((20 * scale)) \
+		"${TEST_SEED:-1}" 87 > "$out/mldsa87-cases.txt" 2> "$out/noble.err"; then
+		awk '/^K / && ++k > 4 * 4 { exit } { print }' "$out/mldsa87-cases.txt" \
+			> "$out/mldsa87-cases32.txt"
+	elif [ -z "$mldsa_err" ]; then
+		mldsa_err="mldsa-cases.mjs 87 failed: $(tail -n 3 "$out/noble.err")"
+	fi
+	# Ed448: 40 keys, about 800 cases, times --scale; the emulated runs take 10 keys
+	if [ -z "$mldsa_err" ] && node "$out/node/ed448-cases.mjs" $((40 * scale)) \
+		"${TEST_SEED:-1}" > "$out/ed448-cases.txt" 2> "$out/noble.err"; then
+		awk '/^K / && ++k > 10 * 5 { exit } { print }' "$out/ed448-cases.txt" \
+			> "$out/ed448-cases32.txt"
+	elif [ -z "$mldsa_err" ]; then
+		mldsa_err="ed448-cases.mjs failed: $(tail -n 3 "$out/noble.err")"
 	fi
 fi
 
@@ -319,6 +348,26 @@ elif [ $rc -eq 0 ]; then
 	grep -v '^1\.\.' "$out/test_mldsa.tap" | sed 's/^/# test_mldsa: /'
 fi
 tap $rc "test_mldsa: ML-DSA-65 agrees with @noble/post-quantum on every case ($(grep -c '^ok' "$out/test_mldsa.tap" 2>/dev/null || true) checks)"
+rc=0
+built test_mldsa || rc=$?
+if [ -n "$mldsa_err" ]; then
+	echo "# test_mldsa 87: $mldsa_err" | head -n 3
+	rc=1
+elif [ $rc -eq 0 ]; then
+	"$out/test_mldsa" "$out/mldsa87-cases.txt" > "$out/test_mldsa87.tap" || rc=$?
+	grep -v '^1\.\.' "$out/test_mldsa87.tap" | sed 's/^/# test_mldsa 87: /'
+fi
+tap $rc "test_mldsa: ML-DSA-87 agrees with @noble/post-quantum on every case ($(grep -c '^ok' "$out/test_mldsa87.tap" 2>/dev/null || true) checks)"
+rc=0
+built test_ed448 || rc=$?
+if [ -n "$mldsa_err" ]; then
+	echo "# test_ed448: $mldsa_err" | head -n 3
+	rc=1
+elif [ $rc -eq 0 ]; then
+	"$out/test_ed448" "$out/ed448-cases.txt" $((100 * scale)) > "$out/test_ed448.tap" || rc=$?
+	grep -v '^1\.\.' "$out/test_ed448.tap" | sed 's/^/# test_ed448: /'
+fi
+tap $rc "test_ed448: Ed448 agrees with @noble/curves and OpenSSL on every case ($(grep -c '^ok' "$out/test_ed448.tap" 2>/dev/null || true) checks)"
 
 # 2. KUnit suites (tests/compat/kunit_main.c prints KTAP: a suite's cases
 #    are indented 4, their messages and parameters 8)
@@ -427,6 +476,16 @@ if $have_ed25519; then
 	tap $rc "ed25519 with 16-bit field limbs (no 128-bit type) matches OpenSSL"
 fi
 rc=0
+built test_ed448_noint128 || rc=$?
+if [ -n "$mldsa_err" ]; then
+	echo "# test_ed448_noint128: $mldsa_err" | head -n 3
+	rc=1
+elif [ $rc -eq 0 ]; then
+	"$out/test_ed448_noint128" "$out/ed448-cases32.txt" 20 > "$out/ed448_noint128.tap" || rc=$?
+	grep -v '^1\.\.' "$out/ed448_noint128.tap" | sed 's/^/# test_ed448_noint128: /'
+fi
+tap $rc "ed448 with 28-bit field limbs (no 128-bit type) agrees with @noble/curves and OpenSSL"
+rc=0
 if [ -n "$m32_skip" ]; then
 	rc="skip:$m32_skip"
 elif [ -n "$m32_err" ] || [ -n "$mldsa_err" ]; then
@@ -442,6 +501,32 @@ else
 	fi
 fi
 tap "$rc" "ML-DSA-65 as an i386 binary ($m32_how) agrees with @noble/post-quantum"
+# ML-DSA-87 through the same i386 binary, and Ed448 (BITS_PER_LONG == 32: 28-bit limbs)
+for t in mldsa87 ed448; do
+	rc=0
+	if [ -n "$m32_skip" ]; then
+		rc="skip:$m32_skip"
+	elif [ -n "$m32_err" ] || [ -n "$mldsa_err" ]; then
+		rc=1
+		echo "# $t as an i386 binary: ${m32_err:-$mldsa_err}"
+	elif [ $t = mldsa87 ]; then
+		built test_mldsa32 || rc=$?
+		[ $rc -ne 0 ] || ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" timeout 900 \
+			"${run32[@]}" "$out/test_mldsa32" "$out/mldsa87-cases32.txt" > "$out/mldsa87_32.tap" ||
+			rc=$?
+	else
+		built test_ed448_32 || rc=$?
+		[ $rc -ne 0 ] || ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" timeout 900 \
+			"${run32[@]}" "$out/test_ed448_32" "$out/ed448-cases32.txt" > "$out/ed448_32.tap" ||
+			rc=$?
+	fi
+	[ ! -s "$out/${t}_32.tap" ] || grep -v '^1\.\.' "$out/${t}_32.tap" | sed "s/^/# ${t} i386: /"
+	if [ $t = mldsa87 ]; then
+		tap "$rc" "ML-DSA-87 as an i386 binary ($m32_how) agrees with @noble/post-quantum"
+	else
+		tap "$rc" "Ed448 as an i386 binary ($m32_how: 28-bit limbs) agrees with @noble/curves"
+	fi
+done
 
 # 4. big-endian (s390x under qemu-s390x): no sanitizers there, -static
 rc=0
@@ -459,10 +544,12 @@ elif ! command -v "${be_cc[0]}" > /dev/null || ! command -v "$qemu_be" > /dev/nu
 elif [ -n "$mldsa_err" ]; then
 	echo "# big-endian: $mldsa_err"
 	rc=1
-elif ! "${be_cc[@]}" "${becflags[@]}" -o "$out/be/kunit" "$top"/crypto/tests/{shake,mldsa}_kunit.c \
-	"$top"/crypto/{shake,mldsa}.c "$top/scripts/pgp-shim/compat.c" "$top/tests/compat/kunit_main.c" > "$out/be/build.log" 2>&1 ||
+elif ! "${be_cc[@]}" "${becflags[@]}" -o "$out/be/kunit" "$top"/crypto/tests/{shake,mldsa,ed448}_kunit.c \
+	"$top"/crypto/{shake,mldsa,ed448}.c "$top/scripts/pgp-shim/compat.c" "$top/tests/compat/kunit_main.c" > "$out/be/build.log" 2>&1 ||
    ! "${be_cc[@]}" "${becflags[@]}" -o "$out/be/test_mldsa" "$here/test_mldsa.c" "$top"/crypto/{shake,mldsa}.c \
-	"$top/scripts/pgp-shim/compat.c" "$mldsa_wrap" >> "$out/be/build.log" 2>&1; then
+	"$top/scripts/pgp-shim/compat.c" "$mldsa_wrap" >> "$out/be/build.log" 2>&1 ||
+   ! "${be_cc[@]}" "${becflags[@]}" -DNO_OPENSSL -o "$out/be/test_ed448" "$here/test_ed448.c" \
+	"$top"/crypto/{shake,ed448}.c "$top/scripts/pgp-shim/compat.c" "$mldsa_wrap" >> "$out/be/build.log" 2>&1; then
 	sed 's/^/# big-endian build: /' "$out/be/build.log" | head -n 5
 	rc=1
 else
@@ -470,19 +557,23 @@ else
 	echo "# big-endian KUnit: $(grep -c '^    ok' "$out/be/kunit.tap") passed, $(grep -c '^    not ok' "$out/be/kunit.tap") failed"
 	timeout 900 "$qemu_be" "$out/be/test_mldsa" "$out/mldsa-cases32.txt" > "$out/be/mldsa.tap" 2>&1 || rc=$?
 	grep -v '^1\.\.' "$out/be/mldsa.tap" | head -n 1 | sed 's/^/# big-endian test_mldsa: /'
+	timeout 900 "$qemu_be" "$out/be/test_mldsa" "$out/mldsa87-cases32.txt" > "$out/be/mldsa87.tap" 2>&1 || rc=$?
+	grep -v '^1\.\.' "$out/be/mldsa87.tap" | head -n 1 | sed 's/^/# big-endian test_mldsa: /'
+	timeout 900 "$qemu_be" "$out/be/test_ed448" "$out/ed448-cases32.txt" > "$out/be/ed448.tap" 2>&1 || rc=$?
+	grep -v '^1\.\.' "$out/be/ed448.tap" | head -n 1 | sed 's/^/# big-endian test_ed448: /'
 	# the check can fail: lanes read in host byte order
 	sed 's/get_unaligned_le64(in + 8 \* i)/get_unaligned((const u64 *)(in + 8 * i))/' \
 		"$top/crypto/shake.c" > "$out/be/shake.c"
 	if cmp -s "$out/be/shake.c" "$top/crypto/shake.c" ||
-	   ! "${be_cc[@]}" "${becflags[@]}" -o "$out/be/kunit-hostorder" "$top"/crypto/tests/{shake,mldsa}_kunit.c \
-		"$out/be/shake.c" "$top/crypto/mldsa.c" "$top/scripts/pgp-shim/compat.c" "$top/tests/compat/kunit_main.c" \
+	   ! "${be_cc[@]}" "${becflags[@]}" -o "$out/be/kunit-hostorder" "$top"/crypto/tests/{shake,mldsa,ed448}_kunit.c \
+		"$out/be/shake.c" "$top"/crypto/{mldsa,ed448}.c "$top/scripts/pgp-shim/compat.c" "$top/tests/compat/kunit_main.c" \
 		>> "$out/be/build.log" 2>&1 ||
 	   timeout 600 "$qemu_be" "$out/be/kunit-hostorder" > "$out/be/hostorder.tap" 2>&1; then
 		echo "# big-endian self-test: shake.c with host-order lanes was not refused"
 		rc=1
 	fi
 fi
-tap "$rc" "big-endian (s390x, $qemu_be): SHAKE/ML-DSA KUnit suites and the noble cases pass, host-order lanes fail"
+tap "$rc" "big-endian (s390x, $qemu_be): SHAKE/ML-DSA/Ed448 KUnit suites and the noble cases pass, host-order lanes fail"
 
 # 5. mutants: each line of mutants.txt is "FILE<TAB>sed expression<TAB>what"; the
 #    expression must change FILE, and the KUnit suites built with that copy (no
@@ -490,9 +581,9 @@ tap "$rc" "big-endian (s390x, $qemu_be): SHAKE/ML-DSA KUnit suites and the noble
 rc=0
 caught=0 survived=()
 mutcflags=(-std=gnu11 -O1 -w -I"$top/tests/compat/include" -I"$top/scripts/pgp-shim" -I"$top/include" -I"$here"
-	-I"$top/crypto/tests" -include "$here/kshim.h")
+	-I"$top/crypto/tests" -I"$top/crypto" -include "$here/kshim.h")
 mkdir -p "$out/mut"
-if ! ( cd "$out/mut" && "$cc" "${mutcflags[@]}" -c "$top"/crypto/tests/{shake,mldsa}_kunit.c \
+if ! ( cd "$out/mut" && "$cc" "${mutcflags[@]}" -c "$top"/crypto/tests/{shake,mldsa,ed448}_kunit.c \
 	"${compat_srcs[@]}" "$top/tests/compat/kunit_main.c" ) > "$out/mut.log" 2>&1; then
 	sed 's/^/# mutants: /' "$out/mut.log" | head -n 5
 	rc=1
@@ -501,15 +592,15 @@ nmut=0
 while IFS=$'\t' read -r file expr what; do
 	[ -n "$file" ] && [ "${file#\#}" = "$file" ] || continue
 	nmut=$((nmut + 1))
-	for f in shake mldsa; do cp "$top/crypto/$f.c" "$out/mut/$f.c"; done
+	for f in shake mldsa ed448; do cp "$top/crypto/$f.c" "$out/mut/$f.c"; done
 	sed -i "$expr" "$out/mut/$(basename "$file")"
 	if cmp -s "$out/mut/$(basename "$file")" "$top/$file"; then
 		echo "# mutant $nmut ($what): the expression changes nothing in $file"
 		survived+=("$nmut")
 		continue
 	fi
-	if ! "$cc" "${mutcflags[@]}" -o "$out/mut/kunit" "$out/mut/shake.c" "$out/mut/mldsa.c" \
-		"$out"/mut/{shake,mldsa}_kunit.o "$out"/mut/{compat,shash_openssl,hash_info,kunit_main}.o \
+	if ! "$cc" "${mutcflags[@]}" -o "$out/mut/kunit" "$out"/mut/{shake,mldsa,ed448}.c \
+		"$out"/mut/{shake,mldsa,ed448}_kunit.o "$out"/mut/{compat,shash_openssl,hash_info,kunit_main}.o \
 		-lcrypto > "$out/mut/build.log" 2>&1; then
 		echo "# mutant $nmut ($what): does not build"
 		sed 's/^/#   /' "$out/mut/build.log" | head -n 3
@@ -524,7 +615,7 @@ while IFS=$'\t' read -r file expr what; do
 	fi
 done < "$here/mutants.txt"
 [ ${#survived[@]} -eq 0 ] && [ "$nmut" -gt 0 ] || rc=1
-tap $rc "mutants of crypto/shake.c and crypto/mldsa.c: $caught of $nmut caught by the KUnit suites"
+tap $rc "mutants of crypto/shake.c, crypto/mldsa.c and crypto/ed448.c: $caught of $nmut caught by the KUnit suites"
 wait
 
 plan_check || fail=1

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Host stand-ins for the KUnit run of kernel/module/tests/signing_pgp_kunit.c: an
- * empty built-in keyring and an empty module hash blacklist.
+ * empty built-in keyring, an empty module hash blacklist, the post-quantum-only
+ * policy off.
  */
 #include <linux/errno.h>
 #include <linux/kernel.h>
@@ -21,6 +22,12 @@ pgp_keys_find_next(const struct pgp_builtin_key *prev, const u8 *fpr,
 {
 	*why = -ENOKEY;
 	return NULL;
+}
+
+/* pgp_keys.pq_only: off */
+bool pgp_keys_pq_only(void)
+{
+	return false;
 }
 
 /* The keys of this array are not reference counted. */

@@ -35,7 +35,7 @@ here=$top/tests/host/module
 # (the options, the work directory $tmp and its cleanup)
 # shellcheck source=tests/lib/keyring-host.sh
 . "$top/tests/lib/keyring-host.sh" "$@"
-plan_first 231
+plan_first 242
 
 # ---- build ----
 if build "$tmp/modsig_test" "$here/modsig_test.c" \
@@ -367,16 +367,30 @@ v6tests=("v6 Ed25519 module: accepted, signer = its 32-octet fingerprint"
 	"v4 (unknown key) + v6 composite rollover: accepted by the v6 key"
 	"v6 composite by a key not in the keyring -> ENOKEY"
 	"memory of one composite verification: heap + stack at most 16 KiB"
-	"memory: the same for a 1 MiB module (nothing sized by the module)")
+	"memory: the same for a 1 MiB module (nothing sized by the module)"
+	"ML-DSA-87+Ed448 (algorithm 31) module: accepted"
+	"ML-DSA-87+Ed448, the ML-DSA-87 half changed -> EKEYREJECTED"
+	"ML-DSA-87+Ed448, the Ed448 half changed -> EKEYREJECTED"
+	"v6 Ed448 (algorithm 28) module: accepted"
+	"v4 Ed25519 (unknown key) + ML-DSA-87+Ed448 rollover: accepted by the v6 key"
+	"memory of one ML-DSA-87+Ed448 verification: heap + stack at most 16 KiB, also at 1 MiB"
+	"pq-only: a module with a good classical (v4 DSA) signature only -> ENOKEY, logged with the key"
+	"pq-only: the same module, its hash blacklisted -> EKEYREJECTED"
+	"pq-only: ML-DSA-87+Ed448 and ML-DSA-65+Ed25519 modules accepted, a v6 Ed25519 one -> ENOKEY"
+	"rollover v4 DSA + ML-DSA-87+Ed448, policy off: accepted by the first, the DSA key"
+	"rollover v4 DSA + ML-DSA-87+Ed448, pq-only: accepted by the ML-DSA-87+Ed448 key")
 if ! nm=$("$top/mk/node-deps.sh" --check --print 2>"$tmp/nm.err"); then
 	for t in "${v6tests[@]}"; do ok "$t # SKIP $(head -n 1 "$tmp/nm.err")"; done
 else
 	export NODE_MODULES_DIR=$nm
 	pgpv6() { node "$top/tests/vectors/pgpv6.mjs" "$@"; }
 	pq=mldsa65-ed25519:host-module-pq ed=ed25519:host-module-ed
+	pq87=mldsa87-ed448:host-module-pq87 ed448=ed448:host-module-ed448
 	pgpv6 cert "$pq" >"$k/pq.pgp"
 	pgpv6 cert "$ed" >"$k/ed6.pgp"
-	cat "$k/trusted.gpg" "$k/pq.pgp" "$k/ed6.pgp" >"$k/trusted6.gpg"
+	pgpv6 cert "$pq87" >"$k/pq87.pgp"
+	pgpv6 cert "$ed448" >"$k/ed448.pgp"
+	cat "$k/trusted.gpg" "$k/pq.pgp" "$k/ed6.pgp" "$k/pq87.pgp" "$k/ed448.pgp" >"$k/trusted6.gpg"
 	# v6mod OUT BASE SIG...: BASE's module_sig holding the SIG packets
 	v6base() { # v6base OUT [SIZE]: an object with a 16 KiB module_sig, its signed data OUT.data
 		cp "$tmp/mod.o" "$1"
@@ -417,7 +431,8 @@ else
 	if "$cc" -O2 -w -I"$top/scripts/pgp-shim/module" -I"$top/scripts/pgp-shim/module/tests" \
 		-I"$top/tests/compat/include" -I"$top/scripts/pgp-shim" -I"$top/include" -DCONFIG_64BIT=1 \
 		-DCONFIG_PGP_BUILTIN_KEYS=1 -DCONFIG_SYSTEM_BLACKLIST_KEYRING=1 \
-		-DCONFIG_CRYPTO_ED25519=1 -DCONFIG_CRYPTO_MLDSA=1 -DCONFIG_ARCH_SUPPORTS_INT128=1 \
+		-DCONFIG_CRYPTO_ED25519=1 -DCONFIG_CRYPTO_MLDSA=1 -DCONFIG_CRYPTO_ED448=1 \
+		-DCONFIG_ARCH_SUPPORTS_INT128=1 \
 		-DCONFIG_PGP_KEYS_REVOKED='""' -o "$tmp/keyring_test_mem" "${driver[@]}" \
 		"${kmath[@]}" "$top/scripts/pgp-shim/compat.c" \
 		"$top/scripts/pgp-shim/shash_openssl.c" "$top/scripts/pgp-shim/hash_info.c" -lcrypto -lpthread \
@@ -458,6 +473,71 @@ else
 		notok "${v6tests[9]}"
 		diag <"$tmp/build-mem.log"
 	fi
+	# ML-DSA-87+Ed448 (RFC 9980) and Ed448 (RFC 9580 algorithm 28)
+	v6sign "$m/v6base.o" "$m/pq87.o" "$pq87" sha512
+	pq87f=$(pgpv6 fpr "$pq87")
+	expect "${v6tests[10]}" "0 $pq87f" kt "$k/trusted6.gpg" verify "$m/pq87.o"
+	for f in mldsa ed448; do
+		cp "$m/pq87.o.sig" "$m/pq87-$f.sig"
+		python3 "$top/tests/qemu/v6mod.py" flip "$m/pq87-$f.sig" "$(field "$m/pq87.o.sig" "$f")" 0x11
+		python3 "$top/tests/qemu/v6mod.py" attach "$m/v6base.o" "$m/pq87-$f.o" "$m/pq87-$f.sig"
+	done
+	expect "${v6tests[11]}" EKEYREJECTED kt "$k/trusted6.gpg" verify "$m/pq87-mldsa.o"
+	expect "${v6tests[12]}" EKEYREJECTED kt "$k/trusted6.gpg" verify "$m/pq87-ed448.o"
+	v6sign "$m/v6base.o" "$m/ed448.o" "$ed448" sha512
+	expect "${v6tests[13]}" "0 $(pgpv6 fpr "$ed448")" kt "$k/trusted6.gpg" verify "$m/ed448.o"
+	python3 "$top/tests/qemu/v6mod.py" attach "$m/v6base.o" "$m/roll87.o" "$m/u.sig" "$m/pq87.o.sig"
+	expect "${v6tests[14]}" "0 $pq87f" kt "$k/trusted6.gpg" verify "$m/roll87.o"
+	if [[ -x $tmp/keyring_test_mem && -f $m/v6big.o ]]; then
+		v6sign "$m/v6big.o" "$m/pq87big.o" "$pq87" sha512
+		mem=()
+		for o in pq87 pq87big; do
+			for p in "" --prepare; do
+				mem+=("$("$tmp/keyring_test_mem" --measure $p "$k/trusted6.gpg" verify "$m/$o.o" |
+					tr '\n' ' ')")
+			done
+		done
+		echo "# ML-DSA-87+Ed448/SHA-512, $(stat -c %s "$m/pq87.o") and $(stat -c %s "$m/pq87big.o")-byte modules, keys unprepared and prepared: ${mem[*]}"
+		good=1
+		for r in "${mem[@]}"; do
+			read -r rc fpr _ _ h _ s <<<"$r"
+			[[ "$rc $fpr" == "0 $pq87f" && $h =~ ^[0-9]+$ && $s =~ ^[0-9]+$ ]] &&
+				((h > 0 && h + s <= 16384)) || good=0
+		done
+		[[ ${mem[0]#* * } == "${mem[2]#* * }" && ${mem[1]#* * } == "${mem[3]#* * }" ]] || good=0
+		if ((good)); then
+			read -r _ _ _ _ h _ s <<<"${mem[0]}"
+			read -r _ _ _ _ h3 _ s3 <<<"${mem[1]}"
+			ok "${v6tests[15]} (heap $h + stack $s = $((h + s)) bytes; keys prepared: $((h3 + s3)))"
+		else
+			notok "${v6tests[15]}"
+			printf '%s\n' "${mem[@]}" | diag
+		fi
+	else
+		notok "${v6tests[15]}"
+	fi
+	# the post-quantum-only policy (pgp_keys.pq_only): keyring_test --pq-only
+	cp "$m/v6base.o" "$m/g.o"
+	sign "$m/g.o" "$G!" --reserve 16384 || true
+	python3 "$top/tests/qemu/siglayout.py" extract "$m/g.o" "$m/g.data" "$m/g.sig" >/dev/null
+	python3 "$top/tests/qemu/v6mod.py" attach "$m/v6base.o" "$m/rollg87.o" "$m/g.sig" "$m/pq87.o.sig"
+	got=$(KCOMPAT_VERBOSE=1 kt --pq-only "$k/trusted6.gpg" verify "$m/g.o" 2>"$tmp/po.err") || true
+	if [[ $got == ENOKEY ]] && grep -qi "Module signed by classical key $G only: not counted" "$tmp/po.err"; then
+		ok "${v6tests[16]}"
+	else
+		notok "${v6tests[16]}"
+		{ echo "got: $got"; cat "$tmp/po.err"; } | diag
+	fi
+	expect "${v6tests[17]}" EKEYREJECTED kt --pq-only --blacklist "$m/g.o" "$k/trusted6.gpg" verify "$m/g.o"
+	got=$(for o in pq87 pq ed6; do kt --pq-only "$k/trusted6.gpg" verify "$m/$o.o"; done 2>&1 | tr '\n' ' ')
+	if [[ $got == "0 $pq87f 0 $pqf ENOKEY " ]]; then
+		ok "${v6tests[18]}"
+	else
+		notok "${v6tests[18]}"
+		diag <<<"$got"
+	fi
+	expect "${v6tests[19]}" "0 $G" kt "$k/trusted6.gpg" verify "$m/rollg87.o"
+	expect "${v6tests[20]}" "0 $pq87f" kt --pq-only "$k/trusted6.gpg" verify "$m/rollg87.o"
 fi
 
 plan_check || failed=$((failed + 1))

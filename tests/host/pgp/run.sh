@@ -53,7 +53,7 @@ n=0
 failed=0
 # shellcheck source=tests/lib/plan.sh
 . "$root/tests/lib/plan.sh"
-plan_first 415
+plan_first 422
 ok() { n=$((n + 1)); echo "ok $n - $1"; }
 skip() { n=$((n + 1)); echo "ok $n - $1 # SKIP $2"; }
 notok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $1"; }
@@ -73,8 +73,10 @@ cflags=(-std=gnu11 -g -O1 -Wall -Wextra -Werror -Wno-unused-parameter -Wno-sign-
 	-I"$root/tests/compat/include" -I"$root/scripts/pgp-shim" -I"$root/include")
 compat=("$root"/scripts/pgp-shim/{compat,shash_openssl,hash_info}.c)
 pgp=("$root"/crypto/pgp/pgp_parser.c "$root"/crypto/pgp/pgp_verify.c)
-# ML-DSA-65 (and its SHAKE) has no OpenSSL 3.0 counterpart: every variant uses the kernel's
-pgp+=(-DCONFIG_CRYPTO_MLDSA=1 "$root"/crypto/shake.c "$root"/crypto/mldsa.c)
+# ML-DSA (and its SHAKE) has no OpenSSL 3.0 counterpart: every variant uses the kernel's;
+# Ed448 (alone and in ML-DSA-87+Ed448) too
+pgp+=(-DCONFIG_CRYPTO_MLDSA=1 -DCONFIG_CRYPTO_ED448=1 "$root"/crypto/shake.c "$root"/crypto/mldsa.c
+	"$root"/crypto/ed448.c)
 oracle=("$root/tests/compat/stubs/algs_openssl.c")
 kunit=("$root/crypto/pgp/tests/pgp_kunit.c" "$root/crypto/pgp/tests/pgp_v6_kunit.c"
 	"$root/tests/host/pgp/pgp_host_kunit.c")
@@ -336,22 +338,24 @@ for v in "${variants[@]}"; do
 	done
 done
 
-# ---- v6 and ML-DSA-65+Ed25519: the kernel code against independent implementations ----
-# Keys and signatures from the test-side signer (tests/vectors/pgpv6.mjs: noble's Ed25519
-# and ML-DSA-65); each verdict of pgp-check (the kernel's code) is compared with that
-# signer's own verifier and, for Ed25519, with OpenPGP.js 6.  V6_CASES random cases
-# (default 60): a key, a hash, and one change (none, a signature byte, a data byte, a
-# truncation).
-v6_keys=(mldsa65-ed25519:host-pq ed25519:host-ed ed25519-v4:host-e4)
+# ---- v6, Ed448 and ML-DSA+EdDSA: the kernel code against independent implementations ----
+# Keys and signatures from the test-side signer (tests/vectors/pgpv6.mjs: noble's Ed25519,
+# Ed448, ML-DSA-65 and ML-DSA-87); each verdict of pgp-check (the kernel's code) is compared
+# with that signer's own verifier and, for Ed25519 and Ed448, with OpenPGP.js 6.  V6_CASES
+# random cases (default 60): a key, a hash, and one change (none, a signature byte, a data
+# byte, a truncation).
+v6_keys=(mldsa65-ed25519:host-pq ed25519:host-ed ed25519-v4:host-e4 mldsa87-ed448:host-pq87
+	ed448:host-ed448)
 v6_cases=${V6_CASES:-60}
 if ! nm=$("$root/mk/node-deps.sh" --check --print 2>"$work/nm.err"); then
 	why=$(head -n 1 "$work/nm.err")
 	for k in "${v6_keys[@]}"; do
 		skip "v6 ${k%%:*}: fingerprint as the test-side signer computes it" "$why"
-		skip "v6 ${k%%:*}: signatures over 4 hashes verify, changed data refused" "$why"
+		skip "v6 ${k%%:*}: signatures over its hashes verify, changed data refused" "$why"
 	done
 	skip "v6: $v6_cases random cases, kernel code and independent verifiers agree" "$why"
 	skip "v6 Ed25519: every byte and truncation of a signature refused" "$why"
+	skip "v6 Ed448: every byte and truncation of a signature refused" "$why"
 else
 	export NODE_MODULES_DIR=$nm
 	pgpv6() { node "$root/tests/vectors/pgpv6.mjs" "$@"; }
@@ -362,20 +366,22 @@ else
 		check "v6 $name: fingerprint as the test-side signer computes it" \
 			"$(pgpv6 fpr "$k")" "$(pc "$v" fpr "$work/v6-$name.pgp" | awk 'NR == 1 { print $1 }')"
 		bad=0
-		for h in sha256 sha384 sha512 sha3-256; do
+		hs=(sha256 sha384 sha512 sha3-256)
+		[ "$name" = ed448 ] && hs=(sha512 sha3-512)	# RFC 9580: 512 bits for Ed448
+		for h in "${hs[@]}"; do
 			pgpv6 sign "$k" --hash "$h" <"$data" >"$work/v6-$name.$h.sig"
 			[ "$(pc "$v" verify "$work/v6-$name.pgp" "$work/v6-$name.$h.sig" "$data")" = OK ] ||
 				{ bad=$((bad + 1)); echo "#   $name/$h: not OK"; }
 			[ "$(pc "$v" verify "$work/v6-$name.pgp" "$work/v6-$name.$h.sig" "$work/data.bad")" = \
 				EKEYREJECTED ] || { bad=$((bad + 1)); echo "#   $name/$h: changed data not refused"; }
 		done
-		check "v6 $name: signatures over 4 hashes verify, changed data refused" 0 "$bad"
+		check "v6 $name: signatures over its hashes verify, changed data refused" 0 "$bad"
 	done
 	# the differential cases
 	dis=0 goods=0
 	RANDOM=${TEST_SEED:-1}
 	for ((i = 1; i <= v6_cases; i++)); do
-		k=${v6_keys[RANDOM % 3]} name=${k%%:*}
+		k=${v6_keys[RANDOM % ${#v6_keys[@]}]} name=${k%%:*}
 		hs=(sha256 sha384 sha512 sha3-256 sha224)
 		h=${hs[RANDOM % 5]}
 		pgpv6 sign "$k" --hash "$h" --salt-seed "case$i" <"$data" >"$work/c.sig"
@@ -396,7 +402,7 @@ else
 		ind=BAD
 		pgpv6 verify "$work/v6-$name.pgp" "$work/c.sig" "$work/c.data" >"$work/c.ind" 2>&1 && ind=OK
 		ojs=-
-		if [ "$name" != mldsa65-ed25519 ]; then
+		if [[ $name != mldsa* ]]; then
 			ojs=BAD
 			pgpv6 openpgpjs-verify "$work/v6-$name.pgp" "$work/c.sig" "$work/c.data" \
 				>"$work/c.ojs" 2>&1 && ojs=OK
@@ -420,6 +426,14 @@ else
 	else
 		notok "v6 Ed25519: every byte and truncation of a signature refused"
 	fi
+	out=$(pc "$v" sweep "$work/v6-ed448.pgp" "$work/v6-ed448.sha512.sig" "$data" | tail -1)
+	echo "# [$v] v6 Ed448 $out"
+	refused=$(sed -n 's/^sweep: \([0-9]*\)\/\([0-9]*\) .*/\1 \2/p' <<<"$out")
+	if [ -n "$refused" ] && [ "${refused% *}" = "${refused#* }" ]; then
+		ok "v6 Ed448: every byte and truncation of a signature refused"
+	else
+		notok "v6 Ed448: every byte and truncation of a signature refused"
+	fi
 fi
 
 # ---- mutants of the v6 and composite code: the KUnit suites must catch each ----
@@ -431,10 +445,10 @@ if [ "$quick" = 0 ]; then
 	mkdir -p "$mdir"
 	mflags=(-std=gnu11 -O1 -w -I"$root/tests/compat/include" -I"$root/scripts/pgp-shim" -I"$root/include" -I"$root/crypto/pgp"
 		-DCONFIG_ARCH_SUPPORTS_INT128=1 -DPGP_HOST_KERNEL_MATHS=1 -DCONFIG_CRYPTO_ED25519=1
-		-DCONFIG_CRYPTO_MLDSA=1)
+		-DCONFIG_CRYPTO_MLDSA=1 -DCONFIG_CRYPTO_ED448=1)
 	mobjs=()
 	for f in "${kunit[@]}" "${compat[@]}" "$root/tests/compat/kunit_main.c" \
-		"$root"/crypto/{mont,dsa,rsassa,ed25519,shake,mldsa}.c; do
+		"$root"/crypto/{mont,dsa,rsassa,ed25519,shake,mldsa,ed448}.c; do
 		o=$mdir/$(basename "$f" .c).o
 		"$cc" "${mflags[@]}" -c -o "$o" "$f" 2>>"$mdir/build.log" && mobjs+=("$o")
 	done

@@ -54,7 +54,8 @@ cflags=(-O2 -Wno-deprecated-declarations -include "$top/tests/host/crypto/kshim.
 	-DCONFIG_CRYPTO_ED25519=1 -DCONFIG_CRYPTO_MLDSA=1 -DCONFIG_PGP_KEYS_REVOKED='""'
 	-DCONFIG_PGP_KEYS_RUNTIME_MAX=1024)
 srcs=("$here/keytype_test.c" "$top/security/pgp_keys/keyring_parse.c"
-	"$top/security/pgp_keys/pgp_key_type.c" "$top/tests/compat/keys.c")
+	"$top/security/pgp_keys/pgp_key_type.c" "$top/security/pgp_keys/policy.c"
+	"$top/tests/compat/keys.c")
 for f in "$top"/crypto/pgp/*.c; do
 	[[ $f != *_kunit.c ]] && srcs+=("$f")
 done

@@ -24,6 +24,8 @@
  *	allocated at once (kmalloc, as malloc_usable_size counts them) and the
  *	deepest its stack went (the check runs on a thread whose stack was
  *	filled with a pattern first); meant for a build without sanitizers
+ *   keyring_test --pq-only ... KEYRING verify MODULE
+ *	with only post-quantum signatures counting (pgp_keys.pq_only=1)
  *   keyring_test --prepare ... KEYRING verify MODULE
  *	the keys prepared first as the kernel's keyring prepares its built-in
  *	ones (pgp_pubkey_prepare(): DSA tables, the RSA context, ML-DSA-65
@@ -58,6 +60,14 @@ pgp_keys_find_next(const struct pgp_builtin_key *prev, const u8 *fpr,
 		   size_t fpr_len, const u8 *keyid, u32 sig_time, int *why)
 {
 	return pgp_keys_lookup_next(test_keys, test_nr, prev, fpr, fpr_len, keyid, sig_time, why);
+}
+
+/* pgp_keys.pq_only, from --pq-only */
+static bool pq_only;
+
+bool pgp_keys_pq_only(void)
+{
+	return pq_only;
 }
 
 /* The keys of this array are not reference counted. */
@@ -232,7 +242,7 @@ static void verify_one(const char *path, const char *prefix, long fail_alloc, bo
 
 static void usage(void)
 {
-	fprintf(stderr, "usage: keyring_test [--legacy] [--blacklist FILE] [--measure] [--prepare] [--prefix] "
+	fprintf(stderr, "usage: keyring_test [--legacy] [--blacklist FILE] [--measure] [--prepare] [--pq-only] [--prefix] "
 		"KEYRING "
 		"list | lookup FPR|KEYID SIGTIME | verify MODULE...\n");
 	exit(2);
@@ -258,6 +268,8 @@ int main(int argc, char **argv)
 			measure = true;
 		else if (!strcmp(argv[i], "--prepare"))
 			prepare = true;
+		else if (!strcmp(argv[i], "--pq-only"))
+			pq_only = true;
 		else if (!strcmp(argv[i], "--prefix"))
 			prefix = true;
 		else

@@ -40,7 +40,7 @@ here=$top/tests/host/pgp_keys
 # (the options, the work directory $tmp and its cleanup)
 # shellcheck source=tests/lib/keyring-host.sh
 . "$top/tests/lib/keyring-host.sh" "$@"
-plan_first 143
+plan_first 145
 
 # ---- build ----
 if build_driver >"$tmp/build-driver.log" 2>&1; then
@@ -206,7 +206,7 @@ boot_with() {
 	cp "$2" "$d/certs/pgp_keyring.bin"
 	(cd "$d" && "$cc" -c -I"$top/tests/compat/include" -I"$top/scripts/pgp-shim" -o pgp_keyring.o "$top/certs/pgp_keyring.S") &&
 		build "$tmp/boot-$1" "$here/boot_test.c" "$top/security/pgp_keys/keyring_parse.c" \
-			"$top/security/pgp_keys/pgp_key_type.c" "$top/tests/compat/keys.c" \
+			"$top/security/pgp_keys/pgp_key_type.c" "$top/security/pgp_keys/policy.c" "$top/tests/compat/keys.c" \
 			"${pgp_srcs[@]}" "${algs[@]}" "$top/scripts/pgp-shim/compat.c" \
 			"$top/scripts/pgp-shim/shash_openssl.c" "$top/scripts/pgp-shim/hash_info.c" \
 			"$d/pgp_keyring.o" -lcrypto
@@ -395,7 +395,7 @@ if (cd "$d" && "$cc" -c -I"$top/tests/compat/include" -I"$top/scripts/pgp-shim" 
 	"$cc" "${cflags[@]}" -UCONFIG_PGP_KEYS_REVOKED -DCONFIG_PGP_KEYS_REVOKED="\"$BD\"" \
 		-c -o "$d/keytype_test.o" "$here/keytype_test.c" >"$tmp/keytype-build.log" 2>&1 &&
 	build "$tmp/keytype_test" "$d/keytype_test.o" \
-		"$top/security/pgp_keys/keyring_parse.c" "$top/security/pgp_keys/pgp_key_type.c" \
+		"$top/security/pgp_keys/keyring_parse.c" "$top/security/pgp_keys/pgp_key_type.c" "$top/security/pgp_keys/policy.c" \
 		"$top/tests/compat/keys.c" "${pgp_srcs[@]}" "${algs[@]}" "$top/scripts/pgp-shim/compat.c" \
 		"$top/scripts/pgp-shim/shash_openssl.c" "$top/scripts/pgp-shim/hash_info.c" \
 		"$d/pgp_keyring.o" -lcrypto >>"$tmp/keytype-build.log" 2>&1; then
@@ -547,7 +547,7 @@ leaks 0" ktt add "$kr/vendor3.pgp" find "$(kfpr vendor3)" "$now" add "$kr/vendor
 		-UCONFIG_PGP_KEYS_RUNTIME_MAX -DCONFIG_PGP_KEYS_RUNTIME_MAX=6 \
 		-c -o "$d/keytype_test_small.o" "$here/keytype_test.c" >>"$tmp/keytype-build.log" 2>&1 &&
 		build "$tmp/keytype_test_small" "$d/keytype_test_small.o" \
-			"$top/security/pgp_keys/keyring_parse.c" "$top/security/pgp_keys/pgp_key_type.c" \
+			"$top/security/pgp_keys/keyring_parse.c" "$top/security/pgp_keys/pgp_key_type.c" "$top/security/pgp_keys/policy.c" \
 			"$top/tests/compat/keys.c" "${pgp_srcs[@]}" "${algs[@]}" "$top/scripts/pgp-shim/compat.c" \
 			"$top/scripts/pgp-shim/shash_openssl.c" "$top/scripts/pgp-shim/hash_info.c" \
 			"$d/pgp_keyring.o" -lcrypto >>"$tmp/keytype-build.log" 2>&1; then
@@ -585,7 +585,7 @@ leaks 0" "$tmp/keytype_test_small" add "$kr/twv.pgp" add "$kr/vendor.pgp" add "$
 			-UCONFIG_PGP_KEYS_REVOKED -DCONFIG_PGP_KEYS_REVOKED="\"$BD\"" \
 			-c -o "$d/keytype_test_sbb.o" "$here/keytype_test.c" >>"$tmp/keytype-build.log" 2>&1 &&
 		build "$tmp/keytype_test_sbb" "$d/keytype_test_sbb.o" "$d/pgp_key_type_sbb.o" \
-			"$top/security/pgp_keys/keyring_parse.c" \
+			"$top/security/pgp_keys/keyring_parse.c" "$top/security/pgp_keys/policy.c" \
 			"$top/tests/compat/keys.c" "${pgp_srcs[@]}" "${algs[@]}" "$top/scripts/pgp-shim/compat.c" \
 			"$top/scripts/pgp-shim/shash_openssl.c" "$top/scripts/pgp-shim/hash_info.c" \
 			"$d/pgp_keyring.o" -lcrypto >>"$tmp/keytype-build.log" 2>&1; then
@@ -663,7 +663,7 @@ else
 	pv6 cert ed25519:kt-pq-ed --certify-by mldsa65-ed25519:kt-pq-ca >"$tmp/pq/ed6.pgp"
 	if (cd "$d" && "$cc" -c -I"$top/tests/compat/include" -I"$top/scripts/pgp-shim" -o pgp_keyring.o "$top/certs/pgp_keyring.S") &&
 		build "$tmp/keytype_test_pq" "$here/keytype_test.c" \
-			"$top/security/pgp_keys/keyring_parse.c" "$top/security/pgp_keys/pgp_key_type.c" \
+			"$top/security/pgp_keys/keyring_parse.c" "$top/security/pgp_keys/pgp_key_type.c" "$top/security/pgp_keys/policy.c" \
 			"$top/tests/compat/keys.c" "${pgp_srcs[@]}" "${algs[@]}" "$top/scripts/pgp-shim/compat.c" \
 			"$top/scripts/pgp-shim/shash_openssl.c" "$top/scripts/pgp-shim/hash_info.c" \
 			"$d/pgp_keyring.o" -lcrypto >"$tmp/keytype-pq-build.log" 2>&1; then
@@ -711,6 +711,39 @@ else
 		notok "keytype_test with a composite key built in: not built"
 		notok "keytype_test with a composite key built in: not built"
 		notok "keytype_test with a composite key built in: not built"
+	fi
+	# CONFIG_PGP_KEYS_PQ_ONLY (security/pgp_keys/policy.c): only composite keys join, and only
+	# when a composite key vouched for them.  Built in: an ML-DSA-87+Ed448 and an Ed25519 key.
+	d=$tmp/bootsrc-keytype-pqonly
+	mkdir -p "$d/certs"
+	{ pv6 cert mldsa87-ed448:kt-po-ca; pv6 cert ed25519:kt-po-cl; } >"$d/certs/pgp_keyring.bin"
+	pv6 cert mldsa87-ed448:kt-po-1 --certify-by mldsa87-ed448:kt-po-ca >"$tmp/pq/po-pq.pgp"
+	pv6 cert ed25519:kt-po-2 --certify-by mldsa87-ed448:kt-po-ca >"$tmp/pq/po-ed.pgp"
+	pv6 cert mldsa65-ed25519:kt-po-3 --certify-by ed25519:kt-po-cl >"$tmp/pq/po-bycl.pgp"
+	if (cd "$d" && "$cc" -c -I"$top/tests/compat/include" -I"$top/scripts/pgp-shim" -o pgp_keyring.o "$top/certs/pgp_keyring.S") &&
+		"$cc" "${cflags[@]}" -DCONFIG_PGP_KEYS_PQ_ONLY=1 -c -o "$d/policy.o" "$top/security/pgp_keys/policy.c" \
+			>"$tmp/keytype-po-build.log" 2>&1 &&
+		build "$tmp/keytype_test_po" "$here/keytype_test.c" \
+			"$top/security/pgp_keys/keyring_parse.c" "$top/security/pgp_keys/pgp_key_type.c" "$d/policy.o" \
+			"$top/tests/compat/keys.c" "${pgp_srcs[@]}" "${algs[@]}" "$top/scripts/pgp-shim/compat.c" \
+			"$top/scripts/pgp-shim/shash_openssl.c" "$top/scripts/pgp-shim/hash_info.c" \
+			"$d/pgp_keyring.o" -lcrypto >>"$tmp/keytype-po-build.log" 2>&1; then
+		out=$(KCOMPAT_VERBOSE=1 "$tmp/keytype_test_po" add "$tmp/pq/po-pq.pgp" add "$tmp/pq/po-ed.pgp" \
+			add "$tmp/pq/po-bycl.pgp" 2>"$tmp/po.err")
+		if [[ $out == "add po-pq.pgp: 0"$'\n'"add po-ed.pgp: EKEYREJECTED"$'\n'"add po-bycl.pgp: EKEYREJECTED"$'\n'"leaks 0" ]]; then
+			ok "pq-only: an ML-DSA-87+Ed448 key certified by a built-in one joins; an Ed25519 key it certified, and a composite key a built-in Ed25519 key certified, are refused"
+		else
+			notok "pq-only: only composite keys vouched for by composite keys join" "$out"
+		fi
+		if [[ $(grep -c "only post-quantum keys count (pgp_keys.pq_only)" "$tmp/po.err") == 2 ]]; then
+			ok "pq-only: each refusal logged with its reason"
+		else
+			notok "pq-only: each refusal logged" "$(cat "$tmp/po.err")"
+		fi
+	else
+		notok "build keytype_test with CONFIG_PGP_KEYS_PQ_ONLY"
+		diag <"$tmp/keytype-po-build.log"
+		notok "keytype_test with CONFIG_PGP_KEYS_PQ_ONLY: not built"
 	fi
 fi
 
