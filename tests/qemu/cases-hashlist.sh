@@ -176,6 +176,8 @@ if ((pgp)); then
 	# shellcheck source=/dev/null
 	. "$keys/keys.env"
 	export GNUPGHOME=$keys/gnupg
+	# the scripts run the program make-cases.sh named, else the one Kbuild built
+	export PGP_SIGN_MODULE=${PGP_SIGN_MODULE:-$tool}
 	cp "$module" "$mods/hl-oot-signed.ko"
 	"$top/scripts/sign-module.sh" --quiet -u "$FPR_ed25519" --digest sha512 "$mods/hl-oot-signed.ko"
 	line ok ok /mods/hl-oot-signed.ko pgptest "$(lc "$FPR_ed25519")" \
