@@ -372,6 +372,27 @@ def hash_list_pass(guest):
     return None
 
 
+def under_mainline(res, name, bound, none):
+    """The check NAME: the overhead of BOUND's first scheme at most its second's at each size."""
+    pq, ml = bound
+    bad, seen = [], []
+    for z in CHECKED_SIZES:
+        c, m, u = res.get((pq, z)), res.get((ml, z)), res.get(('unsigned', z))
+        if c is None:
+            continue
+        if m is None or u is None:
+            bad.append(f'{pq}@{z}: no {ml if m is None else "unsigned"}@{z} figure')
+            continue
+        oc, om = c[0] - u[0], m[0] - u[0]
+        if oc > om:
+            bad.append(f'{pq}@{z} overhead {M(oc)} > {ml}@{z} {M(om)} '
+                       f'(ratio {oc / om if om > 0 else float("inf"):.3f})')
+        else:
+            seen.append(f'{z} {M(oc)} vs {M(om)} (ratio {oc / om:.3f})')
+    return (name, not bad, '; '.join(bad) if bad else
+            (f'{pq} vs {ml} overhead: {", ".join(seen)}' if seen else none))
+
+
 def check_figures(out):
     """[(check, True|False, why)] for OUTDIR's load-time figures."""
     lt = read_load_time(out)
@@ -472,24 +493,8 @@ def check_figures(out):
                    (f'the ML-DSA-65 half costs {", ".join(seen)}' if seen else
                     'no v6 rows (a kernel without ML-DSA-65)')))
     # pq-under-mainline: the composite's overhead at most mainline's RSA-4096/SHA-512 one
-    pq, ml = PQ_BOUND
-    bad, seen = [], []
-    for z in CHECKED_SIZES:
-        c, m, u = res.get((pq, z)), res.get((ml, z)), res.get(('unsigned', z))
-        if c is None:
-            continue
-        if m is None or u is None:
-            bad.append(f'{pq}@{z}: no {ml if m is None else "unsigned"}@{z} figure')
-            continue
-        oc, om = c[0] - u[0], m[0] - u[0]
-        if oc > om:
-            bad.append(f'{pq}@{z} overhead {M(oc)} > {ml}@{z} {M(om)} '
-                       f'(ratio {oc / om if om > 0 else float("inf"):.3f})')
-        else:
-            seen.append(f'{z} {M(oc)} vs {M(om)} (ratio {oc / om:.3f})')
-    checks.append(('pq-under-mainline', not bad, '; '.join(bad) if bad else
-                   (f'{pq} vs {ml} overhead: {", ".join(seen)}' if seen else
-                    'no v6 rows (a kernel without ML-DSA-65)')))
+    checks.append(under_mainline(res, 'pq-under-mainline', PQ_BOUND,
+                                 'no v6 rows (a kernel without ML-DSA-65)'))
     # hashlist-one-pass: a listed module costs one SHA-256 pass (the loader's) and a lookup
     hl_key = HL_ROWS[0][0]
     one = hash_list_pass(guest_lines(out))
@@ -520,24 +525,8 @@ def check_figures(out):
                    (f'{hl_key}: {", ".join(seen)}' if seen else
                     'no hash list rows (a kernel without CONFIG_MODULE_HASH_LIST)')))
     # pq87-under-mainline: the same for ML-DSA-87+Ed448 (algorithm 31)
-    pq, ml = PQ87_BOUND
-    bad, seen = [], []
-    for z in CHECKED_SIZES:
-        c, m, u = res.get((pq, z)), res.get((ml, z)), res.get(('unsigned', z))
-        if c is None:
-            continue
-        if m is None or u is None:
-            bad.append(f'{pq}@{z}: no {ml if m is None else "unsigned"}@{z} figure')
-            continue
-        oc, om = c[0] - u[0], m[0] - u[0]
-        if oc > om:
-            bad.append(f'{pq}@{z} overhead {M(oc)} > {ml}@{z} {M(om)} '
-                       f'(ratio {oc / om if om > 0 else float("inf"):.3f})')
-        else:
-            seen.append(f'{z} {M(oc)} vs {M(om)} (ratio {oc / om:.3f})')
-    checks.append(('pq87-under-mainline', not bad, '; '.join(bad) if bad else
-                   (f'{pq} vs {ml} overhead: {", ".join(seen)}' if seen else
-                    'no ML-DSA-87+Ed448 rows (a kernel without Ed448)')))
+    checks.append(under_mainline(res, 'pq87-under-mainline', PQ87_BOUND,
+                                 'no ML-DSA-87+Ed448 rows (a kernel without Ed448)'))
     return checks
 
 
