@@ -119,6 +119,7 @@ static void parse_algos(struct kern_config *k, const char *arg)
 	k->ecdsa = false;
 	k->mldsa = false;
 	k->ed448 = false;
+	k->slhdsa = false;
 	for (w = strtok_r(list, ",", &sv); w; w = strtok_r(NULL, ",", &sv)) {
 		if (!strcmp(w, "rsa"))
 			rsa = true;
@@ -132,8 +133,10 @@ static void parse_algos(struct kern_config *k, const char *arg)
 			k->mldsa = true;
 		else if (!strcmp(w, "ed448"))
 			k->ed448 = true;
+		else if (!strcmp(w, "slhdsa"))
+			k->slhdsa = true;
 		else
-			bad_usage("--algos: unknown algorithm '%s' (rsa, dsa, eddsa, ecdsa, mldsa, ed448)",
+			bad_usage("--algos: unknown algorithm '%s' (rsa, dsa, eddsa, ecdsa, mldsa, ed448, slhdsa)",
 				  w);
 	}
 	free(list);

@@ -516,7 +516,8 @@ struct kern_config {
 	bool ecdsa;		/* CONFIG_CRYPTO_ECDSA_RAW */
 	bool mldsa;		/* CONFIG_CRYPTO_MLDSA (with ed25519: algorithm 30) */
 	bool ed448;		/* CONFIG_CRYPTO_ED448 (28; with mldsa: 31) */
-	bool pq_only;		/* pgp_keys.pq_only: only 30 and 31 count */
+	bool slhdsa;		/* CONFIG_CRYPTO_SLHDSA (32, 33, 34) */
+	bool pq_only;		/* pgp_keys.pq_only: only 30 to 34 count */
 };
 
 struct kern_keyring;		/* a built-in keyring as the kernel parses it */

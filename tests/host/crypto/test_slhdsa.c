@@ -248,6 +248,7 @@ static long stack_used(const struct set *s, const char *mode)
 	pthread_attr_t attr;
 	pthread_t t;
 	u8 *mem = aligned_alloc(4096, STACK_SIZE);
+	uintptr_t lowest;
 	long i;
 
 	if (!mem)
@@ -262,11 +263,12 @@ static long stack_used(const struct set *s, const char *mode)
 		return -1;
 	for (i = 0; i < STACK_SIZE && mem[i] == STACK_PAINT; i++)
 		;
+	/* the stack grows down: the lowest byte no longer painted */
+	lowest = (uintptr_t)(mem + i);
 	pthread_attr_destroy(&attr);
 	pool_mode = false;
 	free(mem);
-	/* the stack grows down: the lowest byte no longer painted */
-	return stack_top - (uintptr_t)(mem + i);
+	return stack_top - lowest;
 }
 
 int main(int argc, char **argv)
