@@ -126,6 +126,7 @@ struct pgp_opts {
 	const char *keyrings[PGP_MAX_KEYRINGS];	/* --verify: every --keyring */
 	int nkeyrings;
 	const char *secret_key;		/* --secret-key: sign with this file, not gpg */
+	bool deterministic;		/* --deterministic: SLH-DSA with opt_rand = PK.seed */
 	const char *gen_algo;		/* --gen-key ALGO */
 	int hashalgo;			/* OpenPGP hash id */
 	unsigned long reserve;
@@ -421,6 +422,9 @@ const char *verdict_why(int v);
 #define PGP_ALGO_ED448			28
 #define PGP_ALGO_MLDSA65_ED25519	30
 #define PGP_ALGO_MLDSA87_ED448		31
+#define PGP_ALGO_SLHDSA_SHAKE_128S	32
+#define PGP_ALGO_SLHDSA_SHAKE_128F	33
+#define PGP_ALGO_SLHDSA_SHAKE_256S	34
 /*
  * A new placeholder for a signature made elsewhere (--prepare, --attach),
  * when --reserve does not say: one ML-DSA-65+Ed25519 signature (3.5 KB) or
@@ -452,6 +456,33 @@ int mldsa_sign(const struct mldsa_key *k, const u8 *msg, size_t msg_len, const u
 size_t mldsa_pk_size(unsigned int set);
 size_t mldsa_sig_size(unsigned int set);
 
+/* ---- slhdsa_sign.c: SLH-DSA key generation and signing (FIPS 205) ---- */
+
+#define PGP_SLHDSA_N_MAX	32
+#define PGP_SLHDSA_SIG_SIZE_MAX	29792
+
+struct slhdsa_key;		/* SK.seed, SK.prf, PK and the top tree, wiped when freed */
+
+/*
+ * algo: the OpenPGP algorithm, 32, 33 or 34 (SLH-DSA-SHAKE-128s, -128f,
+ * -256s); seed: SK.seed || SK.prf || PK.seed (3n); pk: room for PK.seed ||
+ * PK.root (2n)
+ */
+struct slhdsa_key *slhdsa_keygen(unsigned int algo, const u8 *seed, u8 *pk);
+void slhdsa_key_free(struct slhdsa_key *k);
+/*
+ * Pure, the empty context; addrnd: n bytes of fresh randomness (hedged) or
+ * NULL (deterministic); sig: room for slhdsa_sig_size().  0, -ENOMEM, or
+ * -EFAULT when the signature does not verify (it must not be used).
+ */
+int slhdsa_sign(const struct slhdsa_key *k, const u8 *msg, size_t msg_len, const u8 *addrnd,
+		u8 *sig);
+/* slh_sign_internal on M' as given (the known-answer tests) */
+int slhdsa_sign_internal(const struct slhdsa_key *k, const u8 *mprime, size_t len,
+			 const u8 *addrnd, u8 *sig);
+size_t slhdsa_n(unsigned int algo);
+size_t slhdsa_sig_size(unsigned int algo);
+
 /* ---- seckey*.c: signing with an RFC 9580 transferable secret key file ---- */
 
 #define PGP_ED448_SIZE		57
@@ -466,15 +497,18 @@ struct seckey_algo {
 	size_t ed_size;		/* its public and secret keys */
 	size_t ed_sig;		/* its signatures */
 	unsigned int mlset;	/* the composite's ML-DSA-65 or ML-DSA-87, or 0 */
+	bool slh;		/* SLH-DSA: no EdDSA, slhdsa_sign.c alone */
 };
 
 /* A signing key (of a file, or generated). */
 struct pgp_seckey {
-	unsigned int algo;		/* 27, 28, 30 or 31 */
+	unsigned int algo;		/* 27, 28, 30, 31, 32, 33 or 34 */
 	const struct seckey_algo *a;
 	u8 fpr[32];
 	struct evp_pkey_st *ed;		/* the EdDSA key (a composite's first half) */
 	struct mldsa_key *mldsa;	/* a composite's second half */
+	struct slhdsa_key *slh;		/* an SLH-DSA key */
+	bool deterministic;		/* SLH-DSA without fresh randomness (--deterministic) */
 	struct kern_pubkeys *keys;	/* the file's public keys, for the check */
 	struct kern_keyring *kring;	/* the same, as the kernel's keyring takes them */
 	struct buf cert;		/* the file's public part */
