@@ -124,8 +124,10 @@ keys.forEach((k, i) => {
 });
 vectors.forEach((v, i) => {
 	h += `\nstatic const u8 slhdsa_kv_msg${i}[${v.msg.length}] = {\n${cArray(v.msg)}\n};\n`;
-	h += `\n/* ${v.name}: ${v.why} */\nstatic const u8 slhdsa_kv_sig${i}[${v.sig.length}] = {\n` +
-		`${cArray(v.sig)}\n};\n`;
+	// the kernel's line length (checkpatch: 100 columns): a longer comment on lines of its own
+	const c = `${v.name}: ${v.why}`;
+	h += `\n${c.length + 6 <= 100 ? `/* ${c} */` : `/*\n * ${v.name}:\n * ${v.why}\n */`}\n` +
+		`static const u8 slhdsa_kv_sig${i}[${v.sig.length}] = {\n${cArray(v.sig)}\n};\n`;
 });
 h += '\nstatic const struct slhdsa_kunit_vector slhdsa_kunit_vectors[] = {\n';
 vectors.forEach((v, i) => {
