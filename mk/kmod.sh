@@ -9,6 +9,7 @@ usage() {
 	cat <<'EOF'
 Usage: mk/kmod.sh [--pristine] [--test] VERSION
        mk/kmod.sh --fetch VERSION
+       mk/kmod.sh --check VERSION DIR
        mk/kmod.sh --export VERSION OUT
        mk/kmod.sh --print-dir [--pristine] VERSION
 
@@ -39,6 +40,7 @@ How it is built: debian/rules' options for the kmod package (30: autotools with
               modules build against the newest /usr/lib/modules/*/build, as debian/rules
               does); its summary goes to stdout, the log to the build directory
   --fetch     fetch and check the source only; print the download directory
+  --check     check the tarballs in DIR against the index (what --fetch does after apt)
   --export    write the whole patch for kmod VERSION (new files and edits) to OUT
   --print-dir print the build directory, building nothing
 Environment: KMOD_BUILD (default build/kmod), KMOD_JOBS (default 2).
@@ -52,6 +54,7 @@ while (($#)); do
 	--pristine) pristine=1 ;;
 	--test) test=1 ;;
 	--fetch) mode=fetch ;;
+	--check) mode=check ;;
 	--export) mode=export ;;
 	--print-dir) mode=print ;;
 	-*) echo "$prog: $1: unknown option" >&2; usage >&2; exit 2 ;;
@@ -95,14 +98,9 @@ sources_sha256() {
 	' "$1"
 }
 
-fetch() {
-	local dl=$base/dl/$ver lists inrel sources f want have
-	mkdir -p "$dl"
-	if ! (cd "$dl" && bash "$top/mk/apt-private.sh" --suite "$suite" --src \
-		source --download-only "kmod=$debver" > "$dl/apt.log" 2>&1); then
-		# a .dsc the mirror does not serve: the tarballs may still be there (checked below)
-		grep -E '^(E|W|Err):' "$dl/apt.log" | head -n 3 | sed "s/^/$prog: apt: /" >&2
-	fi
+# verify DIR: the tarballs in DIR are those of the suite's signed index
+verify() {
+	local dl=$1 lists inrel sources f want have
 	lists=$(bash "$top/mk/apt-private.sh" --suite "$suite" --src --print-dir)/lists
 	inrel=$(ls "$lists"/*_dists_"${suite}"_InRelease 2> /dev/null | head -n 1)
 	sources=$(ls "$lists"/*_dists_"${suite}"_main_source_Sources 2> /dev/null | head -n 1)
@@ -119,6 +117,21 @@ fetch() {
 		have=$(sha256sum < "$dl/$f" | cut -d' ' -f1)
 		[[ $want == "$have" ]] || die "$dl/$f: SHA-256 $have is not the index's $want"
 	done
+}
+
+fetch() {
+	local dl=$base/dl/$ver
+	mkdir -p "$dl"
+	if ! (cd "$dl" && bash "$top/mk/apt-private.sh" --suite "$suite" --src \
+		source --download-only "kmod=$debver" > "$dl/apt.log" 2>&1); then
+		if grep -E '^E: Failed to fetch' "$dl/apt.log" | grep -qv '\.dsc '; then
+			grep -E '^(E|W|Err):' "$dl/apt.log" | head -n 3 | sed "s/^/$prog: apt: /" >&2
+		else
+			# trixie's kmod_34.2-2.dsc was such a 404 on this mirror
+			echo "$prog: note: the mirror does not serve kmod_$debver.dsc; the tarballs are checked against the signed Sources index" >&2
+		fi
+	fi
+	verify "$dl"
 	echo "$dl"
 }
 
@@ -150,6 +163,12 @@ if [[ $mode == fetch ]]; then
 	fetch
 	exit 0
 fi
+if [[ $mode == check ]]; then
+	[[ $# -eq 2 && -d $2 ]] || { usage >&2; exit 2; }
+	verify "$2"
+	echo "$prog: $2: kmod_$upver.orig.tar.xz and kmod_$debver.debian.tar.xz are those of $suite's signed index"
+	exit 0
+fi
 
 if [[ $mode == export ]]; then
 	dl=$(fetch)
@@ -179,8 +198,8 @@ export KDIR
 # The build: redone when this script, the patch or the source changed.
 stamp_of() {
 	{
-		sha256sum "$0"
-		[[ $pristine == 1 ]] || sha256sum "$pdir"/libkmod/* "$pdir/$ver"/*
+		cat "$0"
+		[[ $pristine == 1 ]] || cat "$pdir"/libkmod/* "$pdir/$ver"/*
 		echo "$debver $kind"
 	} | sha256sum | cut -d' ' -f1
 }
@@ -208,7 +227,7 @@ if [[ ! -f $bdir/.stamp || $(cat "$bdir/.stamp") != "$stamp" ]]; then
 	else
 		(
 			cd "$bdir/src"
-			bt=$([[ -n $KDIR ]] && echo true || echo false)
+			bt=$([[ -n $KDIR && $pristine == 0 ]] && echo true || echo false)
 			meson setup build-deb -D build-tests="$bt" -D docs=false -D manpages=false \
 				-D openssl=enabled -D dlopen=all -D zlib=disabled -D xz=enabled -D zstd=enabled
 			ninja -C build-deb -j"$jobs"
