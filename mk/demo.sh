@@ -67,8 +67,8 @@ scripts/sign-module.sh -q --homedir "$KEYS_DIR/gnupg" -u "$FPR_rsa4096" --append
 echo "   pgptest.ko signed twice (rollover): -u ed25519@pgp-modsign.test, then --append -u ${FPR_rsa4096:0:16}..."
 echo "   \$ modinfo pgptest-two.ko      (patched; the signature values cut to their first line)"
 "$kmod/tools/modinfo" "$demo/pgptest-two.ko" |
-	awk '/^sig_id:/ { s = 1 } /^signature:/ { g = 1; print; next }
-		/^\t/ && g { if (!cut) print "\t\t..."; cut = 1; next } { cut = 0; g = 0 } s' |
+	awk '/^(sig_[a-z]*|signer|signature):/ { k = 1; g = /^signature:/; cut = 0; print; next }
+		/^\t/ && k { if (!g) print; else if (!cut) print "\t\t..."; cut = 1; next } { k = 0 }' |
 	sed 's/^/   /'
 echo "   \$ /sbin/modinfo pgptest-two.ko   (Debian's kmod as it is: $(/sbin/modinfo "$demo/pgptest-two.ko" |
 	grep -c '^sig') sig lines)"

@@ -55,7 +55,7 @@ while (($#)); do
 	--test) test=1 ;;
 	--fetch) mode=fetch ;;
 	--check) mode=check ;;
-	--export) mode=export ;;
+	--export) mode='export' ;;
 	--print-dir) mode=print ;;
 	-*) echo "$prog: $1: unknown option" >&2; usage >&2; exit 2 ;;
 	*) break ;;
@@ -102,8 +102,8 @@ sources_sha256() {
 verify() {
 	local dl=$1 lists inrel sources f want have
 	lists=$(bash "$top/mk/apt-private.sh" --suite "$suite" --src --print-dir)/lists
-	inrel=$(ls "$lists"/*_dists_"${suite}"_InRelease 2> /dev/null | head -n 1)
-	sources=$(ls "$lists"/*_dists_"${suite}"_main_source_Sources 2> /dev/null | head -n 1)
+	inrel=$(find "$lists" -maxdepth 1 -name "*_dists_${suite}_InRelease" | head -n 1)
+	sources=$(find "$lists" -maxdepth 1 -name "*_dists_${suite}_main_source_Sources" | head -n 1)
 	[[ -f $inrel && -f $sources ]] || die "no InRelease or Sources index of $suite in $lists"
 	gpgv --keyring /usr/share/keyrings/debian-archive-keyring.gpg "$inrel" > "$dl/gpgv.log" 2>&1 ||
 		die "$inrel: gpgv does not verify it with debian-archive-keyring (see $dl/gpgv.log)"
