@@ -46,10 +46,12 @@ done
 top=$(cd "$(dirname "$0")/.." && pwd)
 state=${DEPS_STATE:-$top/build/deps}
 
-# make demo: unpack, patch and build Linux 6.12, make keys and sign with gpg, boot QEMU.
+# make demo: unpack, patch and build Linux 6.12, make keys and sign with gpg, boot QEMU;
+# autoconf ... libzstd-dev: Debian's kmod 30 built with the kmod patch (modinfo).
 demo_pkgs=(linux-source-6.12 gnupg gpgv binutils gcc libc6-dev make flex bison bc libelf-dev
 	libssl-dev pkg-config cpio busybox-static qemu-system-x86 xz-utils file python3 openssl
-	kmod patch procps autoconf automake libtool libzstd-dev)
+	autoconf automake libtool libzstd-dev
+	kmod patch procps)
 # make check: the tests as a whole need these too.  linux-source-6.1: host-patches applies
 # the 6.1 series to it; sqv: verify-module.sh's independent check; clang, libclang-rt-dev:
 # the fuzz targets; python3-docutils: the guide (host-docs); dkms: the DKMS flow;

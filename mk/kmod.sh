@@ -124,7 +124,7 @@ fetch() {
 	mkdir -p "$dl"
 	if ! (cd "$dl" && bash "$top/mk/apt-private.sh" --suite "$suite" --src \
 		source --download-only "kmod=$debver" > "$dl/apt.log" 2>&1); then
-		if grep -E '^E: Failed to fetch' "$dl/apt.log" | grep -qv '\.dsc '; then
+		if grep -E '^E: Failed to fetch [a-z]+://' "$dl/apt.log" | grep -qv '\.dsc '; then
 			grep -E '^(E|W|Err):' "$dl/apt.log" | head -n 3 | sed "s/^/$prog: apt: /" >&2
 		else
 			# trixie's kmod_34.2-2.dsc was such a 404 on this mirror
