@@ -487,6 +487,7 @@ struct pgp_seckey {
 	struct kern_pubkeys *keys;	/* the file's public keys, for the check */
 	struct kern_keyring *kring;	/* the same, as the kernel's keyring takes them */
 	struct buf cert;		/* the file's public part */
+	struct buf signer_uid;		/* subpacket 28 of its first User ID, or empty */
 	char fpr_hex[65];
 };
 
