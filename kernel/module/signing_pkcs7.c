@@ -11,10 +11,11 @@
  * signature's algorithm is its key's.  Otherwise the signature is treated as
  * one by no trusted key (-ENOKEY): the module's OpenPGP signature, if it
  * carries one, is checked next, and else it is an unsigned module (refused
- * when signatures are enforced, tainted when not).  This runs after
- * mainline's check, for the keyring that verified the signature
- * (.secondary_trusted_keys or the platform keyring alike), and after its
- * hash blacklist check, which keeps its say.
+ * when signatures are enforced, tainted when not).  This runs once
+ * mod_verify_sig() accepted the signature, whatever keyring verified it
+ * (.secondary_trusted_keys, or the platform keyring where a distribution
+ * adds that fallback), and after a distribution's hash blacklist check
+ * there, which keeps its say.
  */
 
 #define pr_fmt(fmt) "modsign-pgp: " fmt
