@@ -40,7 +40,11 @@ if [[ ! -f $tool || ! -x $tool ]]; then
 				if (end)
 					on = 0
 			}
-			END { gsub(/\\n/, "\n", out); gsub(/\\"/, "\"", out); printf "%s", out }' "$1"
+			END {
+				gsub(/\\n/, "\n", out)
+				gsub(/\\"/, "\"", out)
+				printf "%s", out
+			}' "$1"
 	}
 	build=("$here/pgp-sign-module-build.sh" "$here/pgp-sign-module")
 	for a in "$@"; do
@@ -54,10 +58,12 @@ if [[ ! -f $tool || ! -x $tool ]]; then
 			if [[ -n $text ]]; then
 				printf '%s\n' "${text//%s/$prog}"
 			else
-				echo "Usage: $prog [options] MODULE...  (the options: $prog --help, once pgp-sign-module is built)"
+				echo "Usage: $prog [options] MODULE..."
+				echo "(the options: $prog --help, once pgp-sign-module is built)"
 			fi
 			if [[ -f ${build[0]} ]]; then
-				echo "(pgp-sign-module, which $prog runs, is not built here: \"${build[*]}\" builds it)"
+				printf '(pgp-sign-module, which %s runs, is not built here:' "$prog"
+				printf ' "%s" builds it)\n' "${build[*]}"
 			fi
 			exit 0
 			;;

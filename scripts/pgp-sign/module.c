@@ -338,7 +338,8 @@ enum pgp_appended appended_sig(const u8 *f, size_t len, size_t *kernel_len, size
 	*kernel_len = modlen;
 	if (modlen <= msl)
 		return APPENDED_BAD;
-	ms = f + modlen - msl;		/* algo, hash, id_type, signer_len, key_id_len, pad[3], sig_len */
+	/* struct module_signature: algo, hash, id_type, signer_len, key_id_len, pad[3], sig_len */
+	ms = f + modlen - msl;
 	sl = get_be32(ms + 8);
 	if (sl >= modlen - msl)
 		return APPENDED_BAD;

@@ -609,8 +609,12 @@ struct vsig {
 	char why[80];			/* kern_explain() */
 };
 
-/* verify_one()'s verdicts: 0 good, 1 bad, 2 unsigned, 3 good with PKCS#7 besides, and */
-#define VERIFY_IO	4	/* no verdict: the module or the files to check cannot be read or written */
+/*
+ * verify_one()'s verdicts: 0 good, 1 bad, 2 unsigned, 3 good with PKCS#7
+ * besides, and VERIFY_IO, none: the module or the files to check cannot be
+ * read or written.
+ */
+#define VERIFY_IO	4
 
 int verify_modules(struct pgp_run *r, struct pgp_ring *ring, char **names, int n);
 void vsay(const struct vrun *vr, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

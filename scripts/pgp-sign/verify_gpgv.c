@@ -23,10 +23,11 @@ static void last_words(const struct buf *b, char *out, size_t n)
 }
 
 /*
- * gpgv (or sqv) on DIR/sig.N (signature N = @i + 1 of the report) over DIR/data with DIR/keyring, the packets of
- * the keyring the kernel read: true when it verifies by the key the kernel
- * named (gpgv: the signing (sub)key @signer; sqv: its certificate, the
- * primary @primary); else false with what it said in @msg.
+ * gpgv (or sqv) on DIR/sig.N (the report's signature N = @i + 1) over
+ * DIR/data with DIR/keyring, the packets of the keyring the kernel read:
+ * true when it verifies by the key the kernel named (gpgv: the signing
+ * (sub)key @signer; sqv: its certificate, the primary @primary); else
+ * false with what it said in @msg.
  */
 bool second_opinion(const struct vrun *vr, int i, const char *signer, const char *primary,
 		    char *msg, size_t ml)
