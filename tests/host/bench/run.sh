@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Host test: make bench refuses to publish nonsense.  bench/report.py checks the load-time
 # figures (complete, more-than-unsigned, stable-baseline, not-on-ticks, beyond-hashing,
-# composite-above-ed25519, pq-under-mainline, hashlist-one-pass) before it writes bench/results.md, the plot or README.md.  Fed
+# composite-above-ed25519, pq-under-mainline, hashlist-one-pass, pq87-under-mainline,
+# slhdsa-above-ed25519, slhdsa128s-target) before it writes bench/results.md, the plot or
+# README.md.  Fed
 # without a QEMU boot:
 #   runs/NAME/: the raw figures (load-time.txt, guest-kunit.txt) of real make bench boots,
 #     one good and the deliberately broken ones (BENCH_BREAK=sleep, unload, jitter, nosig,
@@ -22,7 +24,7 @@ report=$top/bench/report.py
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 checks="complete more-than-unsigned stable-baseline not-on-ticks beyond-hashing composite-above-ed25519
-	pq-under-mainline hashlist-one-pass pq87-under-mainline"
+	pq-under-mainline hashlist-one-pass pq87-under-mainline slhdsa-above-ed25519 slhdsa128s-target"
 n=0 fail=0
 ok() { n=$((n + 1)); echo "ok $n - $1"; }
 notok() {
@@ -36,7 +38,8 @@ for d in "$here"/runs/*/; do
 done
 crafted="drop-a-variant error-line signed-below-baseline unstable-baseline ticks hash-above-overhead
 	pq-good pq-no-mldsa pq-missing-row pq-above-mainline hl-good hl-missing-row hl-above-one-pass
-	hl-below-one-pass hl-above-ed25519 pq87-good pq87-missing-row pq87-above-mainline"
+	hl-below-one-pass hl-above-ed25519 pq87-good pq87-missing-row pq87-above-mainline
+	slh-good slh-missing-row slh-below-ed25519 slh-above-target slh-above-target-1m"
 nc=0
 for _ in $crafted; do nc=$((nc + 1)); done
 plan=$((2 * ${#runs[@]} + 2 * nc + 4))
@@ -217,6 +220,34 @@ craft pq87-good pass "$(pq87_rows "1800000, $all_pq87, True")"
 craft pq87-missing-row complete "$(pq87_rows "1800000, ('pgp6-ed448-sha512',), True")"
 # algorithm 31 3.5 M above the v4 Ed25519 load: above mainline's RSA-4096
 craft pq87-above-mainline pq87-under-mainline "$(pq87_rows "3500000, $all_pq87, True")"
+# SLH-DSA (a kernel with CONFIG_CRYPTO_SLHDSA): SLH (M instructions, per set) above the v6
+# Ed25519 load (of pq-good's rows), ROWS the rows there, CFG the config line
+slh_rows() {
+	printf '%s\n' "$(pq_rows "1200000, $all_pq, True")
+SLH, ROWS, CFG = $1
+for z in ('6k', '64k', '256k', '1m'):
+    e = get(f'pgp6-ed25519-sha512@{z}')
+    size = next(l for l in lt if l.startswith(f'size pgp6-ed25519-sha512@{z} '))
+    for s, add in zip(('pgp6-slhdsa128s-sha512', 'pgp6-slhdsa128f-sha512', 'pgp6-slhdsa256s-sha512'), SLH):
+        if s in ROWS:
+            lt.append(f'bench {s}@{z} {e[0] + add} {e[1] + add} verified')
+            lt.append(size.replace('pgp6-ed25519-sha512', s))
+if CFG:
+    lt.append('config CONFIG_CRYPTO_SLHDSA=y')
+"
+}
+all_slh="('pgp6-slhdsa128s-sha512', 'pgp6-slhdsa128f-sha512', 'pgp6-slhdsa256s-sha512')"
+# -128s 1 M above the Ed25519 load: within its targets (1.5x mainline's overhead at 6 KiB,
+# 1.0x at 1 MiB: mainline is 2.6 M above Ed25519 at either size in these runs)
+craft slh-good pass "$(slh_rows "(1000000, 40000000, 30000000), $all_slh, True")"
+craft slh-missing-row complete \
+	"$(slh_rows "(1000000, 40000000, 30000000), ('pgp6-slhdsa128s-sha512', 'pgp6-slhdsa256s-sha512'), True")"
+# an SLH-DSA load no dearer than the Ed25519 one: its verification did not run
+craft slh-below-ed25519 slhdsa-above-ed25519 "$(slh_rows "(0, 40000000, 30000000), $all_slh, True")"
+# -128s 13 M above the Ed25519 load (what SHAKE256 in portable C costs): above both targets
+craft slh-above-target slhdsa128s-target "$(slh_rows "(13000000, 40000000, 30000000), $all_slh, True")"
+# 4 M above: within 1.5x at 6 KiB, above 1.0x at 1 MiB
+craft slh-above-target-1m slhdsa128s-target "$(slh_rows "(4000000, 40000000, 30000000), $all_slh, True")"
 
 # ---- the good run's other outputs ----
 o=$tmp/out-run\ good
@@ -240,8 +271,8 @@ EOF
 else
 	notok "the good run changed or dropped a section it did not measure"
 fi
-if t_out=$(python3 "$report" --check-figures "$good" 2>&1) && [[ $(grep -c '^check .*: ok: ' <<<"$t_out") == 9 ]]; then
-	ok "--check-figures: the good run passes all 9 checks"
+if t_out=$(python3 "$report" --check-figures "$good" 2>&1) && [[ $(grep -c '^check .*: ok: ' <<<"$t_out") == 11 ]]; then
+	ok "--check-figures: the good run passes all 11 checks"
 else
 	notok "--check-figures on the good run" "$t_out"
 fi
