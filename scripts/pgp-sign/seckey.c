@@ -98,9 +98,7 @@ static int key_from_secret(struct pgp_seckey *k, unsigned int algo, const u8 *pu
 			return -1;
 		}
 		free(mpk);
-		k->algo = algo;
-		k->a = a;
-		return 0;
+		goto done;
 	}
 	k->ed = EVP_PKEY_new_raw_private_key(a->evp, NULL, sec, a->ed_size);
 	if (!k->ed || EVP_PKEY_get_raw_public_key(k->ed, edpub, &el) != 1 ||
@@ -118,6 +116,7 @@ static int key_from_secret(struct pgp_seckey *k, unsigned int algo, const u8 *pu
 		}
 		free(mpk);
 	}
+done:
 	k->algo = algo;
 	k->a = a;
 	return 0;
