@@ -17,6 +17,8 @@
 #    (kernel/module/signing_pkcs7.c) is built wherever pgp_keys.pq_only exists
 #    (MODULE_SIG with PGP_BUILTIN_KEYS, with or without MODULE_SIG_PGP), and its stub only
 #    without PGP_BUILTIN_KEYS (kernel/module/Makefile evaluated, internal.h preprocessed).
+#    Self-test: the Makefile as patch 0014 first had it (signing_pkcs7.o under
+#    MODULE_SIG_PGP alone) is refused.
 set -uo pipefail
 if [[ ${1:-} == -h || ${1:-} == --help ]]; then
 	echo "Usage: $0    (a make check host test: prints TAP, exits non-zero on failure)"
@@ -51,7 +53,7 @@ checkpatch=${CHECKPATCH:-scripts/checkpatch.pl}
 	{ echo "1..1"; notok "make patches exports the series" "$(cat "$tmp/export.log")"; exit 1; }
 mapfile -t patches < <(cat "$tmp/out/series")
 mapfile -t cfiles < <(cd "$top" && git ls-files certs crypto include kernel security | grep -E '\.[ch]$')
-echo "1..$((2 + ${#patches[@]} + ${#cfiles[@]} + 9))"
+echo "1..$((2 + ${#patches[@]} + ${#cfiles[@]} + 10))"
 ok "make patches exports ${#patches[@]} patches"
 
 # unjustified PATCH TYPE...: the TYPEs that PATCH's notes (between --- and the diffstat, for
@@ -199,6 +201,23 @@ for v in 6.12 6.1; do
 			"MODULE_SIG_PGP=y: $with"$'\n'"MODULE_SIG_PGP unset: $alone"$'\n'"no PGP_BUILTIN_KEYS: $none"
 	fi
 done
+# Self-test: the patched 6.12 tree's kernel/module as patch 0014 first had it (signing_pkcs7.o
+# beside signing_pgp.o, under MODULE_SIG_PGP alone) is not "built" without MODULE_SIG_PGP.
+pm=$tmp/pkcs7-mutant
+mkdir -p "$pm/kernel/module"
+if [[ -f $tmp/debian-6.12/kernel/module/Makefile ]] &&
+	cp "$tmp/debian-6.12/kernel/module/internal.h" "$pm/kernel/module/" &&
+	sed '/^ifdef CONFIG_PGP_BUILTIN_KEYS$/,/^endif$/d
+	     s/^\(obj-$(CONFIG_MODULE_SIG_PGP) += signing_pgp.o signing_pgp_elf.o\)$/\1 signing_pkcs7.o/' \
+		"$tmp/debian-6.12/kernel/module/Makefile" >"$pm/kernel/module/Makefile" &&
+	grep -q 'signing_pgp_elf.o signing_pkcs7.o$' "$pm/kernel/module/Makefile" &&
+	! grep -q 'CONFIG_PGP_BUILTIN_KEYS' "$pm/kernel/module/Makefile" &&
+	[[ $(pkcs7_policy "$pm" CONFIG_MODULES=y CONFIG_MODULE_SIG=y CONFIG_PGP_BUILTIN_KEYS=y) != built ]]; then
+	ok "self-test: signing_pkcs7.o under MODULE_SIG_PGP alone is refused (not built with PGP_BUILTIN_KEYS alone)"
+else
+	notok "self-test: signing_pkcs7.o under MODULE_SIG_PGP alone is refused" \
+		"$(cat "$pm/kernel/module/Makefile" 2>&1 | grep -n 'signing_p\|PGP_BUILTIN')"
+fi
 
 # Self-test: a copy of this checkout whose 6.12 series ends with a patch to a line of
 # Debian's mod_is_hash_blacklisted() (as patch 0007 once did) applies to Debian's tree and
