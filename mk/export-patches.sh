@@ -21,7 +21,7 @@ come first and carry no new files.  The new files are assigned to patches by pat
  10 SHAKE + ML-DSA     crypto/{shake,mldsa}*, crypto/tests/{shake,mldsa}*,
                        include/crypto/{shake,mldsa}.h (after patch 4 in the series)
  13 Ed448              crypto/{,tests/}ed448*, include/crypto/ed448.h (after patch 10)
- 14 SLH-DSA            crypto/{,tests/}slhdsa*, crypto/tests/.kunitconfig, include/crypto/slhdsa.h
+ 15 SLH-DSA            crypto/{,tests/}slhdsa*, crypto/tests/.kunitconfig, include/crypto/slhdsa.h
                        (after patch 13)
   5 OpenPGP parser     crypto/pgp/, include/crypto/pgp.h
   6 keyring            security/pgp_keys/, include/keys/pgp_keys.h, certs/pgp_keyring*,
@@ -71,10 +71,10 @@ group_of() {
 	crypto/shake*|crypto/mldsa*|include/crypto/shake.h|include/crypto/mldsa.h) echo 10 ;;
 	crypto/tests/shake*|crypto/tests/mldsa*) echo 10 ;;
 	crypto/ed448*|crypto/tests/ed448*|include/crypto/ed448.h) echo 13 ;;
-	crypto/slhdsa*|crypto/tests/slhdsa*|include/crypto/slhdsa.h) echo 14 ;;
+	crypto/slhdsa*|crypto/tests/slhdsa*|include/crypto/slhdsa.h) echo 15 ;;
 	# crypto/tests/.kunitconfig runs every algorithm's suite: it comes with the last
-	# patch of the series that adds one (14 follows 13, 10 and 4 in the series)
-	crypto/tests/.kunitconfig) echo 14 ;;
+	# patch of the series that adds one (15 follows 13, 10 and 4 in the series)
+	crypto/tests/.kunitconfig) echo 15 ;;
 	crypto/pgp/*|include/crypto/pgp.h) echo 5 ;;
 	security/pgp_keys/*|include/keys/pgp_keys.h) echo 6 ;;
 	# the keyring's build side, beside mainline's certificates and signing key

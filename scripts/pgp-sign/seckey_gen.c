@@ -115,10 +115,13 @@ int seckey_generate(const char *algo, const char *uid, const char *sec_path,
 			goto out;
 		}
 		memcpy(secret + rl, key.p + 10 + ml / 2, ml / 2);
-	} else if (!(k.ed = EVP_PKEY_new_raw_private_key(a->evp, NULL, secret, a->ed_size)) ||
-		   EVP_PKEY_get_raw_public_key(k.ed, key.p + 10, &el) != 1 || el != a->ed_size) {
-		snprintf(why, sizeof(why), "%s key generation failed", a->ed);
-		goto out;
+	} else {
+		k.ed = EVP_PKEY_new_raw_private_key(a->evp, NULL, secret, a->ed_size);
+		if (!k.ed || EVP_PKEY_get_raw_public_key(k.ed, key.p + 10, &el) != 1 ||
+		    el != a->ed_size) {
+			snprintf(why, sizeof(why), "%s key generation failed", a->ed);
+			goto out;
+		}
 	}
 	if (a->mlset) {
 		k.mldsa = mldsa_keygen(a->mlset, secret + a->ed_size, key.p + 10 + a->ed_size);

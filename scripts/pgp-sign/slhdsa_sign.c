@@ -246,7 +246,10 @@ struct slhdsa_key *slhdsa_keygen(unsigned int algo, const u8 *seed, u8 *pk)
 	struct slhdsa_work *w;
 	u8 *adrs;
 
-	if (!k || !(P = slhdsa_set(algo, &k->alg))) {
+	if (!k)
+		return NULL;
+	P = slhdsa_set(algo, &k->alg);
+	if (!P) {
 		free(k);
 		return NULL;
 	}
