@@ -53,11 +53,11 @@ sources()
 		"$top/kernel/module/hash_list_parse.c" "$top/kernel/module/hash_list.h" \
 		"$top/crypto/pgp/pgp_parser.c" "$top/crypto/pgp/pgp_verify.c" \
 		"$top/crypto/pgp/pgp_internal.h" "$top/security/pgp_keys/keyring_parse.c" \
-		"$top"/crypto/{mont,dsa,rsassa,ed25519,ed448,shake,mldsa}.c "$top/crypto/ed448_table.h"
+		"$top"/crypto/{mont,dsa,rsassa,ed25519,ed448,shake,mldsa_verify}.c "$top/crypto/ed448_table.h"
 	for f in "${tool_units[@]}" "${kglue_units[@]}"; do
 		echo "$here/pgp-sign/$f.c"
 	done
-	for f in "$top"/include/crypto/{pgp,dsa,rsassa,ed25519,ed448,mont,ecdsa_raw,shake,mldsa}.h \
+	for f in "$top"/include/crypto/{pgp,dsa,rsassa,ed25519,ed448,mont,ecdsa_raw,shake,mldsa_verify}.h \
 		"$top/include/keys/pgp_keys.h"; do
 		echo "$f"
 	done

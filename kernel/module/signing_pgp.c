@@ -25,6 +25,7 @@
 #include <kunit/visibility.h>
 #include <crypto/pgp.h>
 #include <crypto/sha2.h>
+#include <crypto/pgp_compat.h>
 #include <keys/pgp_keys.h>
 #include <keys/system_keyring.h>
 #include "internal.h"
@@ -44,7 +45,7 @@
  * Feed @len bytes at @p, or zeros when @p is NULL, to @ctx (if any) and the
  * SHA-256 state @sha (if any), a chunk at a time.
  */
-static int module_pgp_feed(struct pgp_hash_ctx *ctx, struct sha256_state *sha,
+static int module_pgp_feed(struct pgp_hash_ctx *ctx, struct pgp_sha256_ctx *sha,
 			   const u8 *p, size_t len)
 {
 	const u8 *zeros = page_address(ZERO_PAGE(0));
@@ -125,9 +126,9 @@ VISIBLE_IF_KUNIT int module_pgp_hash_pass(struct pgp_hash_ctx *ctx,
 					  bool shared)
 {
 	const size_t end = loc->sec_off + loc->sec_size;
-	struct sha256_state data_sha, file_sha;
+	struct pgp_sha256_ctx data_sha, file_sha;
 	struct pgp_hash_ctx *file_ctx = NULL;
-	struct sha256_state *sha;
+	struct pgp_sha256_ctx *sha;
 	int ret;
 
 	if (!ctx)
@@ -574,7 +575,7 @@ void module_pgp_set_signer(struct module *mod, const struct load_info *info)
 	mod->pgp_signer_len = info->pgp_signer_len;
 }
 
-static ssize_t module_pgp_signer_show(struct module_attribute *mattr,
+static ssize_t module_pgp_signer_show(PGP_MODULE_ATTR_CONST struct module_attribute *mattr,
 				      struct module_kobject *mk, char *buf)
 {
 	const struct module *mod = mk->mod;
@@ -589,7 +590,7 @@ static int module_pgp_signer_exists(struct module *mod)
 	return mod->pgp_signer_len > 0;
 }
 
-struct module_attribute modinfo_pgp_signer = {
+PGP_MODULE_ATTR_CONST struct module_attribute modinfo_pgp_signer = {
 	.attr = { .name = "pgp_signer", .mode = 0444 },
 	.show = module_pgp_signer_show,
 	.test = module_pgp_signer_exists,

@@ -469,7 +469,7 @@ struct kern_config {
 	bool legacy;		/* CONFIG_MODULE_SIG_PGP_LEGACY */
 	bool ed25519;		/* CONFIG_CRYPTO_ED25519 */
 	bool ecdsa;		/* CONFIG_CRYPTO_ECDSA_RAW */
-	bool mldsa;		/* CONFIG_CRYPTO_MLDSA (with ed25519: algorithm 30) */
+	bool mldsa;		/* CONFIG_CRYPTO_MLDSA_VERIFY (with ed25519: algorithm 30) */
 	bool ed448;		/* CONFIG_CRYPTO_ED448 (28; with mldsa: 31) */
 	bool pq_only;		/* pgp_keys.pq_only: only 30 and 31 count */
 };

@@ -105,6 +105,7 @@ struct pgp_key_auth {
 	u32 expires;
 	struct pgp_key *subject;
 	u8 digest[HASH_MAX_DIGESTSIZE];
+	unsigned int digest_len;	/* 0: no authorisation was found */
 };
 
 extern struct asymmetric_key_subtype pgp_key_subtype;

@@ -10,7 +10,7 @@ usage() {
 Usage: tests/fuzz/$prog [--time SECONDS] [--no-run] [--out DIR]
 
 Builds tests/fuzz/fuzz_mldsa.c and fuzz_ed448.c with clang
--fsanitize=fuzzer,address,undefined against crypto/mldsa.c, crypto/ed448.c and
+-fsanitize=fuzzer,address,undefined against crypto/mldsa_verify.c, crypto/ed448.c and
 crypto/shake.c through tests/compat, then runs each for SECONDS (default 60) on
 a working corpus in DIR/corpus-NAME, seeded from tests/fuzz/corpus/mldsa/ and
 ed448/ (the KUnit vectors: keys and signatures that verify, never modified).  Prints executions, exec/s, coverage and new corpus
@@ -47,10 +47,10 @@ out=$(cd "$out" && pwd)
 cflags=(-g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 	-fno-omit-frame-pointer -Wall -Wno-unused-parameter
 	-I"$top/tests/compat/include" -I"$top/scripts/pgp-shim" -I"$top/include")
-srcs=("$top"/crypto/{shake,mldsa,ed448}.c "$top"/scripts/pgp-shim/{compat,shash_openssl,hash_info}.c)
+srcs=("$top"/crypto/{shake,mldsa_verify,ed448}.c "$top"/scripts/pgp-shim/{compat,shash_openssl,hash_info}.c)
 
 for name in fuzz_mldsa fuzz_ed448; do
-	echo "[build] $name (crypto/mldsa.c, crypto/ed448.c, crypto/shake.c)"
+	echo "[build] $name (crypto/mldsa_verify.c, crypto/ed448.c, crypto/shake.c)"
 	"$clang" "${cflags[@]}" -o "$out/$name" "$top/tests/fuzz/$name.c" "${srcs[@]}" -lcrypto ||
 		{ echo "$prog: $name: build failed" >&2; exit 1; }
 done

@@ -22,7 +22,7 @@
  * disagreement aborts.
  */
 #include <crypto/pgp.h>
-#include <crypto/mldsa.h>
+#include <crypto/mldsa_verify.h>
 #include "../../crypto/pgp/tests/pgp_v6_kunit_vectors.h"
 
 #define FUZZ_BUG(cond, what)						\

@@ -3,7 +3,7 @@
 #
 # Generate crypto/tests/mldsa_kunit_vectors.h (ML-DSA-65) and mldsa87_kunit_vectors.h
 # (ML-DSA-87) with @noble/post-quantum (an ML-DSA
-# independent of crypto/mldsa.c), installed into build/node by mk/node-deps.sh:
+# independent of crypto/mldsa_verify.c), installed into build/node by mk/node-deps.sh:
 # see gen-mldsa-vectors.mjs for what the vectors are.
 set -euo pipefail
 

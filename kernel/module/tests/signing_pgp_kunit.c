@@ -12,6 +12,7 @@
 #include <linux/errno.h>
 #include <linux/sizes.h>
 #include <linux/string.h>
+#include <crypto/pgp_compat.h>
 #include "../internal.h"
 #include "../signing_pgp.h"
 #include "../signing_pgp_elf.h"
@@ -606,4 +607,4 @@ kunit_test_suite(pgp_modsig_test_suite);
 
 MODULE_DESCRIPTION("KUnit tests for OpenPGP module signature checking");
 MODULE_LICENSE("GPL");
-MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
+PGP_KUNIT_IMPORT_NS();

@@ -6,6 +6,6 @@
  */
 #define CONFIG_CRYPTO_ED25519 1
 #define CONFIG_CRYPTO_ECDSA_RAW 1
-#define CONFIG_CRYPTO_MLDSA 1
+#define CONFIG_CRYPTO_MLDSA_VERIFY 1
 #define CONFIG_CRYPTO_ED448 1
 #include "../../../crypto/pgp/pgp_verify.c"

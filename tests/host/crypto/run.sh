@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# Build crypto/{mont,dsa,rsassa,ed25519,ed448,shake,mldsa}.c in userspace on tests/compat
+# Build crypto/{mont,dsa,rsassa,ed25519,ed448,shake,mldsa_verify}.c in userspace on tests/compat
 # (the kernel API in userspace; kshim.h adds this build's configuration) with
 # ASan/UBSan, then run:
 #   1. test_crypto   - against OpenSSL (random operands, keys, signatures);
@@ -29,7 +29,7 @@
 #      cases as s390x binaries (clang --target=s390x-linux-gnu -static, run under
 #      qemu-s390x); a copy of crypto/shake.c that reads lanes in host byte
 #      order must fail there (it passes on x86_64)
-#   5. mutants: crypto/mldsa.c, crypto/shake.c and crypto/ed448.c each changed in one check or
+#   5. mutants: crypto/mldsa_verify.c, crypto/shake.c and crypto/ed448.c each changed in one check or
 #      step (mutants.txt), the KUnit suites built again without sanitizers;
 #      each mutant must fail them
 # Prints TAP; exits non-zero on any failure.
@@ -42,7 +42,7 @@ Usage: tests/host/crypto/run.sh [--scale N] [--keep DIR] [--help]
 
 Userspace tests of the kernel's public-key verification code (crypto/mont.c,
 crypto/dsa.c, crypto/rsassa.c, crypto/ed25519.c, crypto/ed448.c,
-crypto/shake.c, crypto/mldsa.c) under ASan and UBSan, checked against OpenSSL
+crypto/shake.c, crypto/mldsa_verify.c) under ASan and UBSan, checked against OpenSSL
 and (ML-DSA, Ed448) @noble/post-quantum and @noble/curves, plus the KUnit
 suites and their mutants, all built on tests/compat.
 
@@ -95,7 +95,7 @@ else
 fi
 
 srcs=("$top"/crypto/{mont,dsa,rsassa,ed25519}.c)
-pqsrcs=("$top"/crypto/{shake,mldsa,ed448}.c)
+pqsrcs=("$top"/crypto/{shake,mldsa_verify,ed448}.c)
 kunits=("$top"/crypto/tests/{mont,dsa,rsassa,ed25519}_kunit.c "$top"/crypto/tests/{shake,mldsa,ed448}_kunit.c)
 
 # shellcheck disable=SC2054 # the comma is part of -fsanitize=address,undefined
@@ -230,9 +230,9 @@ $have_ed25519 && start_build test_ed25519 -I"$top/crypto/tests" "$here/test_ed25
 start_build test_shake "$here/test_shake.c" "$top/crypto/shake.c"
 # test_mldsa wraps kmalloc and kfree to measure the heap of a verification
 mldsa_wrap=-Wl,--wrap=kmalloc,--wrap=kfree,--wrap=kfree_sensitive
-start_build test_mldsa "$mldsa_wrap" "$here/test_mldsa.c" "$top/crypto/"{shake,mldsa}.c
+start_build test_mldsa "$mldsa_wrap" "$here/test_mldsa.c" "$top/crypto/"{shake,mldsa_verify}.c
 [ -n "$m32_err" ] || start_build --i386 test_mldsa32 "$mldsa_wrap" "$here/test_mldsa.c" \
-	"$top/crypto/"{shake,mldsa}.c
+	"$top/crypto/"{shake,mldsa_verify}.c
 start_build test_ed448 "$mldsa_wrap" -I"$top/crypto/tests" "$here/test_ed448.c" \
 	"$top/crypto/"{shake,ed448}.c
 start_build test_ed448_noint128 -DKSHIM_NO_INT128 "$mldsa_wrap" -I"$top/crypto/tests" \
@@ -545,8 +545,8 @@ elif [ -n "$mldsa_err" ]; then
 	echo "# big-endian: $mldsa_err"
 	rc=1
 elif ! "${be_cc[@]}" "${becflags[@]}" -o "$out/be/kunit" "$top"/crypto/tests/{shake,mldsa,ed448}_kunit.c \
-	"$top"/crypto/{shake,mldsa,ed448}.c "$top/scripts/pgp-shim/compat.c" "$top/tests/compat/kunit_main.c" > "$out/be/build.log" 2>&1 ||
-   ! "${be_cc[@]}" "${becflags[@]}" -o "$out/be/test_mldsa" "$here/test_mldsa.c" "$top"/crypto/{shake,mldsa}.c \
+	"$top"/crypto/{shake,mldsa_verify,ed448}.c "$top/scripts/pgp-shim/compat.c" "$top/tests/compat/kunit_main.c" > "$out/be/build.log" 2>&1 ||
+   ! "${be_cc[@]}" "${becflags[@]}" -o "$out/be/test_mldsa" "$here/test_mldsa.c" "$top"/crypto/{shake,mldsa_verify}.c \
 	"$top/scripts/pgp-shim/compat.c" "$mldsa_wrap" >> "$out/be/build.log" 2>&1 ||
    ! "${be_cc[@]}" "${becflags[@]}" -DNO_OPENSSL -o "$out/be/test_ed448" "$here/test_ed448.c" \
 	"$top"/crypto/{shake,ed448}.c "$top/scripts/pgp-shim/compat.c" "$mldsa_wrap" >> "$out/be/build.log" 2>&1; then
@@ -566,7 +566,7 @@ else
 		"$top/crypto/shake.c" > "$out/be/shake.c"
 	if cmp -s "$out/be/shake.c" "$top/crypto/shake.c" ||
 	   ! "${be_cc[@]}" "${becflags[@]}" -o "$out/be/kunit-hostorder" "$top"/crypto/tests/{shake,mldsa,ed448}_kunit.c \
-		"$out/be/shake.c" "$top"/crypto/{mldsa,ed448}.c "$top/scripts/pgp-shim/compat.c" "$top/tests/compat/kunit_main.c" \
+		"$out/be/shake.c" "$top"/crypto/{mldsa_verify,ed448}.c "$top/scripts/pgp-shim/compat.c" "$top/tests/compat/kunit_main.c" \
 		>> "$out/be/build.log" 2>&1 ||
 	   timeout 600 "$qemu_be" "$out/be/kunit-hostorder" > "$out/be/hostorder.tap" 2>&1; then
 		echo "# big-endian self-test: shake.c with host-order lanes was not refused"
@@ -592,14 +592,14 @@ nmut=0
 while IFS=$'\t' read -r file expr what; do
 	[ -n "$file" ] && [ "${file#\#}" = "$file" ] || continue
 	nmut=$((nmut + 1))
-	for f in shake mldsa ed448; do cp "$top/crypto/$f.c" "$out/mut/$f.c"; done
+	for f in shake mldsa_verify ed448; do cp "$top/crypto/$f.c" "$out/mut/$f.c"; done
 	sed -i "$expr" "$out/mut/$(basename "$file")"
 	if cmp -s "$out/mut/$(basename "$file")" "$top/$file"; then
 		echo "# mutant $nmut ($what): the expression changes nothing in $file"
 		survived+=("$nmut")
 		continue
 	fi
-	if ! "$cc" "${mutcflags[@]}" -o "$out/mut/kunit" "$out"/mut/{shake,mldsa,ed448}.c \
+	if ! "$cc" "${mutcflags[@]}" -o "$out/mut/kunit" "$out"/mut/{shake,mldsa_verify,ed448}.c \
 		"$out"/mut/{shake,mldsa,ed448}_kunit.o "$out"/mut/{compat,shash_openssl,hash_info,kunit_main}.o \
 		-lcrypto > "$out/mut/build.log" 2>&1; then
 		echo "# mutant $nmut ($what): does not build"
@@ -615,7 +615,7 @@ while IFS=$'\t' read -r file expr what; do
 	fi
 done < "$here/mutants.txt"
 [ ${#survived[@]} -eq 0 ] && [ "$nmut" -gt 0 ] || rc=1
-tap $rc "mutants of crypto/shake.c, crypto/mldsa.c and crypto/ed448.c: $caught of $nmut caught by the KUnit suites"
+tap $rc "mutants of crypto/shake.c, crypto/mldsa_verify.c and crypto/ed448.c: $caught of $nmut caught by the KUnit suites"
 wait
 
 plan_check || fail=1

@@ -431,7 +431,7 @@ else
 	if "$cc" -O2 -w -I"$top/scripts/pgp-shim/module" -I"$top/scripts/pgp-shim/module/tests" \
 		-I"$top/tests/compat/include" -I"$top/scripts/pgp-shim" -I"$top/include" -DCONFIG_64BIT=1 \
 		-DCONFIG_PGP_BUILTIN_KEYS=1 -DCONFIG_SYSTEM_BLACKLIST_KEYRING=1 \
-		-DCONFIG_CRYPTO_ED25519=1 -DCONFIG_CRYPTO_MLDSA=1 -DCONFIG_CRYPTO_ED448=1 \
+		-DCONFIG_CRYPTO_ED25519=1 -DCONFIG_CRYPTO_MLDSA_VERIFY=1 -DCONFIG_CRYPTO_ED448=1 \
 		-DCONFIG_ARCH_SUPPORTS_INT128=1 \
 		-DCONFIG_PGP_KEYS_REVOKED='""' -o "$tmp/keyring_test_mem" "${driver[@]}" \
 		"${kmath[@]}" "$top/scripts/pgp-shim/compat.c" \

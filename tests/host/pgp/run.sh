@@ -75,7 +75,7 @@ compat=("$root"/scripts/pgp-shim/{compat,shash_openssl,hash_info}.c)
 pgp=("$root"/crypto/pgp/pgp_parser.c "$root"/crypto/pgp/pgp_verify.c)
 # ML-DSA (and its SHAKE) has no OpenSSL 3.0 counterpart: every variant uses the kernel's;
 # Ed448 (alone and in ML-DSA-87+Ed448) too
-pgp+=(-DCONFIG_CRYPTO_MLDSA=1 -DCONFIG_CRYPTO_ED448=1 "$root"/crypto/shake.c "$root"/crypto/mldsa.c
+pgp+=(-DCONFIG_CRYPTO_MLDSA_VERIFY=1 -DCONFIG_CRYPTO_ED448=1 "$root"/crypto/shake.c "$root"/crypto/mldsa_verify.c
 	"$root"/crypto/ed448.c)
 oracle=("$root/tests/compat/stubs/algs_openssl.c")
 kunit=("$root/crypto/pgp/tests/pgp_kunit.c" "$root/crypto/pgp/tests/pgp_v6_kunit.c"
@@ -445,10 +445,10 @@ if [ "$quick" = 0 ]; then
 	mkdir -p "$mdir"
 	mflags=(-std=gnu11 -O1 -w -I"$root/tests/compat/include" -I"$root/scripts/pgp-shim" -I"$root/include" -I"$root/crypto/pgp"
 		-DCONFIG_ARCH_SUPPORTS_INT128=1 -DPGP_HOST_KERNEL_MATHS=1 -DCONFIG_CRYPTO_ED25519=1
-		-DCONFIG_CRYPTO_MLDSA=1 -DCONFIG_CRYPTO_ED448=1)
+		-DCONFIG_CRYPTO_MLDSA_VERIFY=1 -DCONFIG_CRYPTO_ED448=1)
 	mobjs=()
 	for f in "${kunit[@]}" "${compat[@]}" "$root/tests/compat/kunit_main.c" \
-		"$root"/crypto/{mont,dsa,rsassa,ed25519,shake,mldsa,ed448}.c; do
+		"$root"/crypto/{mont,dsa,rsassa,ed25519,shake,mldsa_verify,ed448}.c; do
 		o=$mdir/$(basename "$f" .c).o
 		"$cc" "${mflags[@]}" -c -o "$o" "$f" 2>>"$mdir/build.log" && mobjs+=("$o")
 	done

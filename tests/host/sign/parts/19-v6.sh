@@ -233,7 +233,7 @@ expect_fail "v6 --attach: a composite signature over other data is refused" "$f"
 	"$sign" -q --attach --keyring "$V/all.pub" "$f"
 v6_sign pq sha512 < "$f.tbs" > "$f.sig"
 want="ENOKEY: .*refused by the key policy"
-expect_fail "v6 --attach: ML-DSA-65+Ed25519 for a kernel without CONFIG_CRYPTO_MLDSA (--algos): its key is refused" \
+expect_fail "v6 --attach: ML-DSA-65+Ed25519 for a kernel without CONFIG_CRYPTO_MLDSA_VERIFY (--algos): its key is refused" \
 	"$f" "$sign" -q --attach --algos rsa,dsa,eddsa --keyring "$V/all.pub" "$f"
 v6_prepare small --reserve 2048
 f=$V/small.ko
