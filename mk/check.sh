@@ -270,6 +270,8 @@ if [[ -f $top/build/cases/differential.txt ]]; then
 fi
 
 timings+=("$(printf '%-22s %5ds' total $(($(date +%s) - t_all)))")
+echo "== other kernels: make check-matrix (not run here: make check is 6.12:x86_64)"
+echo "   matrix targets: $("$top/mk/check-matrix.sh" --list | paste -sd ' ')"
 echo "== stage times"
 printf '   %s\n' "${timings[@]}"
 echo "$passed passed, $failed failed, $skipped skipped"

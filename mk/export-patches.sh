@@ -31,7 +31,7 @@ assigned to patches by path:
                        build there) go with patch 8
  13 Ed448              crypto/{,tests/}ed448*, crypto/tests/.kunitconfig, include/crypto/ed448.h
                        (after patch 10)
-  5 OpenPGP parser     crypto/pgp/, include/crypto/pgp.h
+  5 OpenPGP parser     crypto/pgp/, include/crypto/pgp.h, include/crypto/pgp_compat.h
   6 keyring            security/pgp_keys/, include/keys/pgp_keys.h, certs/pgp_keyring*,
                        certs/pgp-keyring-bin.sh, scripts/pgp-modsign-genkey.sh
   7 loader hook        kernel/module/
@@ -90,7 +90,7 @@ group_of() {
 	# crypto/tests/.kunitconfig runs every algorithm's suite: it comes with the last
 	# patch of the series that adds one (13 follows 10, which follows 4, in the series)
 	crypto/tests/.kunitconfig) echo 13 ;;
-	crypto/pgp/*|include/crypto/pgp.h) echo 5 ;;
+	crypto/pgp/*|include/crypto/pgp.h|include/crypto/pgp_compat.h) echo 5 ;;
 	security/pgp_keys/*|include/keys/pgp_keys.h) echo 6 ;;
 	# the keyring's build side, beside mainline's certificates and signing key
 	certs/pgp_keyring*|certs/pgp-keyring-bin.sh) echo 6 ;;
@@ -173,19 +173,29 @@ for p in "${series[@]}"; do
 done
 
 # 7.3: the same series as git format-patch writes it, with a cover letter, from a git
-# repository of the pristine tree that git am applied it to (fixed dates: the same
-# series gives the same files).  Each patch keeps its checkpatch notes below ---; the
+# repository of the pristine tree's files that the series edits (and its Makefile), that
+# git am applied it to (fixed dates: the same series gives the same files).  Each patch keeps its checkpatch notes below ---; the
 # cover letter (patches/7.3/cover-letter) gathers them.
 if [[ $kver == 7.3 ]]; then
 	echo "$prog: git am on a git repository of the pristine linux-source-$kver, then git format-patch"
+	# the tree's Makefile and the files the series edits are all git am needs
 	mkdir -p "$tmp/fp-g"
-	tar -C "$tmp/fp-g" --strip-components=1 -xf "$tarball"
+	top_dir=linux-source-$kver
+	mapfile -t edited < <(sed -n 's|^--- a/\([^[:space:]]*\).*|\1|p' "$out"/0*.patch | sort -u |
+		grep -vx Makefile)
+	tar -C "$tmp/fp-g" --strip-components=1 -xf "$tarball" "$top_dir/Makefile" \
+		"${edited[@]/#/$top_dir/}"
 	export GIT_AUTHOR_DATE='2026-12-01 00:00:00 +0000' GIT_COMMITTER_DATE='2026-12-01 00:00:00 +0000'
 	gitc=(git -c user.name='pgp-modsign developers' -c user.email=pgp-modsign@users.noreply.invalid
 		-c gc.auto=0 -c core.abbrev=12)
+	# git am takes a patch's date from its Date: line (else now): one fixed date for all
+	mkdir -p "$tmp/fp-in"
+	for f in "$out"/0*.patch; do
+		sed '1a Date: Tue, 1 Dec 2026 00:00:00 +0000' "$f" >"$tmp/fp-in/$(basename "$f")"
+	done
 	if ! (cd "$tmp/fp-g" && git init -q && "${gitc[@]}" add -A -f . &&
 		"${gitc[@]}" commit -q -m "Linux $(tree_version .)" && git tag pristine &&
-		"${gitc[@]}" am -q --committer-date-is-author-date --ignore-date "$out"/0*.patch &&
+		"${gitc[@]}" am -q --committer-date-is-author-date "$tmp/fp-in"/0*.patch &&
 		"${gitc[@]}" format-patch -q --cover-letter --no-signature -o "$tmp/fp" pristine..HEAD) \
 		>"$tmp/fp.log" 2>&1; then
 		echo "$prog: git am / git format-patch failed:" >&2
@@ -206,10 +216,10 @@ if [[ $kver == 7.3 ]]; then
 		sed 's/^/  /' "$tmp/notes-$name" >>"$tmp/allnotes"
 	done
 	subject=$(head -n 1 "$cover")
-	# the figures: bench/report.py's block for 7.3 in bench/results.md
+	# the figures: bench/report.py --kver 7.3 writes their block in bench/results-7.3.md
 	awk '/^<!-- cover-letter figures -->$/ { f = 1; next } /^<!-- end of cover-letter figures -->$/ { f = 0 }
-		f' bench/results.md >"$tmp/figures"
-	[[ -s $tmp/figures ]] || echo "(no make bench run on 7.3 yet: bench/results.md has no cover-letter figures)" >"$tmp/figures"
+		f' bench/results-7.3.md >"$tmp/figures" 2>/dev/null || true
+	[[ -s $tmp/figures ]] || echo "(no make bench KVER=7.3 run yet: no bench/results-7.3.md)" >"$tmp/figures"
 	awk -v subj="$subject" -v body="$cover" -v notes="$tmp/allnotes" -v figures="$tmp/figures" '
 		/\*\*\* SUBJECT HERE \*\*\*/ { sub(/\*\*\* SUBJECT HERE \*\*\*/, subj) }
 		/^\*\*\* BLURB HERE \*\*\*$/ {

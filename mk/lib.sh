@@ -9,6 +9,8 @@ guest_configs() {
 	echo tests/config/base.config
 	[[ -f tests/config/arch-${1:-x86_64}.config ]] && echo "tests/config/arch-${1:-x86_64}.config"
 	echo build/keys/x509.config
+	# 7.x: mainline's ML-DSA X.509 keys trusted too (tests/qemu/mainline-mldsa.sh keys)
+	[[ ${2:-6.12} == 7.* ]] && echo build/keys/x509-7.3.config
 	echo tests/config/pgp.config
 	echo build/keys/keys.config
 	echo tests/config/hashlist.config
@@ -101,8 +103,9 @@ guest_paths() {
 	cross=${CROSS_COMPILE-$(cross_prefix "$2")}
 }
 
-# guest_kernel RUNNER VERSION ARCH [CONFIG...]: keys (KEYS_DIR), the patched tree, the test
-# kernel and its modules (CONFIG...: default guest_configs ARCH).
+# guest_kernel RUNNER VERSION ARCH [CONFIG...]: keys (KEYS_DIR), the patched tree (7.x: and
+# mainline's ML-DSA keys and sign-file, tests/qemu/mainline-mldsa.sh), the test kernel and
+# its modules (CONFIG...: default guest_configs ARCH VERSION).
 guest_kernel() {
 	local run=$1 ver=$2 arch=$3 tarball src obj mods cases cpio image cross
 	shift 3
@@ -111,6 +114,8 @@ guest_kernel() {
 	guest_paths "$ver" "$arch"
 	"$run" keys tests/qemu/make-keys.sh "${KEYS_DIR:?}" &&
 		"$run" apply mk/default-tree.sh "$tarball" "$src" &&
+		{ [[ $ver != 7.* ]] ||
+			"$run" mlkeys tests/qemu/mainline-mldsa.sh keys "$KEYS_DIR" "$src"; } &&
 		"$run" kernel mk/kernel.sh --arch "$arch" --ksrc "$src" --obj "$obj" --mods "$mods" \
 			"${configs[@]}"
 }

@@ -1057,7 +1057,8 @@ int pgp_check_key_policy(const struct pgp_pubkey *key, bool legacy)
 			return -ENOPKG;
 		return key->ec.curve == PGP_CURVE_ED448 ? 0 : -ENOPKG;
 	case PGP_PUBKEY_MLDSA65_ED25519:
-		if (!IS_REACHABLE(CONFIG_CRYPTO_ED25519) || !IS_REACHABLE(CONFIG_CRYPTO_MLDSA_VERIFY))
+		if (!IS_REACHABLE(CONFIG_CRYPTO_ED25519) ||
+		    !IS_REACHABLE(CONFIG_CRYPTO_MLDSA_VERIFY))
 			return -ENOPKG;
 		return key->version == 6 ? 0 : -ENOPKG;
 	case PGP_PUBKEY_MLDSA87_ED448:
