@@ -66,6 +66,9 @@ if [[ ${1:-} == --kver ]]; then
 	BENCH_ED25519=1 BENCH_PQ=1 BENCH_PQ87=1 BENCH_MAINLINE_MLDSA=1 \
 		bench/load-time.sh "$obj" "$mods" "$KEYS_DIR" "$out"
 	echo "bench: load time in $(($(date +%s) - t1)) s"
+	echo "== memory of one verification (the 7.x side in userspace: mainline's lib/crypto)"
+	bench/memory.sh "$src" "$out/memory.txt"
+	cat "$out/memory.txt"
 	echo "== checks and report (7.3)"
 	python3 bench/report.py --kver 7.3 "$out" bench/results-7.3.md README.md
 	echo "bench: done in $(($(date +%s) - t0)) s"

@@ -190,9 +190,9 @@ static bool module_pgp_pass_for(const struct module_pgp_pass *pass,
  *
  * The file is hashed once per hash algorithm of v4 signatures and once per
  * v6 signature (its salt comes first), for at most %MODULE_PGP_MAX_HASHES
- * passes; the first pass also gives the SHA-256 digests the blacklist is
- * checked against, from the signature's own digest when that is plain
- * SHA-256 (a v4 SHA-256 signature), else from a SHA-256 beside it.
+ * passes; when @h->blacklist, the first pass also gives the SHA-256 digests
+ * the blacklist is checked against, from the signature's own digest when that
+ * is plain SHA-256 (a v4 SHA-256 signature), else from a SHA-256 beside it.
  *
  * Context: process context; may sleep.
  * Return: 0; -ENOPKG for a hash this kernel lacks, or a further pass beyond
@@ -204,7 +204,6 @@ VISIBLE_IF_KUNIT int module_pgp_digest(struct module_pgp_hashes *h,
 				       const struct module_pgp_sig_loc *loc,
 				       struct pgp_hash_ctx **ctx)
 {
-	const bool blacklist = IS_ENABLED(CONFIG_SYSTEM_BLACKLIST_KEYRING);
 	struct module_pgp_pass *pass;
 	unsigned int i;
 	bool first;
@@ -225,7 +224,7 @@ VISIBLE_IF_KUNIT int module_pgp_digest(struct module_pgp_hashes *h,
 		ret = pgp_hash_init(&h->ctx[i], sig);
 		if (ret)
 			return ret == -ENOMEM ? ret : -ENOPKG;
-		first = blacklist && !h->have_sha256;
+		first = h->blacklist && !h->have_sha256;
 		ret = module_pgp_hash_pass(h->ctx[i], first ? h : NULL, file, len, loc,
 					   sig->version == 4 && sig->hash == HASH_ALGO_SHA256);
 		if (ret) {
@@ -382,13 +381,21 @@ static int module_pgp_hash_blacklisted(const u8 *digest)
  * The system blacklist applies to the SHA-256 of the signed data, which no
  * re-encoding of the signature container changes, and to the SHA-256 of the
  * whole file, the hash a module with an appended signature is looked up by
- * where the loader checks those.
+ * where the loader checks those.  While the blacklist holds no such hash
+ * (blacklist_has_binary_hashes()), there is nothing to look up and the file
+ * is not hashed for it: a hash blacklisted while the module is checked
+ * applies from the next load on, as for a module loaded just before.
  */
+static bool module_pgp_blacklist_active(void)
+{
+	return IS_ENABLED(CONFIG_SYSTEM_BLACKLIST_KEYRING) && blacklist_has_binary_hashes();
+}
+
 static int module_pgp_blacklisted(const struct module_pgp_hashes *h)
 {
 	int ret;
 
-	if (!IS_ENABLED(CONFIG_SYSTEM_BLACKLIST_KEYRING))
+	if (!h->blacklist)
 		return 0;
 	if (WARN_ON_ONCE(!h->have_sha256))
 		return -EKEYREJECTED;
@@ -416,7 +423,8 @@ static int module_pgp_blacklisted(const struct module_pgp_hashes *h)
  * The first good signature accepts the module, after which the system hash
  * blacklist still applies, to the SHA-256 of the signed data and to the
  * SHA-256 of the whole file: the container's own bytes are not signed, and
- * re-encoding them changes only the latter.  On success the signer's
+ * re-encoding them changes only the latter (both hashed only while the
+ * blacklist holds module hashes).  On success the signer's
  * fingerprint is stored in @info->pgp_signer.
  *
  * While only post-quantum signatures count (pgp_keys_pq_only()), a good
@@ -464,6 +472,7 @@ int module_pgp_sig_check(struct load_info *info)
 	int ret, err = -ENOKEY;
 
 	info->pgp_signer_len = 0;
+	hashes.blacklist = module_pgp_blacklist_active();
 	ret = module_pgp_sig_locate(file, info->len,
 				    IS_ENABLED(CONFIG_64BIT) ? MODULE_PGP_ELF64 : 0, &loc);
 	if (ret) {

@@ -72,6 +72,7 @@
 #define __init
 #define __exit
 #define __initdata
+#define __initconst
 #define __ro_after_init
 #define __read_mostly
 #define __visible
@@ -595,6 +596,7 @@ struct module;
 #define no_free_ptr(p)		({ __typeof__(p) __ptr = (p); (p) = NULL; __ptr; })
 DEFINE_FREE(kfree, void *, if (!IS_ERR_OR_NULL(_T)) kfree(_T))
 DEFINE_FREE(kvfree, void *, if (!IS_ERR_OR_NULL(_T)) kvfree(_T))
+DEFINE_FREE(kfree_sensitive, void *, if (_T) kfree_sensitive(_T))
 
 /* ---- locking: single-threaded host, all no-ops ---- */
 struct mutex { int dummy; };

@@ -35,7 +35,7 @@ here=$top/tests/host/module
 # (the options, the work directory $tmp and its cleanup)
 # shellcheck source=tests/lib/keyring-host.sh
 . "$top/tests/lib/keyring-host.sh" "$@"
-plan_first 242
+plan_first 243
 
 # ---- build ----
 if build "$tmp/modsig_test" "$here/modsig_test.c" \
