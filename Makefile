@@ -104,9 +104,9 @@ check-distro-config:
 check-reproducible:
 	@mk/check-reproducible.sh $(if $(KVER),--kver $(KVER))
 
-# Bisectability: every prefix of the exported series builds (a kernel build per patch).
+# Bisectability: every prefix of the exported series builds (a kernel build per patch; KVER=7.3).
 check-series:
-	@mk/check-series.sh
+	@mk/check-series.sh $(if $(KVER),--kver $(KVER))
 
 # The whole project as a numbered series for git am / quilt (out/patches; KVER=6.1: out/patches-6.1).
 patches:

@@ -23,7 +23,8 @@ assigned to patches by path:
   1 Montgomery + DSA   crypto/{,tests/}{mont,dsa}*, include/crypto/{mont,dsa}.h
   2 RSASSA             crypto/{,tests/}rsassa*, include/crypto/rsassa.h
   3 Ed25519            crypto/{,tests/}ed25519*, include/crypto/ed25519.h
-  4 raw ECDSA          crypto/{,tests/}ecdsa_raw*, include/crypto/ecdsa_raw.h
+  4 raw ECDSA          crypto/{,tests/}ecdsa_raw*, include/crypto/ecdsa_raw.h,
+                       include/crypto/pgp_compat.h
  10 SHAKE + ML-DSA     crypto/{shake,mldsa_verify}*, crypto/tests/{shake,mldsa}*,
                        include/crypto/{shake,mldsa_verify}.h (after patch 4 in the series);
                        on 7.3 crypto/mldsa_verify_lib.c, while crypto/shake.c and
@@ -31,7 +32,7 @@ assigned to patches by path:
                        build there) go with patch 8
  13 Ed448              crypto/{,tests/}ed448*, crypto/tests/.kunitconfig, include/crypto/ed448.h
                        (after patch 10)
-  5 OpenPGP parser     crypto/pgp/, include/crypto/pgp.h, include/crypto/pgp_compat.h
+  5 OpenPGP parser     crypto/pgp/, include/crypto/pgp.h
   6 keyring            security/pgp_keys/, include/keys/pgp_keys.h, certs/pgp_keyring*,
                        certs/pgp-keyring-bin.sh, scripts/pgp-modsign-genkey.sh
   7 loader hook        kernel/module/
@@ -90,7 +91,9 @@ group_of() {
 	# crypto/tests/.kunitconfig runs every algorithm's suite: it comes with the last
 	# patch of the series that adds one (13 follows 10, which follows 4, in the series)
 	crypto/tests/.kunitconfig) echo 13 ;;
-	crypto/pgp/*|include/crypto/pgp.h|include/crypto/pgp_compat.h) echo 5 ;;
+	crypto/pgp/*|include/crypto/pgp.h) echo 5 ;;
+	# the interfaces that differ between kernel generations: the ECDSA glue uses one first
+	include/crypto/pgp_compat.h) echo 4 ;;
 	security/pgp_keys/*|include/keys/pgp_keys.h) echo 6 ;;
 	# the keyring's build side, beside mainline's certificates and signing key
 	certs/pgp_keyring*|certs/pgp-keyring-bin.sh) echo 6 ;;

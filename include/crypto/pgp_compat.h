@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The kernel interfaces of the OpenPGP module signature code (crypto/pgp,
- * security/pgp_keys, kernel/module) whose form differs between the kernel
- * generations the same files build on, Linux 6.x (6.1, 6.12) and 7.x: one
- * name for each, which on 7.x is the kernel's own form.
+ * security/pgp_keys, kernel/module, crypto/ecdsa_raw.c) whose form differs
+ * between the kernel generations the same files build on, Linux 6.x (6.1,
+ * 6.12) and 7.x: one name for each, which on 7.x is the kernel's own form.
  */
 #ifndef _CRYPTO_PGP_COMPAT_H
 #define _CRYPTO_PGP_COMPAT_H
@@ -21,6 +21,8 @@
 #define PGP_PKS_MSG_SIZE(pks)		((pks)->m_size)
 /* A KUnit test module imports the symbols its code exports for it */
 #define PGP_KUNIT_IMPORT_NS()		MODULE_IMPORT_NS("EXPORTED_FOR_KUNIT_TESTING")
+/* The crypto API's ECDSA of a DER (X9.62) signature on NIST curve @curve */
+#define PGP_ECDSA_X962(curve)		"x962(ecdsa-nist-" curve ")"
 
 #else
 
@@ -29,6 +31,7 @@
 #define PGP_PKS_MSG(pks)		((pks)->digest)
 #define PGP_PKS_MSG_SIZE(pks)		((pks)->digest_size)
 #define PGP_KUNIT_IMPORT_NS()		MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING)
+#define PGP_ECDSA_X962(curve)		"ecdsa-nist-" curve
 
 #endif
 
