@@ -31,12 +31,6 @@
 #endif
 
 /*
- * A digest in progress for one signature: its hash, its version (which
- * decides how keys are hashed and the trailer) and, for v6, the salt that
- * was hashed first, so that it is finished only for a signature with that
- * very salt.
- */
-/*
  * The transform of a digest and of its copies (pgp_hash_clone()): an unkeyed
  * shash keeps its state in the descriptor, so one transform serves them all.
  */
@@ -45,6 +39,12 @@ struct pgp_hash_tfm {
 	struct crypto_shash *tfm;
 };
 
+/*
+ * A digest in progress for one signature: its hash, its version (which
+ * decides how keys are hashed and the trailer) and, for v6, the salt that
+ * was hashed first, so that it is finished only for a signature with that
+ * very salt.
+ */
 struct pgp_hash_ctx {
 	struct pgp_hash_tfm *shared;
 	struct crypto_shash *tfm;	/* shared->tfm */
@@ -759,12 +759,11 @@ EXPORT_SYMBOL_GPL(pgp_sig_verify);
  * about three times faster (crypto/dsa.c); an RSA key keeps its Montgomery
  * context (R^2 mod n and the inverse), so that a verification does only the
  * exponentiation (crypto/rsassa.c); an ML-DSA-65+Ed25519 key gets its
- * ML-DSA-65 half's matrix A, NTT(t1 2^d) and tr (36 KiB, crypto/mldsa_verify.c),
+ * ML-DSA-65 half's matrix A, NTT(t1 2^d) and tr (36 KiB, <crypto/mldsa_verify.h>),
  * which make that half about four times faster; an ML-DSA-87+Ed448 key
  * gets both its ML-DSA-87 half's (64 KiB) and its Ed448 half's tables of
  * multiples (6 KiB, crypto/ed448.c), an Ed448 key the latter; the other
- * algorithms need nothing, and neither does ML-DSA where it is the ML-DSA
- * library's (<crypto/mldsa_verify.h>: it keeps no tables).  What
+ * algorithms need nothing.  What
  * is built belongs to @key until pgp_pubkey_release().  A key that could not
  * be prepared still verifies, only more slowly.
  *
@@ -816,10 +815,6 @@ ssize_t pgp_pubkey_prepare(struct pgp_pubkey *key, const char **what)
 		if (!key->pq.mldsa)
 			return -EINVAL;
 		mpre = mldsa65_precompute(key->pq.mldsa, PGP_COMPOSITE_MLDSA_KEY_LEN);
-		if (PTR_ERR_OR_ZERO(mpre) == -EOPNOTSUPP) {
-			*what = NULL;	/* an ML-DSA that keeps no tables */
-			return 0;
-		}
 		if (IS_ERR(mpre))
 			return PTR_ERR(mpre);
 		key->pq.pre = mpre;
@@ -836,11 +831,6 @@ ssize_t pgp_pubkey_prepare(struct pgp_pubkey *key, const char **what)
 		if (IS_ERR(epre))
 			return PTR_ERR(epre);
 		mpre87 = mldsa87_precompute(key->pq87.mldsa, PGP_COMPOSITE87_MLDSA_KEY_LEN);
-		if (PTR_ERR_OR_ZERO(mpre87) == -EOPNOTSUPP) {
-			*what = "Ed448 tables";	/* an ML-DSA that keeps no tables */
-			key->pq87.ed448_pre = epre;
-			return ed448_precomp_size(epre);
-		}
 		if (IS_ERR(mpre87)) {
 			ed448_precomp_free(epre);
 			return PTR_ERR(mpre87);

@@ -9,9 +9,10 @@
  * the key prepared by mldsaNN_precompute(), which must answer the same.
  *
  * Where <crypto/mldsa_verify.h> is the kernel's ML-DSA library
- * (CONFIG_CRYPTO_LIB_MLDSA), the same cases run through mldsa_verify(); what
- * the library does not offer (Verify_internal, an external mu, prepared keys:
- * -EOPNOTSUPP) is skipped, and a z beyond its bound is -EBADMSG there.
+ * (CONFIG_CRYPTO_LIB_MLDSA), the same cases run through mldsa_verify() and
+ * mldsa_verify_prepared(); what the library does not offer (Verify_internal,
+ * an external mu: -EOPNOTSUPP) is skipped, and a z beyond its bound is
+ * -EBADMSG there.
  */
 #include <kunit/test.h>
 #include <linux/err.h>
@@ -56,12 +57,6 @@ struct kv_set {
 static bool kv_has_internal(const struct kv_set *ks)
 {
 	return ks->verify_internal(NULL, 0, NULL, 0, NULL, 0) != -EOPNOTSUPP;
-}
-
-/* Does it prepare keys (or is each verification from the encoded key)? */
-static bool kv_has_tables(const struct kv_set *ks)
-{
-	return ks->pre_verify(NULL, 0, NULL, 0, NULL, 0, NULL) != -EOPNOTSUPP;
 }
 
 /* Prepare, verify, free: the error of either step, the tables' size in *size */
@@ -116,8 +111,6 @@ static int vec_verify_pure(const struct kv_set *ks, const u8 *pk, const u8 *msg,
 
 	ret = ks->verify(pk, ks->pk_size, msg, msg_len, sig, ks->sig_size);
 	ret_pre = ks->pre_verify(pk, ks->pk_size, msg, msg_len, sig, ks->sig_size, NULL);
-	if (ret_pre == -EOPNOTSUPP)
-		return ret;
 	return ret == ret_pre ? ret : -ERANGE;
 }
 
@@ -511,8 +504,6 @@ static void kv_precomp(struct kunit *test, const struct kv_set *ks)
 	size_t size = 0;
 	u8 *pk, *msg;
 
-	if (!kv_has_tables(ks))
-		kunit_skip(test, "%s: the ML-DSA library keeps no tables", ks->name);
 	if (!v)
 		return;
 	KUNIT_EXPECT_EQ(test, ks->pre_verify(v->pk, ks->pk_size - 1, v->msg, v->msg_len, v->sig,
@@ -589,8 +580,6 @@ static void kv_speed(struct kunit *test, const struct kv_set *ks)
 	t0 = div_u64(ktime_get_ns() - t0, iters * 1000);
 	/* the tables made once, then used by each verification */
 	kunit_info(test, "%s: %llu us per verify\n", ks->name, t0);
-	if (!kv_has_tables(ks))
-		return;
 	t_pre = ktime_get_ns();
 	KUNIT_EXPECT_EQ(test, ks->pre_verify(v->pk, ks->pk_size, v->msg, v->msg_len, v->sig,
 					     ks->sig_size, &size), 0);

@@ -5,15 +5,14 @@
  * with a public key prepared once for many verifications.
  *
  * The implementation is crypto/mldsa_verify.c where the kernel has no ML-DSA
- * library, and crypto/mldsa_verify_lib.c, on mldsa_verify() of
- * <crypto/mldsa.h>, where it has one (CONFIG_CRYPTO_LIB_MLDSA).  Both give
- * the same answers: 0 for a valid signature; -EKEYREJECTED or -EBADMSG for
- * one that does not verify (which of the two for a z beyond its bound is the
- * implementation's); -EINVAL for a key or signature of the wrong length;
- * -ENOMEM.  What only one of them offers returns -EOPNOTSUPP in the other:
- * the library verifies the pure form only (no Verify_internal, no external
- * mu) and keeps no tables (its *_precompute() returns
- * ERR_PTR(-EOPNOTSUPP): callers then verify with the encoded key).
+ * library, and crypto/mldsa_verify_lib.c, on mldsa_verify() and
+ * mldsa_prepare_key() of <crypto/mldsa.h>, where it has one
+ * (CONFIG_CRYPTO_LIB_MLDSA).  Both give the same answers: 0 for a valid
+ * signature; -EKEYREJECTED or -EBADMSG for one that does not verify (which of
+ * the two for a z beyond its bound is the implementation's); -EINVAL for a
+ * key or signature of the wrong length; -ENOMEM.  The library verifies the
+ * pure form only: its Verify_internal and external-mu entry points return
+ * -EOPNOTSUPP.
  */
 #ifndef _CRYPTO_MLDSA_VERIFY_H
 #define _CRYPTO_MLDSA_VERIFY_H

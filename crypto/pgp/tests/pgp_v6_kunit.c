@@ -60,15 +60,12 @@ static int v6_verify(struct kunit *test, const struct pgp_pubkey *key, const str
 /*
  * A key with tables (ML-DSA-65+Ed25519: its ML-DSA-65 half's;
  * ML-DSA-87+Ed448: both halves'; Ed448) answers again once prepared: the
- * same answer, else -ERANGE, which no case expects.  The kernel's ML-DSA
- * library (CONFIG_CRYPTO_LIB_MLDSA) keeps no tables: there only the Ed448
- * half is prepared.
+ * same answer, else -ERANGE, which no case expects.
  */
 static int v6_verify_prepared(struct kunit *test, struct pgp_pubkey *key,
 			      const struct pgp_sig *sig, const u8 *data, size_t len)
 {
 	int ret = v6_verify(test, key, sig, data, len), ret_pre;
-	const bool lib = IS_ENABLED(CONFIG_CRYPTO_LIB_MLDSA);
 	const char *what, *want;
 	ssize_t n, min;
 
@@ -76,14 +73,14 @@ static int v6_verify_prepared(struct kunit *test, struct pgp_pubkey *key,
 	case PGP_PUBKEY_MLDSA65_ED25519:
 		if (!IS_REACHABLE(CONFIG_CRYPTO_MLDSA_VERIFY))
 			return ret;
-		want = lib ? NULL : "ML-DSA-65 tables";
-		min = lib ? -1 : 30 * 1024;
+		want = "ML-DSA-65 tables";
+		min = 30 * 1024;
 		break;
 	case PGP_PUBKEY_MLDSA87_ED448:
 		if (!IS_REACHABLE(CONFIG_CRYPTO_MLDSA_VERIFY) || !IS_REACHABLE(CONFIG_CRYPTO_ED448))
 			return ret;
-		want = lib ? "Ed448 tables" : "ML-DSA-87 and Ed448 tables";
-		min = lib ? 4 * 1024 : 60 * 1024;
+		want = "ML-DSA-87 and Ed448 tables";
+		min = 60 * 1024;
 		break;
 	case PGP_PUBKEY_ED448:
 		if (!IS_REACHABLE(CONFIG_CRYPTO_ED448))
@@ -95,12 +92,9 @@ static int v6_verify_prepared(struct kunit *test, struct pgp_pubkey *key,
 		return ret;
 	}
 	n = pgp_pubkey_prepare(key, &what);
-	if (want)
-		KUNIT_EXPECT_STREQ(test, what ? what : "(none)", want);
-	else
-		KUNIT_EXPECT_NULL(test, what);
+	KUNIT_EXPECT_STREQ(test, what, want);
 	KUNIT_EXPECT_GT(test, n, min);
-	KUNIT_EXPECT_EQ(test, pgp_pubkey_prepare(key, &what), n ? -EBUSY : 0);
+	KUNIT_EXPECT_EQ(test, pgp_pubkey_prepare(key, &what), -EBUSY);
 	ret_pre = v6_verify(test, key, sig, data, len);
 	pgp_pubkey_release(key);
 	if (key->algo == PGP_PUBKEY_MLDSA65_ED25519)
@@ -521,16 +515,12 @@ static void pgp_v6_test_speed(struct kunit *test)
 								     sig.mpi_len[1]), 0);
 			ns[2] = div_u64(ktime_get_ns() - t0, iters);
 			/* the same with the key prepared, as the keyring prepares it */
-			KUNIT_ASSERT_GE(test, pgp_pubkey_prepare(&key, &what), 0);
+			KUNIT_ASSERT_GT(test, pgp_pubkey_prepare(&key, &what), 0);
 			t0 = ktime_get_ns();
 			for (j = 0; j < iters; j++)
 				KUNIT_EXPECT_EQ(test, pgp_sig_verify_digest(&sig, &key, digest,
 									    dlen), 0);
 			ns[3] = div_u64(ktime_get_ns() - t0, iters);
-			if (!key.pq.pre) {	/* the ML-DSA library keeps no tables */
-				pgp_pubkey_release(&key);
-				continue;
-			}
 			t0 = ktime_get_ns();
 			for (j = 0; j < iters; j++)
 				KUNIT_EXPECT_EQ(test, mldsa65_verify_precomp(key.pq.pre, digest,

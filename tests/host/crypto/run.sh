@@ -32,6 +32,12 @@
 #   5. mutants: crypto/mldsa_verify.c, crypto/shake.c and crypto/ed448.c each changed in one check or
 #      step (mutants.txt), the KUnit suites built again without sanitizers;
 #      each mutant must fail them
+#   6. the 7.x side of <crypto/shake.h> and <crypto/mldsa_verify.h>: the SHAKE and
+#      ML-DSA KUnit suites on crypto/mldsa_verify_lib.c over Debian's
+#      linux-source-7.3's own lib/crypto/mldsa.c and sha3.c with patches/7.3's
+#      patch 0010 (mldsa_prepare_key()), with ASan and UBSan; a copy whose
+#      prepared path takes row 0 of A for every row must fail them (a skip
+#      without the 7.3 tarball: mk/linux-source.sh 7.3)
 # Prints TAP; exits non-zero on any failure.
 set -euo pipefail
 
@@ -110,7 +116,7 @@ n=0
 . "$top/tests/lib/plan.sh"
 # shellcheck source=tests/lib/deps.sh
 . "$top/tests/lib/deps.sh"
-plan_first 21
+plan_first 22
 tap() {	# tap <status> <description>: status 0 passes, "skip:REASON" is a skip
 	n=$((n + 1))
 	if [ "${1%%:*}" = skip ]; then
@@ -617,6 +623,58 @@ done < "$here/mutants.txt"
 [ ${#survived[@]} -eq 0 ] && [ "$nmut" -gt 0 ] || rc=1
 tap $rc "mutants of crypto/shake.c, crypto/mldsa_verify.c and crypto/ed448.c: $caught of $nmut caught by the KUnit suites"
 wait
+
+# 6. the 7.x side: mainline's lib/crypto/{mldsa,sha3}.c under the same suites
+t73=$("$top/mk/linux-source.sh" --path 7.3)
+rc=0
+if [ ! -f "$t73" ]; then
+	rc="skip:no $t73 (mk/linux-source.sh 7.3 fetches Debian's linux-source-7.3)"
+else
+	k=$out/k73
+	mkdir -p "$k"
+	p10=$(ls "$top"/patches/7.3/0010-*.patch)
+	if ! tar -C "$k" --strip-components=1 -xf "$t73" linux-source-7.3/lib/crypto/mldsa.c \
+		linux-source-7.3/lib/crypto/sha3.c linux-source-7.3/lib/crypto/fips-mldsa.h \
+		linux-source-7.3/lib/crypto/fips-sha.h linux-source-7.3/include/crypto/mldsa.h \
+		linux-source-7.3/include/crypto/sha3.h linux-source-7.3/crypto/Kconfig \
+		linux-source-7.3/crypto/Makefile linux-source-7.3/MAINTAINERS > "$out/k73.log" 2>&1 ||
+	   ! patch -s -d "$k" -p1 < "$p10" >> "$out/k73.log" 2>&1; then
+		sed 's/^/# 7.x side: /' "$out/k73.log" | head -n 5
+		rc=1
+	fi
+	# what the shim lacks of the kernel API that lib/crypto/{mldsa,sha3}.c use
+	cat > "$k/stubs.c" <<'EOF'
+#include <linux/kernel.h>
+void le64_to_cpus(u64 *p) { *p = le64_to_cpu((__force __le64)*p); }
+void crypto_xor(u8 *dst, const u8 *src, unsigned int size) { while (size--) *dst++ ^= *src++; }
+EOF
+	k73flags=(-std=gnu11 -O1 -g -w -include linux/kconfig.h -DCONFIG_CRYPTO_LIB_SHA3=1
+		-DCONFIG_CRYPTO_LIB_MLDSA=1 -DCONFIG_64BIT=1 -I"$top/tests/compat/include"
+		-I"$top/scripts/pgp-shim" -I"$top/include" -I"$k/include" -idirafter "$k/include"
+		-I"$k/lib/crypto")
+	k73srcs=("$top"/crypto/tests/{shake,mldsa}_kunit.c "$top/crypto/mldsa_verify_lib.c"
+		"$k/lib/crypto/sha3.c" "$top/scripts/pgp-shim/compat.c" "$top/tests/compat/kunit_main.c"
+		"$k/stubs.c")
+	sed 's/a = &key->elems\[i \* l + j\];/a = \&key->elems[i * l];/' "$k/lib/crypto/mldsa.c" > "$k/mut.c"
+	if [ "$rc" = 0 ]; then
+		if ! "$cc" "${k73flags[@]}" -fsanitize=address,undefined -o "$k/kunit" "${k73srcs[@]}" \
+			"$k/lib/crypto/mldsa.c" -lcrypto >> "$out/k73.log" 2>&1 ||
+		   ! "$cc" "${k73flags[@]}" -o "$k/kunit-mut" "${k73srcs[@]}" "$k/mut.c" -lcrypto \
+			>> "$out/k73.log" 2>&1; then
+			sed 's/^/# 7.x side build: /' "$out/k73.log" | head -n 5
+			rc=1
+		elif ! timeout 600 "$k/kunit" > "$k/kunit.tap" 2>&1; then
+			grep -E '^    not ok' "$k/kunit.tap" | sed 's/^/# 7.x side: /' | head -n 5
+			rc=1
+		elif cmp -s "$k/mut.c" "$k/lib/crypto/mldsa.c" ||
+		     timeout 600 "$k/kunit-mut" > "$k/mut.tap" 2>&1; then
+			echo "# 7.x side: the mutant of the prepared path was not caught"
+			rc=1
+		fi
+		echo "# 7.x side: $(grep -c '^    ok' "$k/kunit.tap" 2>/dev/null || echo 0) cases passed ($(grep -c '# SKIP' "$k/kunit.tap" 2>/dev/null || echo 0) skipped: Verify_internal, external mu), the mutant caught by $(grep -E '^    not ok' "$k/mut.tap" 2>/dev/null | sed 's/^    not ok [0-9]* //' | tr '\n' ' ')"
+	fi
+fi
+tap "$rc" "the 7.x side: the SHAKE and ML-DSA KUnit suites on linux-source-7.3's lib/crypto (mldsa_verify(), mldsa_prepare_key(), SHA-3 library) through the same interfaces"
 
 plan_check || fail=1
 exit $fail
