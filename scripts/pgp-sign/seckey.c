@@ -17,7 +17,8 @@
  *
  * Secret keys are read unprotected (S2K usage 0) or protected with a
  * passphrase (--passphrase-file, s2k.c).  The signature packets are
- * seckey_sig.c's, new keys (--gen-key) seckey_gen.c's.
+ * seckey_sig.c's, new keys (--gen-key) seckey_gen.c's; each names its
+ * signer with the key's first User ID (a hashed Signer's User ID).
  *
  * Every copy of a secret (the file's bytes, the decrypted material, the
  * generated seeds, ML-DSA's rnd) is wiped with explicit_bzero() when it is
@@ -141,6 +142,17 @@ static int seckey_load(const char *path, const char *pass, struct pgp_seckey *k,
 			pkt_header_new(&k->cert, tag, len);
 			buf_add(&k->cert, body, len);
 		}
+		/*
+		 * The first User ID names the signer in each signature: RFC 9580's
+		 * Signer's User ID (28), hashed, what gpg writes with --sender;
+		 * one with a one-octet subpacket length (up to 190 octets) or none.
+		 */
+		if (tag == 13 && !k->signer_uid.len && len && len <= 190) {
+			u8 h[2] = { 1 + len, 28 };
+
+			buf_add(&k->signer_uid, h, 2);
+			buf_add(&k->signer_uid, body, len);
+		}
 	}
 	n = kern_keyring_load(k->cert.p, k->cert.len, &kr, &lost);
 	if (n <= 0 || kern_pubkeys_load(k->cert.p, k->cert.len, &k->keys) <= 0) {
@@ -208,7 +220,8 @@ static int seckey_sign(struct pgp_job *j, const struct pgp_seckey *k, const u8 *
 	int ret = -1, v;
 	u8 md[64];
 
-	if (v6_body(k, 0, opt->hashalgo, t, NULL, 0, &body, &pre, &vals, why, wl))
+	if (v6_body(k, 0, opt->hashalgo, t, k->signer_uid.p, k->signer_uid.len, &body, &pre,
+		    &vals, why, wl))
 		goto out;
 	v = kern_sig_digest(body.p, body.len, d, n, zoff, zlen, md, &mdlen);
 	if (v || mdlen < 32 || mdlen > sizeof(md)) {

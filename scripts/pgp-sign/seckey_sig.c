@@ -50,6 +50,7 @@ void seckey_free(struct pgp_seckey *k)
 	kern_pubkeys_free(k->keys);
 	kern_keyring_free(k->kring);
 	buf_free(&k->cert);
+	buf_free(&k->signer_uid);
 }
 
 /*
