@@ -27,7 +27,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 # the shim first, then the tree's include/ (crypto/sha3.h, crypto/mldsa.h), then ours
-flags=(-O2 -w -include linux/kconfig.h -DCONFIG_CRYPTO_LIB_SHA3=1 -DCONFIG_CRYPTO_LIB_MLDSA=1 -DCONFIG_64BIT=1
+flags=(-O2 -w -include linux/kconfig.h -D__initconst= -DCONFIG_CRYPTO_LIB_SHA3=1 -DCONFIG_CRYPTO_LIB_MLDSA=1 -DCONFIG_64BIT=1
 	-DCONFIG_ARCH_SUPPORTS_INT128=1 -I"$top/scripts/pgp-shim" -I"$top/include"
 	-idirafter "$ksrc/include")
 # (crypto/sha3.h and crypto/mldsa.h: the tree's; include/crypto of the project has neither)

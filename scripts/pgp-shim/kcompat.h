@@ -72,7 +72,6 @@
 #define __init
 #define __exit
 #define __initdata
-#define __initconst
 #define __ro_after_init
 #define __read_mostly
 #define __visible
