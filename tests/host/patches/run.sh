@@ -229,8 +229,9 @@ for ((i = 0; i < n73; i++)); do
 	errors=$(grep -c '^ERROR:' <<<"$out")
 	unjustified=$(unjustified "$tmp/out73/$p" $(grep -oE '^(WARNING|CHECK):[A-Z_]+' <<<"$out" |
 		cut -d: -f2 | sort -u))
-	# the cover letter gathers every note of the patch
-	missing=$(awk '/^---$/ { f = 1; next } f && /^$/ { exit } f' "$tmp/out73/$p" | while read -r l; do
+	# the cover letter gathers every note of the patch (none: the diffstat follows the ---)
+	missing=$(awk '/^---$/ { f = 1; next } f && (/^$/ || /^ .* \| +[0-9]+/) { exit } f' \
+		"$tmp/out73/$p" | while read -r l; do
 		grep -qF -- "$l" "$cover" || echo "$l"
 	done)
 	if ((errors == 0)) && [[ -z $unjustified && -z $missing ]]; then
