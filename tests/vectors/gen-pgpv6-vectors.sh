@@ -31,6 +31,8 @@ done
 for d in crypto/pgp/tests security/pgp_keys/tests; do
 	[ -d "$outdir/$d" ] || { echo "$prog: $outdir/$d: no such directory" >&2; exit 1; }
 done
-nm=$("$top/mk/node-deps.sh" --print) || { echo "$prog: the test-only npm packages are missing" >&2; exit 1; }
-NODE_MODULES_DIR=$nm node "$here/gen-pgpv6-vectors.mjs" "$outdir" ||
+# shellcheck source=tests/lib/node.sh
+. "$top/tests/lib/node.sh"
+node_env || { echo "$prog: the test-only npm packages are missing" >&2; exit 1; }
+node "$here/gen-pgpv6-vectors.mjs" "$outdir" ||
 	{ echo "$prog: gen-pgpv6-vectors.mjs failed" >&2; exit 1; }
