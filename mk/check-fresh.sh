@@ -31,6 +31,8 @@ make check ends with 0 failed, and when dpkg gained a foreign architecture.
                      mmdebstrap, without npm), as on a machine whose user installed it
   --no-demo          make check alone (its set-up installs the demo's packages too)
   --demo-only        make demo alone (about 15-45 minutes)
+FRESH_CHECK_CMD replaces make check by another command (the target's self-test: a
+closing line with a failure must fail it).
 Needs root, mmdebstrap (apt-get install mmdebstrap) and network access to
 deb.debian.org and the npm registry.  The whole run takes one to two hours on a
 2-core machine (longer when the machine is shared); nothing of this machine's apt or
@@ -126,6 +128,22 @@ say "   $(wc -l < "$log/pkgs-0.txt") packages, $(du -sm --one-file-system "$root
 say "== 2. git clone of $(git -C "$top" rev-parse --short HEAD) into /root/pgp-modsign"
 git clone -q --no-local "$top" "$root/root/pgp-modsign"
 cp /etc/resolv.conf "$root/etc/resolv.conf"
+# This machine's network, as its /etc/resolv.conf: where its TLS goes through a proxy with a
+# CA of its own (in /usr/local/share/ca-certificates), the root trusts that CA too, and node
+# is told of it (NODE_EXTRA_CA_CERTS: npm's node reads its own list, not the system's).
+# Without such a proxy there is nothing to copy.
+root_env=()
+shopt -s nullglob
+cas=(/usr/local/share/ca-certificates/*.crt)
+shopt -u nullglob
+if ((${#cas[@]})); then
+	mkdir -p "$root/usr/local/share/ca-certificates"
+	cp "${cas[@]}" "$root/usr/local/share/ca-certificates/"
+	chroot "$root" update-ca-certificates > "$log/ca.log" 2>&1 ||
+		{ cat "$log/ca.log" >&2; die "update-ca-certificates failed in the root"; }
+	root_env=(NODE_EXTRA_CA_CERTS=/etc/ssl/certs/ca-certificates.crt)
+	say "   this machine's own TLS CAs (${cas[*]##*/}) copied into the root and named to node (NODE_EXTRA_CA_CERTS), as its /etc/resolv.conf is"
+fi
 for m in proc sys dev dev/pts; do
 	mkdir -p "$root/$m"
 	case $m in
@@ -141,7 +159,7 @@ done
 in_root() {
 	local l=$1
 	shift
-	chroot "$root" /usr/bin/env -i HOME=/root TERM=dumb LANG=C.UTF-8 \
+	chroot "$root" /usr/bin/env -i HOME=/root TERM=dumb LANG=C.UTF-8 "${root_env[@]}" \
 		PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
 		/bin/bash -c "cd /root/pgp-modsign && $*" > "$log/$l.log" 2>&1
 }
@@ -189,12 +207,13 @@ if ((check)); then
 	say "== 4. make check (inside the root)"
 	t0=$(date +%s)
 	rc=0
-	in_root check "make check" || rc=$?
+	in_root check "${FRESH_CHECK_CMD:-make check}" || rc=$?
 	say "   exit $rc after $(timed "$t0")"
 	say "   its set-up: $(apt_figures "$root/root/pgp-modsign/build/deps/apt.log" 2> /dev/null || echo 'no apt log'); packages added: $(added check "$last" pkgs-2.txt) (list: $log/pkgs-check.txt)"
 	grep -E '^   deps: ' "$log/check.log" | sed 's/^   /   | /' | tee -a "$report" || true
 	say "   node on the root's PATH after: $(root_node)"
-	say "   the tests' node: build/node/bin/node -> $(readlink "$root/root/pgp-modsign/build/node/bin/node" 2> /dev/null || echo none); build/node: $(du -sm "$root/root/pgp-modsign/build/node" 2> /dev/null | cut -f1) MB"
+	nd=$root/root/pgp-modsign/build/node
+	say "   the tests' node: build/node/bin/node -> $(readlink "$nd/bin/node" 2> /dev/null || echo none)$([[ -d $nd ]] && echo "; build/node: $(du -sm "$nd" | cut -f1) MB, of it build/node/runtime: $(du -sm "$nd/runtime" 2> /dev/null | cut -f1 || echo 0) MB")"
 	sed -n '/^== stage times/,$p' "$log/check.log" | sed 's/^/   | /' | tee -a "$report"
 	closing=$(grep -E '^[0-9]+ passed, [0-9]+ failed, [0-9]+ skipped$' "$log/check.log" | tail -n 1) || true
 	say "   closing line: ${closing:-none}"
