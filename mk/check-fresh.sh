@@ -108,7 +108,8 @@ timed() {
 say "check-fresh of $(git -C "$top" rev-parse --short HEAD) on $(date -u '+%Y-%m-%d %H:%M UTC'): $(nproc) cores, $(awk '/MemTotal/ { printf "%.0f GB", $2 / 1048576 }' /proc/meminfo) of memory, load average $(cut -d' ' -f1-3 /proc/loadavg) at the start"
 
 # 1. the root
-if mountpoint -q "$root/proc" 2> /dev/null || mountpoint -q "$root/dev" 2> /dev/null; then
+if mountpoint -q "$root" 2> /dev/null || mountpoint -q "$root/proc" 2> /dev/null ||
+   mountpoint -q "$root/dev" 2> /dev/null; then
 	die "$root: something is still mounted in it; unmount it first"
 fi
 rm -rf --one-file-system "$root"
@@ -144,6 +145,12 @@ if ((${#cas[@]})); then
 	root_env=(NODE_EXTRA_CA_CERTS=/etc/ssl/certs/ca-certificates.crt)
 	say "   this machine's own TLS CAs (${cas[*]##*/}) copied into the root and named to node (NODE_EXTRA_CA_CERTS), as its /etc/resolv.conf is"
 fi
+# the root a mount point of its own, as / is on a machine (unshare --mount, which the DKMS
+# case and the guide's test use, makes / private: EINVAL where / is no mount point), and
+# private, so that nothing mounted in it reaches this machine
+mount --bind "$root" "$root"
+mounts+=("$root")
+mount --make-private "$root"
 for m in proc sys dev dev/pts; do
 	mkdir -p "$root/$m"
 	case $m in

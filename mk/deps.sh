@@ -55,9 +55,11 @@ demo_pkgs=(linux-source-6.12 gnupg gpgv binutils gcc libc6-dev make flex bison b
 	kmod patch procps)
 # make check: the tests as a whole need these too.  linux-source-6.1: host-patches applies
 # the 6.1 series to it; sqv: verify-module.sh's independent check; clang, libclang-rt-dev:
-# the fuzz targets; python3-docutils: the guide (host-docs); dkms: the DKMS flow.
+# the fuzz targets; python3-docutils: the guide (host-docs); dkms: the DKMS flow; xxd: the
+# fuzz targets' seeds (tests/fuzz/build-signer.sh) and the vector generators; man-db (and
+# groff with it): the man pages of make install-tools (host-install).
 check_pkgs=(linux-source-6.1 sqv clang libclang-rt-dev zstd gzip python3-docutils quilt
-	diffstat perl dkms liblzma-dev)
+	diffstat perl dkms liblzma-dev xxd man-db)
 # Packages only some results need: "PACKAGE|the results that are skipped without it".
 # When one cannot be installed those results print a skip naming it and apt's reason.
 # The i386 results use the i686 cross compiler with its own libc (/usr/i686-linux-gnu),

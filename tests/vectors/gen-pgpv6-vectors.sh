@@ -14,7 +14,7 @@ Usage: tests/vectors/gen-pgpv6-vectors.sh [--out DIR] [--help]
 
 Writes crypto/pgp/tests/pgp_v6_kunit_vectors.h, security/pgp_keys/tests/keyring_kunit_v6.h
 and security/pgp_keys/tests/pgp_key_type_kunit_v6.h under DIR (default: this repository).
-Needs node >= 20.19 and npm (make deps): mk/node-deps.sh installs the test-only packages.
+Needs the tests' Node.js and their npm packages (make deps: mk/node-deps.sh, build/node).
 EOF2
 }
 
