@@ -139,7 +139,7 @@ host_tests() {
 	local -A started=() job_of=()
 
 	[[ $jobs =~ ^[1-9][0-9]*$ ]] || jobs=2
-	for name in sign pgp patches fuzz harness crypto; do	# the long ones first
+	for name in sign pgp patches fuzz kmod harness crypto; do	# the long ones first
 		[[ -f tests/host/$name/run.sh ]] && names+=("$name")
 	done
 	for t in tests/host/*/run.sh; do

@@ -56,7 +56,24 @@ off=$(python3 tests/elfedit.py flip "$demo/pgptest-tampered.ko" .rodata)
 echo "   one byte of .rodata changed (offset $off):"
 scripts/verify-module.sh --keyring "$KEYS_DIR/trusted-v4.pgp" "$demo/pgptest-tampered.ko" 2>&1 | sed 's/^/   /' || true
 
-step "4. make signed, tampered and unsigned copies for the kernel to judge, and the vendor flow"
+step "4. what modinfo shows: Debian's kmod built with the kmod patch (patches/kmod)"
+echo "   mk/kmod.sh 30: Debian's kmod 30+20221128-1 (this system's) from its source package,"
+echo "   checked against the archive's signed index, built with patches/kmod (cached in build/kmod)"
+run kmod mk/kmod.sh 30
+kmod=$(tail -n 1 "$logs/demo-kmod.log")
+cp build/mods/pgptest.ko "$demo/pgptest-two.ko"
+scripts/sign-module.sh -q --homedir "$KEYS_DIR/gnupg" -u ed25519@pgp-modsign.test "$demo/pgptest-two.ko"
+scripts/sign-module.sh -q --homedir "$KEYS_DIR/gnupg" -u "$FPR_rsa4096" --append "$demo/pgptest-two.ko"
+echo "   pgptest.ko signed twice (rollover): -u ed25519@pgp-modsign.test, then --append -u ${FPR_rsa4096:0:16}..."
+echo "   \$ modinfo pgptest-two.ko      (patched; the signature values cut to their first line)"
+"$kmod/tools/modinfo" "$demo/pgptest-two.ko" |
+	awk '/^(sig_[a-z]*|signer|signature):/ { k = 1; g = /^signature:/; cut = 0; print; next }
+		/^\t/ && k { if (!g) print; else if (!cut) print "\t\t..."; cut = 1; next } { k = 0 }' |
+	sed 's/^/   /'
+echo "   \$ /sbin/modinfo pgptest-two.ko   (Debian's kmod as it is: $(/sbin/modinfo "$demo/pgptest-two.ko" |
+	grep -c '^sig') sig lines)"
+
+step "5. make signed, tampered and unsigned copies for the kernel to judge, and the vendor flow"
 echo "   run-time keys (tests/qemu/cases-keys.sh): the distribution key is built in; the vendor's key,"
 echo "   certified by it (gpg --quick-sign-key), is added in the guest with add_key(2) as"
 echo "   \"keyctl padd asymmetric '' %:.secondary_trusted_keys < vendor.pgp\" would"
@@ -64,9 +81,9 @@ DEMO=1 guest_cases run 6.12 x86_64
 awk -F'|' '{ printf "   %-28s %s\n", substr($3, 7), $6 }' build/cases/cases.list
 for boot in permissive enforce; do
 	if [[ $boot == permissive ]]; then
-		step "5. boot under QEMU, permissive (unsigned modules load but taint the kernel)"
+		step "6. boot under QEMU, permissive (unsigned modules load but taint the kernel)"
 	else
-		step "6. boot under QEMU with module.sig_enforce=1 (only validly signed modules load)"
+		step "7. boot under QEMU with module.sig_enforce=1 (only validly signed modules load)"
 	fi
 	# make check's boots; the KUnit suites are left to make check
 	guest_boot run "boot-$boot" 6.12 x86_64 "$boot" "$logs/demo-$boot.log" kunit.enable=0

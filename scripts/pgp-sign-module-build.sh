@@ -37,9 +37,10 @@ EOF
 # shim; the kernel's files the tool compiles (wrappers in
 # scripts/pgp-shim/kernel choose what a kernel configuration would) and the
 # stand-ins they run on.
-tool_units=(main util proc assuan agent sexp armor packet sign preflight module placeholder
-	compress pool remote verify v6 seckey s2k argon2)
-kglue_units=(elf kernel kernel_sign mldsa_sign hashlist)
+tool_units=(main args usage util proc assuan agent sexp armor packet sign preflight module
+	placeholder compress pool remote verify verify_report verify_gpgv v6 seckey seckey_sig
+	seckey_gen s2k argon2)
+kglue_units=(elf kernel kernel_sign mldsa_sign hashlist hashlist_make hashlist_image)
 kernel_units=(pgp_parser pgp_verify keyring_parse mont dsa rsassa ed25519 ed448 shake)
 shim_units=(compat shash_openssl hash_info ecdsa_openssl)
 
@@ -131,7 +132,7 @@ cc_one()
 
 for u in "${tool_units[@]}"; do
 	[[ $u == main ]] && ((objects_only)) && continue
-	if [[ $u == main ]]; then
+	if [[ $u == args ]]; then
 		cc_one "$u.o" "$here/pgp-sign/$u.c" "${lzma[@]}" -DPGP_SIGN_VERSION="\"$(version)\""
 	else
 		cc_one "$u.o" "$here/pgp-sign/$u.c" "${lzma[@]}"

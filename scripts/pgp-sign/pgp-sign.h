@@ -119,7 +119,7 @@ void tmpdir_remove(char *dir);
 
 enum pgp_mode { MODE_SIGN, MODE_PREPARE, MODE_ATTACH, MODE_VERIFY, MODE_DEARMOR, MODE_GENKEY };
 
-/* The command line, read-only once parsed (main.c). */
+/* The command line, read-only once parsed (args.c). */
 struct pgp_opts {
 	enum pgp_mode mode;
 	const char *local_user, *homedir, *passfile, *keyring, *data_dir;
@@ -150,6 +150,19 @@ struct pgp_run {
 
 void note_once(const struct pgp_run *r, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+
+/* ---- args.c, usage.c: the command line and its --help ---- */
+
+struct kern_config;
+
+int parse_args(int argc, char **argv, struct pgp_opts *o, struct kern_config *k);
+void read_environment(struct pgp_opts *o);
+void check_args(struct pgp_opts *o, int names);
+void absolute_paths(struct pgp_opts *o, char bufs[3][PATH_MAX]);
+long long source_date_epoch(void);
+void bad_usage(const char *fmt, const char *a) __attribute__((noreturn));
+void verify_missing(const struct pgp_opts *o, int names) __attribute__((noreturn));
+void usage_print(enum pgp_mode mode);
 
 /* ---- proc.c: child processes, programs, objcopy ---- */
 
@@ -439,12 +452,49 @@ int mldsa_sign(const struct mldsa_key *k, const u8 *msg, size_t msg_len, const u
 size_t mldsa_pk_size(unsigned int set);
 size_t mldsa_sig_size(unsigned int set);
 
-/* ---- seckey.c: signing with an RFC 9580 transferable secret key file ---- */
+/* ---- seckey*.c: signing with an RFC 9580 transferable secret key file ---- */
+
+#define PGP_ED448_SIZE		57
+#define PGP_EDDSA_MAX		PGP_ED448_SIZE
+
+/* An algorithm this tool signs with: EdDSA through libcrypto, and a composite's ML-DSA */
+struct seckey_algo {
+	unsigned int algo;	/* the OpenPGP public-key algorithm */
+	const char *name;	/* for --gen-key */
+	int evp;		/* EVP_PKEY_ED25519 or EVP_PKEY_ED448 */
+	const char *ed;		/* "Ed25519" or "Ed448" */
+	size_t ed_size;		/* its public and secret keys */
+	size_t ed_sig;		/* its signatures */
+	unsigned int mlset;	/* the composite's ML-DSA-65 or ML-DSA-87, or 0 */
+};
+
+/* A signing key (of a file, or generated). */
+struct pgp_seckey {
+	unsigned int algo;		/* 27, 28, 30 or 31 */
+	const struct seckey_algo *a;
+	u8 fpr[32];
+	struct evp_pkey_st *ed;		/* the EdDSA key (a composite's first half) */
+	struct mldsa_key *mldsa;	/* a composite's second half */
+	struct kern_pubkeys *keys;	/* the file's public keys, for the check */
+	struct kern_keyring *kring;	/* the same, as the kernel's keyring takes them */
+	struct buf cert;		/* the file's public part */
+	struct buf signer_uid;		/* subpacket 28 of its first User ID, or empty */
+	char fpr_hex[65];
+};
 
 int run_seckey(struct pgp_run *r, char **mods, int total);
 bool seckey_default(struct pgp_opts *o, char *buf, size_t size);
 int seckey_generate(const char *algo, const char *uid, const char *sec_path,
 		    const char *pub_path, long long when);
+const struct seckey_algo *seckey_algo(unsigned int algo, const char *name);
+size_t seckey_pub_size(const struct seckey_algo *a);
+size_t seckey_sec_size(const struct seckey_algo *a);
+void seckey_free(struct pgp_seckey *k);
+int v6_body(const struct pgp_seckey *k, unsigned int type, unsigned int halgo, u32 t,
+	    const u8 *extra, size_t extra_len, struct buf *body, size_t *pre, size_t *vals,
+	    char *why, size_t wl);
+int v6_values(const struct pgp_seckey *k, struct buf *body, size_t pre, size_t vals,
+	      const u8 *md, unsigned int mdlen, char *why, size_t wl);
 
 /* ---- argon2.c: Argon2id (RFC 9106) over BLAKE2b (RFC 7693) ---- */
 
@@ -457,10 +507,6 @@ int argon2id(const u8 *pw, size_t pwl, const u8 *salt, size_t sl, const u8 *key,
 int seckey_unprotect(const u8 *body, size_t publen, unsigned int tag, unsigned int usage,
 		     const u8 *p, size_t n, const char *pass, u8 *out, size_t max,
 		     size_t *outlen, char *why, size_t wl);
-
-/* ---- verify.c: --verify (verify-module.sh) ---- */
-
-int verify_modules(struct pgp_run *r, struct pgp_ring *ring, char **names, int n);
 
 /* ---- kernel.c: the kernel's OpenPGP code, in plain C ---- */
 
@@ -522,9 +568,86 @@ int kern_sig_digest(const u8 *body, size_t len, const u8 *d, size_t n, size_t zo
 int kern_cert_digest(const u8 *body, size_t len, const u8 *key, size_t key_len,
 		     const u8 *uid, size_t uid_len, u8 *md, unsigned int *mdlen);
 
-/* ---- hashlist.c: the list of a kernel build's module hashes ---- */
+/* ---- verify.c, verify_report.c, verify_gpgv.c: --verify (verify-module.sh) ---- */
+
+/* One --verify run: the keyring, what is checked beside the kernel, the report so far. */
+struct vrun {
+	struct pgp_run *r;
+	struct pgp_ring *ring;
+	const char *verifier;		/* gpgv or sqv, as GPGV or SQV name it */
+	const char *vname;		/* its last path component, for messages */
+	bool noted_lost;		/* the keyring note, once */
+	struct buf json;		/* --json: the module objects so far */
+	int nmods;
+};
+
+/* One module's report. */
+struct vmod {
+	const char *name;
+	char reason[PGP_WHY_MAX];	/* the text of its last verdict line */
+	const char *kv;			/* the kernel's verdict ("-": none; NULL: not read) */
+	char h1[65], h2[65];		/* its two SHA-256 ("" none, "-" no signed data) */
+	bool p7;
+	struct buf sigs;		/* --json: its signature objects */
+};
+
+/* What one signature packet is, and the kernel's verdict on it. */
+struct vsig {
+	struct kern_sig_info si;
+	struct kern_signer who;
+	int v;				/* 0 or the kernel's -errno */
+	char issuer[80], signer[65], primary[65], key[32];
+	char why[80];			/* kern_explain() */
+};
+
+int verify_modules(struct pgp_run *r, struct pgp_ring *ring, char **names, int n);
+void vsay(const struct vrun *vr, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void vtell(struct vmod *vm, const struct vrun *vr, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+int sha256_hex(const u8 *d, size_t n, size_t zoff, size_t zlen, char out[65]);
+const char *pkalgo_name(unsigned int a, char *buf, size_t size);
+const char *hash_label(unsigned int h, char *buf, size_t size);
+void vexplain(const char *e, const char *why, char *out, size_t size);
+void json_sig(struct vmod *vm, const struct vsig *s, int i, const char *hash,
+	      const char *ctime, bool good, const char *note);
+void json_module(struct vrun *vr, struct vmod *vm, int rc);
+bool second_opinion(const struct vrun *vr, int i, const char *signer, const char *primary,
+		    char *msg, size_t ml);
+
+/* ---- hashlist*.c: the list of a kernel build's module hashes ---- */
+
+/* A module read by ELF class and byte order of its own e_ident[]. */
+#define HL_HOW			MODULE_PGP_ELF_ANY
+
+/* The run of one command: a job to read modules with, the module names. */
+struct hl_run {
+	struct pgp_run run;
+	struct pgp_job job;
+	char **names;
+	int nr;
+	struct buf files;		/* --files: the names, NUL-separated */
+	const char *strip;
+	unsigned long room, capacity;
+	bool quiet;
+};
+
+/* The list of a list file or of an image (hl_load()). */
+struct hl_found {
+	struct buf list;		/* the one list found (a copy) */
+	size_t off;			/* its offset, in the data it was found in */
+	unsigned int nr;		/* valid lists found */
+	bool differ;			/* two of them differ */
+	const char *how;		/* "as it is", or the decompressor */
+};
 
 int hashlist_main(int argc, char **argv);
 void hashlist_usage(bool to_stderr);
+void hl_bad_usage(const char *msg) __attribute__((noreturn));
+int hl_read_module(struct hl_run *h, struct pgp_module *m, char *why, size_t wl);
+int hl_make(struct hl_run *h, const char *outpath);
+void hl_build(struct buf *out, const u8 *entries, u32 count, u32 cap);
+int hl_room(unsigned long n);
+int hl_load(const char *path, struct hl_found *f, bool streams);
+int hl_fill(const char *image, const char *listpath);
 
 #endif /* _PGP_SIGN_H */

@@ -3,414 +3,18 @@
  * --verify (verify-module.sh): the kernel's verdict on modules, for each of
  * their signatures and for each module, by the kernel's own code compiled
  * in (kernel.c), and gpgv's or sqv's beside it for every signature the
- * kernel accepts; the report (lines or JSON) and the exit status.
+ * kernel accepts (verify_gpgv.c); the exit status.  The report's lines and
+ * JSON are verify_report.c's.
  */
 #define _GNU_SOURCE
-#include <ctype.h>
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
-#include <openssl/evp.h>
 
 #include "pgp-sign.h"
-
-/* One --verify run: the keyring, what is checked beside the kernel, the report so far. */
-struct vrun {
-	struct pgp_run *r;
-	struct pgp_ring *ring;
-	const char *verifier;		/* gpgv or sqv, as GPGV or SQV name it */
-	const char *vname;		/* its last path component, for messages */
-	bool noted_lost;		/* the keyring note, once */
-	struct buf json;		/* --json: the module objects so far */
-	int nmods;
-};
-
-/* One module's report. */
-struct vmod {
-	const char *name;
-	char reason[PGP_WHY_MAX];	/* the text of its last verdict line */
-	const char *kv;			/* the kernel's verdict ("-": none; NULL: not read) */
-	char h1[65], h2[65];		/* its two SHA-256 ("" none, "-" no signed data) */
-	bool p7;
-	struct buf sigs;		/* --json: its signature objects */
-};
-
-/* What one signature packet is, and the kernel's verdict on it. */
-struct vsig {
-	struct kern_sig_info si;
-	struct kern_signer who;
-	int v;				/* 0 or the kernel's -errno */
-	char issuer[80], signer[65], primary[65], key[32];
-	char why[80];			/* kern_explain() */
-};
-
-static void say(const struct vrun *vr, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-static void tell(struct vmod *vm, const struct vrun *vr, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-/* A line the report has unless -q or --json. */
-static void say(const struct vrun *vr, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (vr->r->opt.quiet || vr->r->opt.json)
-		return;
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	putchar('\n');
-}
-
-/* A verdict line "MODULE: TEXT" (also under -q); TEXT is the module's reason in --json. */
-static void tell(struct vmod *vm, const struct vrun *vr, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(vm->reason, sizeof(vm->reason), fmt, ap);
-	va_end(ap);
-	if (!vr->r->opt.json)
-		printf("%s: %s\n", vm->name, vm->reason);
-}
-
-/* SHA-256 of @d with [@zoff, @zoff + @zlen) as zeros, in lower-case hex. */
-static int sha256_hex(const u8 *d, size_t n, size_t zoff, size_t zlen, char out[65])
-{
-	EVP_MD_CTX *c = EVP_MD_CTX_new();
-	u8 md[32], z[4096] = {};
-	unsigned int l, i;
-	int ok;
-
-	ok = c && EVP_DigestInit_ex(c, EVP_sha256(), NULL) && EVP_DigestUpdate(c, d, zoff);
-	for (size_t k = zlen; ok && k; ) {
-		size_t m = k < sizeof(z) ? k : sizeof(z);
-
-		ok = EVP_DigestUpdate(c, z, m);
-		k -= m;
-	}
-	ok = ok && EVP_DigestUpdate(c, d + zoff + zlen, n - zoff - zlen) &&
-	     EVP_DigestFinal_ex(c, md, &l);
-	EVP_MD_CTX_free(c);
-	if (!ok)
-		return -1;
-	hex_upper(md, 32, out);
-	for (i = 0; i < 64; i++)
-		out[i] = out[i] >= 'A' ? out[i] - 'A' + 'a' : out[i];
-	return 0;
-}
-
-/* The names the report gives OpenPGP's algorithm numbers. */
-static const char *pkalgo_name(unsigned int a, char *buf, size_t size)
-{
-	switch (a) {
-	case 1:
-	case 3:
-		return "RSA";
-	case 17:
-		return "DSA";
-	case 19:
-		return "ECDSA";
-	case 22:
-	case 27:
-		return "EdDSA";
-	case 28:
-		return "Ed448";
-	case 30:
-		return "ML-DSA-65+Ed25519";
-	case 31:
-		return "ML-DSA-87+Ed448";
-	}
-	snprintf(buf, size, "algo-%u", a);
-	return buf;
-}
-
-static const char *hash_label(unsigned int h, char *buf, size_t size)
-{
-	static const char *const name[] = {
-		[1] = "MD5", [2] = "SHA1", [3] = "RIPEMD160", [8] = "SHA256", [9] = "SHA384",
-		[10] = "SHA512", [11] = "SHA224", [12] = "SHA3-256", [14] = "SHA3-512",
-	};
-
-	if (h < PGP_ARRAY_SIZE(name) && name[h])
-		return name[h];
-	snprintf(buf, size, "hash-%u", h);
-	return buf;
-}
-
-/* Why the kernel refuses a signature: its errno name @e and kern_explain()'s @why. */
-static void explain(const char *e, const char *why, char *out, size_t size)
-{
-	const char *arg = strchr(why, ':') ? strchr(why, ':') + 1 : "";
-	char b[32];
-
-	if (!strcmp(why, "revoked"))
-		snprintf(out, size, "key revoked");
-	else if (!strcmp(why, "expired"))
-		snprintf(out, size, "key expired (or not yet valid) when the signature was made");
-	else if (!strcmp(why, "bad-signature"))
-		snprintf(out, size, "bad signature");
-	else if (!strcmp(why, "absent"))
-		snprintf(out, size, "no trusted key");
-	else if (!strncmp(why, "policy-EKEYREJECTED:", 20))
-		snprintf(out, size, "key %s is below the minimum the kernel accepts", arg);
-	else if (!strncmp(why, "policy-", 7))
-		snprintf(out, size, "key %s is not supported by this kernel", arg);
-	else if (!strcmp(why, "unusable"))
-		snprintf(out, size, "the key cannot sign (no valid self-signature, binding or signing flag)");
-	else if (!strncmp(why, "classical:", 10))
-		snprintf(out, size, "a classical key (%s): only post-quantum signatures count (--pq-only, ENOKEY)",
-			 arg);
-	else if (!strcmp(why, "sha1"))
-		snprintf(out, size, "SHA1 needs --legacy");
-	else if (!strncmp(why, "digest-short:", 13))
-		snprintf(out, size, "digest %.*s bits is shorter than the %s key needs (the kernel refuses it, ENOPKG)",
-			 (int)strcspn(arg, ":"), arg,
-			 arg[strcspn(arg, ":")] ? arg + strcspn(arg, ":") + 1 : "");
-	else if (!strncmp(why, "version:", 8))
-		snprintf(out, size, "signature version %s not supported", arg);
-	else if (!strncmp(why, "hash:", 5))
-		snprintf(out, size, "digest %s not supported",
-			 hash_label(strtoul(arg, NULL, 10), b, sizeof(b)));
-	else if (!strncmp(why, "algo:", 5))
-		snprintf(out, size, "public-key algorithm %s not supported",
-			 pkalgo_name(strtoul(arg, NULL, 10), b, sizeof(b)));
-	else if (!strncmp(why, "type:", 5))
-		snprintf(out, size, "signature class %s is not a binary document", arg);
-	else if (!strcmp(why, "malformed"))
-		snprintf(out, size, "malformed signature");
-	else
-		snprintf(out, size, "refused");
-	if (!strstr(out, e)) {
-		size_t l = strlen(out);
-
-		snprintf(out + l, size - l, ", %s", e);
-	}
-}
-
-/* ---- JSON ---- */
-
-/* @s as a JSON string: quote, backslash and control characters escaped. */
-static void js(struct buf *b, const char *s)
-{
-	buf_addc(b, '"');
-	for (; *s; s++) {
-		unsigned char c = *s;
-		char e[8];
-
-		if (c == '"' || c == '\\') {
-			buf_addc(b, '\\');
-			buf_addc(b, c);
-		} else if (c == '\n') {
-			buf_addstr(b, "\\n");
-		} else if (c == '\t') {
-			buf_addstr(b, "\\t");
-		} else if (c == '\r') {
-			buf_addstr(b, "\\r");
-		} else if (c < 0x20 || c == 0x7f) {
-			snprintf(e, sizeof(e), "\\u%04x", c);
-			buf_addstr(b, e);
-		} else {
-			buf_addc(b, c);
-		}
-	}
-	buf_addc(b, '"');
-}
-
-/* A JSON string, or null for NULL, "" and "-". */
-static void jv(struct buf *b, const char *s)
-{
-	if (!s || !*s || !strcmp(s, "-"))
-		buf_addstr(b, "null");
-	else
-		js(b, s);
-}
-
-/* ",\"KEY\":" */
-static void jkey(struct buf *b, const char *k)
-{
-	buf_addc(b, ',');
-	js(b, k);
-	buf_addc(b, ':');
-}
-
-/* The signature @s (number @i, its verdict @good, its note or reason @note) into vm->sigs. */
-static void json_sig(struct vmod *vm, const struct vsig *s, int i, const char *hash,
-		     const char *ctime, bool good, const char *note)
-{
-	struct buf *b = &vm->sigs;
-	char n[32];
-
-	if (b->len)
-		buf_addc(b, ',');
-	snprintf(n, sizeof(n), "{\"index\":%d", i + 1);
-	buf_addstr(b, n);
-	jkey(b, "issuer");
-	jv(b, s->issuer);
-	jkey(b, "signer");
-	jv(b, s->signer);
-	jkey(b, "primary");
-	jv(b, s->primary);
-	jkey(b, "key");
-	jv(b, s->key);
-	jkey(b, "algorithm");
-	js(b, pkalgo_name(s->si.pkalgo, n, sizeof(n)));
-	jkey(b, "digest");
-	js(b, hash);
-	jkey(b, "created");
-	jv(b, ctime);
-	jkey(b, "created_unix");
-	if (s->si.has_ctime) {
-		snprintf(n, sizeof(n), "%u", s->si.ctime);
-		buf_addstr(b, n);
-	} else {
-		buf_addstr(b, "null");
-	}
-	jkey(b, "verdict");
-	js(b, good ? "good" : "bad");
-	jkey(b, "kernel");
-	js(b, kern_errno_name(s->v));
-	jkey(b, "reason");
-	jv(b, note && *note ? note : NULL);
-	buf_addc(b, '}');
-}
-
-/* The module as a JSON object (@rc: its status) into vr->json. */
-static void json_module(struct vrun *vr, struct vmod *vm, int rc)
-{
-	static const char *const verdict[] = { "good", "bad", "unsigned", "good-pkcs7" };
-	struct buf *b = &vr->json;
-	char *s = vm->reason;
-	size_t l;
-
-	if (vr->nmods++)
-		buf_addc(b, ',');
-	buf_addstr(b, "{\"module\":");
-	js(b, vm->name);
-	jkey(b, "verdict");
-	js(b, verdict[rc]);
-	jkey(b, "reason");
-	/* "BAD: REASON" and "BAD (REASON)" give REASON */
-	if (!strncmp(s, "BAD: ", 5))
-		s += 5;
-	l = strlen(s);
-	if (!strncmp(s, "BAD (", 5) && l > 5 && s[l - 1] == ')') {
-		s[l - 1] = 0;
-		s += 5;
-	}
-	jv(b, rc == 0 || rc == 3 ? NULL : s);
-	jkey(b, "kernel");
-	jv(b, vm->kv);
-	jkey(b, "sha256");
-	jv(b, vm->h1);
-	jkey(b, "sha256_signed");
-	jv(b, vm->h2);
-	jkey(b, "pkcs7");
-	buf_addstr(b, vm->p7 ? "true" : "false");
-	jkey(b, "signatures");
-	buf_addc(b, '[');
-	if (vm->sigs.len)
-		buf_add(b, vm->sigs.p, vm->sigs.len);
-	buf_addstr(b, "]}");
-}
-
-/* ---- the independent check ---- */
-
-/* The last non-blank line of @b, leading blanks removed. */
-static void last_words(const struct buf *b, char *out, size_t n)
-{
-	char *p;
-
-	last_line(b, out, n);
-	for (p = out; *p == ' '; p++)
-		;
-	memmove(out, p, strlen(p) + 1);
-}
-
-/*
- * gpgv (or sqv) on DIR/sig.N over DIR/data with DIR/keyring, the packets of
- * the keyring the kernel read: true when it verifies by the key the kernel
- * named (gpgv: the signing (sub)key @signer; sqv: its certificate, the
- * primary @primary); else false with what it said in @msg.
- */
-static bool second_opinion(const struct vrun *vr, int i, const char *signer,
-			   const char *primary, char *msg, size_t ml)
-{
-	const char *dir = vr->r->tmpdir;
-	char sig[PATH_MAX + 32], data[PATH_MAX + 16], kr[PATH_MAX + 16], home[PATH_MAX + 16];
-	char fpr[80] = "", *argv[12], *l;
-	struct buf out = {}, err = {};
-	struct proc_io io = { .in_fd = -1, .out = &out, .err = &err };
-	bool ok = false;
-	int a = 0, rc;
-
-	snprintf(sig, sizeof(sig), "%s/sig.%d", dir, i);
-	snprintf(data, sizeof(data), "%s/data", dir);
-	snprintf(kr, sizeof(kr), "%s/keyring", dir);
-	snprintf(home, sizeof(home), "%s/gnupg", dir);
-	argv[a++] = (char *)vr->verifier;
-	if (!vr->r->opt.use_sqv) {
-		argv[a++] = "--homedir";
-		argv[a++] = home;
-		argv[a++] = "--status-fd";
-		argv[a++] = "1";
-	}
-	argv[a++] = "--keyring";
-	argv[a++] = kr;
-	argv[a++] = "--";
-	argv[a++] = sig;
-	argv[a++] = data;
-	argv[a] = NULL;
-	rc = run_cmd(argv, &io);
-	buf_addc(&out, 0);
-	if (vr->r->opt.use_sqv) {
-		if (rc == 0) {
-			snprintf(fpr, sizeof(fpr), "%.*s", (int)strcspn((char *)out.p, "\n"),
-				 (char *)out.p);
-			for (l = fpr; *l; l++)
-				*l = toupper((unsigned char)*l);
-			ok = !strcmp(fpr, primary);
-			if (!ok)
-				snprintf(msg, ml, "sqv names another key (%s)", fpr);
-		} else {
-			char w[300];
-
-			out.len--;
-			last_words(err.len ? &err : &out, w, sizeof(w));
-			snprintf(msg, ml, "sqv: %s", w);
-		}
-		goto out;
-	}
-	/* gpgv: the key of the last VALIDSIG status line */
-	for (l = (char *)out.p; (l = strstr(l, "[GNUPG:] VALIDSIG ")); l++) {
-		size_t n = strspn(l + 18, "0123456789ABCDEFabcdef");
-
-		snprintf(fpr, sizeof(fpr), "%.*s", n < 79 ? (int)n : 79, l + 18);
-	}
-	for (l = fpr; *l; l++)
-		*l = toupper((unsigned char)*l);
-	if (!fpr[0]) {
-		snprintf(msg, ml, "gpgv does not verify it (status %d)", rc);
-		if (strstr((char *)out.p, "[GNUPG:] BADSIG "))
-			snprintf(msg, ml, "gpgv: bad signature");
-		if (strstr((char *)out.p, "[GNUPG:] NO_PUBKEY "))
-			snprintf(msg, ml, "gpgv: no public key");
-	} else {
-		ok = !strcmp(fpr, signer);
-		if (!ok)
-			snprintf(msg, ml, "gpgv names another key (%s)", fpr);
-	}
-out:
-	buf_free(&out);
-	buf_free(&err);
-	return ok;
-}
-
-/* ---- one module ---- */
 
 /* The run's file @name (replacing the previous module's), for gpgv and sqv. */
 static int put_file(const struct vrun *vr, const char *name, const u8 *d, size_t n)
@@ -527,7 +131,7 @@ static bool report_sigs(struct vrun *vr, struct vmod *vm, const struct vsig *sig
 		else if (strcmp(s->issuer, "-"))
 			snprintf(who, sizeof(who), "%s", s->issuer);
 		if (s->v) {
-			explain(kern_errno_name(s->v), s->why, msg, sizeof(msg));
+			vexplain(kern_errno_name(s->v), s->why, msg, sizeof(msg));
 			snprintf(verdict, sizeof(verdict), "BAD (%s)", msg);
 			note = verdict + 5;
 			if (!first[0])
@@ -569,8 +173,8 @@ static bool report_sigs(struct vrun *vr, struct vmod *vm, const struct vsig *sig
 			}
 		}
 		*good += ok;
-		say(vr, "%s: signature %d/%d: signer %s algo %s digest %s created %s: %s",
-		    vm->name, i + 1, total, who, algo, hash, ctime, verdict);
+		vsay(vr, "%s: signature %d/%d: signer %s algo %s digest %s created %s: %s",
+		     vm->name, i + 1, total, who, algo, hash, ctime, verdict);
 		if (vr->r->opt.json) {
 			char nt[700] = "";
 
@@ -623,14 +227,14 @@ static int verify_one(struct vrun *vr, struct vmod *vm)
 	}
 	if (had) {
 		vm->p7 = true;
-		say(vr, "%s: note: an appended PKCS#7 signature is present (not checked here)",
-		    vm->name);
+		vsay(vr, "%s: note: an appended PKCS#7 signature is present (not checked here)",
+		     vm->name);
 	}
 	m.elf.len = l;
 	if (vr->ring->lost && !vr->noted_lost) {
 		vr->noted_lost = true;
-		say(vr, "%s: note: the kernel would not read the keyring completely (%u problems; a kernel build refuses such a keyring)",
-		    vm->name, vr->ring->lost);
+		vsay(vr, "%s: note: the kernel would not read the keyring completely (%u problems; a kernel build refuses such a keyring)",
+		     vm->name, vr->ring->lost);
 	}
 	/* the loader's verdict on the module as it is */
 	kv = kern_module_check(vr->ring->kr, m.elf.p, m.elf.len, &who);
@@ -640,10 +244,10 @@ static int verify_one(struct vrun *vr, struct vmod *vm)
 	if (elf_ok && ms.state != SIG_NONE)
 		sha256_hex(m.elf.p, m.elf.len, ms.loc.sec_off, ms.loc.sec_size, vm->h2);
 	if (!strcmp(vm->h2, "-"))
-		say(vr, "%s: sha256 %s (module)", vm->name, vm->h1);
+		vsay(vr, "%s: sha256 %s (module)", vm->name, vm->h1);
 	else
-		say(vr, "%s: sha256 %s (module), %s (signed data, module_sig zeroed)", vm->name,
-		    vm->h1, vm->h2);
+		vsay(vr, "%s: sha256 %s (module), %s (signed data, module_sig zeroed)", vm->name,
+		     vm->h1, vm->h2);
 	np = elf_ok && ms.state == SIG_GOOD ?
 	     count_sig_packets(m.elf.p + ms.loc.payload_off, ms.loc.payload_len, why,
 			       sizeof(why)) : 0;
@@ -673,7 +277,7 @@ static int verify_one(struct vrun *vr, struct vmod *vm)
 	}
 	switch (ms.state) {
 	case SIG_NONE:
-		tell(vm, vr, "unsigned (no module_sig section; the kernel: ENODATA)");
+		vtell(vm, vr, "unsigned (no module_sig section; the kernel: ENODATA)");
 		if (kv == -ENODATA) {
 			rc = 2;
 			goto out;
@@ -693,34 +297,34 @@ static int verify_one(struct vrun *vr, struct vmod *vm)
 		break;
 	}
 	if (!report_sigs(vr, vm, sigs, n, np, &good, dis, sizeof(dis), first, sizeof(first))) {
-		tell(vm, vr, "BAD (the kernel and %s disagree: %s; the kernel: %s)", vr->vname, dis,
-		     vm->kv);
+		vtell(vm, vr, "BAD (the kernel and %s disagree: %s; the kernel: %s)", vr->vname, dis,
+		      vm->kv);
 		goto out;
 	}
 	if (!kv && ms.state == SIG_GOOD) {
 		if (vm->p7) {
-			say(vr, "%s: good OpenPGP signature (%d of %d signatures verified), and an appended PKCS#7 signature this script does not check (the kernel checks it first)",
-			    vm->name, good, n);
+			vsay(vr, "%s: good OpenPGP signature (%d of %d signatures verified), and an appended PKCS#7 signature this script does not check (the kernel checks it first)",
+			     vm->name, good, n);
 			rc = 3;
 			goto out;
 		}
-		say(vr, "%s: good (%d of %d signatures verified)", vm->name, good, n);
+		vsay(vr, "%s: good (%d of %d signatures verified)", vm->name, good, n);
 		rc = 0;
 		goto out;
 	}
 	if (kv == -EBADMSG && n > MODULE_PGP_MAX_SIGS)
-		tell(vm, vr, "BAD (%d signatures, more than the %d the kernel reads; the kernel: EBADMSG)",
-		     np, MODULE_PGP_MAX_SIGS);
+		vtell(vm, vr, "BAD (%d signatures, more than the %d the kernel reads; the kernel: EBADMSG)",
+		      np, MODULE_PGP_MAX_SIGS);
 	else if (kv == -EBADMSG)
-		tell(vm, vr, "BAD (malformed signature data; the kernel: EBADMSG)");
+		vtell(vm, vr, "BAD (malformed signature data; the kernel: EBADMSG)");
 	else
-		tell(vm, vr, "BAD (no signature verified with a trusted key%s%s; the kernel: %s)",
-		     first[0] ? ": " : "", first, vm->kv);
+		vtell(vm, vr, "BAD (no signature verified with a trusted key%s%s; the kernel: %s)",
+		      first[0] ? ": " : "", first, vm->kv);
 	goto out;
 refused:
 	/* the loader (or this tool's ELF rules) refuses the file: its reason, then the verdict */
-	tell(vm, vr, "BAD: %s", loader);
-	tell(vm, vr, "BAD (the loader refuses the file; the kernel: %s)", vm->kv);
+	vtell(vm, vr, "BAD: %s", loader);
+	vtell(vm, vr, "BAD (the loader refuses the file; the kernel: %s)", vm->kv);
 out:
 	free(sigs);
 	buf_free(&m.elf);

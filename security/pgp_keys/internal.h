@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * OpenPGP keys as keys of the kernel's key system, between the asymmetric
- * key subtype (pgp_key_type.c) and the keyring glue (keyring.c).
+ * OpenPGP keys as keys of the kernel's key system: the records of trust
+ * (records.c), the asymmetric key subtype on them (pgp_key_type.c), and the
+ * keyring glue on that (keyring.c); each layer calls only those below it.
  */
 
 #ifndef _SECURITY_PGP_KEYS_INTERNAL_H
@@ -107,8 +108,10 @@ struct pgp_key_auth {
 	u8 digest[HASH_MAX_DIGESTSIZE];
 };
 
+/* pgp_key_type.c */
 extern struct asymmetric_key_subtype pgp_key_subtype;
 
+int __init pgp_key_type_init(void);
 struct pgp_key *pgp_key_new(const struct pgp_builtin_key *keys, unsigned int nr,
 			    unsigned int i, bool builtin);
 void pgp_key_handover(const struct pgp_key *pk);
@@ -121,6 +124,9 @@ int pgp_key_usable(const struct pgp_key *pk, u32 t, bool certify);
 struct key *pgp_keys_trusted(bool builtin_only);
 struct key *pgp_keys_search(struct key *ring, const u8 *fpr, size_t fpr_len);
 struct key *pgp_keys_search_keyid(struct key *ring, const u8 *keyid, u8 idx);
+int pgp_key_join(const union key_payload *payload);
+
+/* records.c */
 bool pgp_keys_revoked(const u8 *fpr, size_t len);
 bool pgp_keys_known(const u8 *fpr, size_t len);
 bool pgp_keys_taken_back(const u8 *fpr, size_t len, const u8 *issuer, size_t ilen,
@@ -129,8 +135,5 @@ int pgp_keys_trust(const u8 *fpr, size_t len, bool runtime);
 int pgp_keys_revoke(const u8 *fpr, size_t len);
 int pgp_keys_take_back(const u8 *fpr, size_t len, const u8 *issuer, size_t ilen,
 		       u32 time);
-int pgp_key_join(const union key_payload *payload);
-
-int __init pgp_key_type_init(void);
 
 #endif /* _SECURITY_PGP_KEYS_INTERNAL_H */

@@ -32,9 +32,15 @@
  * with restrict_link_by_signature() then finds the issuer and calls its
  * verify_signature(), which checks the signature and the issuer's own
  * validity at the time it signed, and changes nothing.  When the keyring is
- * .secondary_trusted_keys, its restriction then calls pgp_key_join(), which
- * checks the same again and records what the new key depends on, the
- * revocation or the certification taken back (keyring.c).
+ * .secondary_trusted_keys, its restriction (which keyring.c puts around
+ * mainline's) then calls pgp_key_join(), which checks the same again and
+ * records what the new key depends on, the revocation or the certification
+ * taken back (records.c).
+ *
+ * The layers run one way: this file is built on the records of trust
+ * (records.c) and on the system's keyrings, which it searches for OpenPGP
+ * keys; keyring.c, which loads the built-in keys and finds the key of a
+ * module signature, is built on this file, which calls nothing of it.
  *
  * Any user can make the kernel parse a certificate (add_key() to a keyring
  * of their own runs the parser before any restriction): the parse has the
@@ -139,6 +145,79 @@ struct pgp_key *pgp_key_get(struct key *key)
 	pk = key->payload.data[asym_crypto];
 	kref_get(&pk->ref);
 	return pk;
+}
+
+/**
+ * pgp_keys_trusted() - the keyring trusted OpenPGP keys are looked up in
+ * @builtin_only: the built-in trusted keyring alone
+ *
+ * Return: .secondary_trusted_keys (which links .builtin_trusted_keys) when
+ * the kernel has it and @builtin_only is false, else .builtin_trusted_keys;
+ * NULL before the keyrings exist.
+ */
+struct key *pgp_keys_trusted(bool builtin_only)
+{
+	return pgp_keys_system_keyring(!builtin_only);
+}
+
+/**
+ * pgp_keys_search() - the OpenPGP key with a fingerprint in a keyring
+ * @ring: the keyring, searched with the keyrings it links; may be NULL
+ * @fpr: the fingerprint
+ * @fpr_len: its length
+ *
+ * Return: the key (a reference), or ERR_PTR(-ENOKEY) (or the search's
+ * error) when @ring holds no OpenPGP key with that fingerprint.
+ */
+struct key *pgp_keys_search(struct key *ring, const u8 *fpr, size_t fpr_len)
+{
+	struct asymmetric_key_id *kid;
+	struct key *key;
+
+	if (!ring || !fpr_len || fpr_len > PGP_FPR_MAX)
+		return ERR_PTR(-ENOKEY);
+	kid = asymmetric_key_generate_id(fpr, fpr_len, NULL, 0);
+	if (IS_ERR(kid))
+		return ERR_CAST(kid);
+	key = find_asymmetric_key(ring, kid, NULL, NULL, false);
+	kfree(kid);
+	if (IS_ERR(key))
+		return key;
+	if (!pgp_key_is_pgp(key)) {
+		key_put(key);
+		return ERR_PTR(-ENOKEY);
+	}
+	return key;
+}
+
+/**
+ * pgp_keys_search_keyid() - the @idx-th OpenPGP key with a key ID
+ * @ring: the keyring, searched with the keyrings it links; may be NULL
+ * @keyid: the key ID (%PGP_KEYID_LEN bytes)
+ * @idx: which of the keys that share the key ID
+ *
+ * Return: the key (a reference), or ERR_PTR(-ENOKEY) (or the search's
+ * error).
+ */
+struct key *pgp_keys_search_keyid(struct key *ring, const u8 *keyid, u8 idx)
+{
+	struct asymmetric_key_id *kid;
+	struct key *key;
+
+	if (!ring)
+		return ERR_PTR(-ENOKEY);
+	kid = asymmetric_key_generate_id(keyid, PGP_KEYID_LEN, &idx, 1);
+	if (IS_ERR(kid))
+		return ERR_CAST(kid);
+	key = find_asymmetric_key(ring, NULL, NULL, kid, false);
+	kfree(kid);
+	if (IS_ERR(key))
+		return key;
+	if (!pgp_key_is_pgp(key)) {
+		key_put(key);
+		return ERR_PTR(-ENOKEY);
+	}
+	return key;
 }
 
 /**

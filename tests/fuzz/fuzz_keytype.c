@@ -20,7 +20,8 @@
  * and the records frees everything.
  * Build: tests/fuzz/build-keyring.sh.
  */
-/* the boot glue, for its lookups, the records of trust and the restriction it wraps */
+/* the records of trust; the boot glue, for its lookups and the restriction it wraps */
+#include "../../security/pgp_keys/records.c"
 #include "../../security/pgp_keys/keyring.c"
 #include <linux/errno.h>
 #include <linux/kernel.h>

@@ -46,7 +46,7 @@ w=$top/build/fuzz-long
 mkdir -p "$w/artifacts"
 report=$w/report.md
 
-echo "[build] tests/fuzz/build-pgp.sh, build-keyring.sh, build-crypto.sh, build-signer.sh, build-hashlist.sh"
+echo "[build] tests/fuzz/build-pgp.sh, build-keyring.sh, build-crypto.sh, build-signer.sh, build-hashlist.sh, build-kmod.sh"
 nice -n "$nice_n" bash "$top/tests/fuzz/build-pgp.sh" --no-run --out "$w/pgp" >"$w/build-pgp.log" 2>&1 ||
 	{ echo "$prog: build-pgp.sh failed (log: $w/build-pgp.log)" >&2; exit 1; }
 nice -n "$nice_n" bash "$top/tests/fuzz/build-keyring.sh" --no-run --out "$w/keyring" \
@@ -61,6 +61,9 @@ nice -n "$nice_n" bash "$top/tests/fuzz/build-signer.sh" --no-run --out "$w/sign
 nice -n "$nice_n" bash "$top/tests/fuzz/build-hashlist.sh" --no-run --out "$w/hashlist" \
 	>"$w/build-hashlist.log" 2>&1 ||
 	{ echo "$prog: build-hashlist.sh failed (log: $w/build-hashlist.log)" >&2; exit 1; }
+nice -n "$nice_n" bash "$top/tests/fuzz/build-kmod.sh" --no-run --out "$w/kmod" \
+	>"$w/build-kmod.log" 2>&1 ||
+	{ echo "$prog: build-kmod.sh failed (log: $w/build-kmod.log)" >&2; exit 1; }
 
 # target  binary  corpus name  seeds (a directory or -)
 table=(
@@ -79,6 +82,7 @@ table=(
 	"fuzz_signer_sexp $w/signer/fuzz_signer_sexp signer_sexp $w/signer/seeds/sexp"
 	"fuzz_signer_s2k $w/signer/fuzz_signer_s2k signer_s2k $w/signer/seeds/s2k"
 	"fuzz_hashlist $w/hashlist/fuzz_hashlist hashlist -"
+	"fuzz_kmod_pgp $w/kmod/fuzz_kmod_pgp kmod_pgp $w/kmod/seeds"
 )
 # every tests/fuzz/fuzz_*.c must be in the table
 for f in "$top"/tests/fuzz/fuzz_*.c; do

@@ -14,6 +14,7 @@
  * registered in securityfs), then the listing lines, then "end", then
  * "keyring N" (the keys in .builtin_trusted_keys) and a line per key.
  */
+#include "../../../security/pgp_keys/records.c"
 #include "../../../security/pgp_keys/keyring.c"
 
 static const struct file_operations *registered_fops;

@@ -28,13 +28,14 @@
  *	signal N		the next add's task gets a fatal signal at its
  *				(N+1)th fatal_signal_pending()
  *	records			"records N runtime M": the records of trust
- *				(keyring.c), M of them made at run time
+ *				(records.c), M of them made at run time
  * --fail-alloc N makes the (N+1)th allocation of the first "add" fail;
  * --cpu adds the CPU time of each add to its line (" cpu_us N"; make bench).
  * Exits 0 whenever the operations ran, 2 on usage or I/O errors; at the
  * end, with every keyring dropped, "leaks N" counts the blocks and keys
  * still allocated.
  */
+#include "../../../security/pgp_keys/records.c"
 #include "../../../security/pgp_keys/keyring.c"
 
 #include <sys/resource.h>
