@@ -60,12 +60,11 @@ demo_pkgs=(linux-source-6.12 gnupg gpgv binutils gcc libc6-dev make flex bison b
 # the fuzz targets; python3-docutils: the guide (host-docs); dkms: the DKMS flow; xxd: the
 # fuzz targets' seeds (tests/fuzz/build-signer.sh) and the vector generators; man-db (and
 # groff with it): the man pages of make install-tools (host-install);
-# autoconf ... linux-headers-amd64: Debian's kmod 30 (autotools) and 34.2 (meson) built from
-# source with the kmod patch, and kmod 34.2's testsuite, whose test modules build against
-# the newest kernel headers (host-kmod).
+# meson ... linux-headers-amd64 (and the demo's autoconf ... libzstd-dev): Debian's kmod 30
+# (autotools) and 34.2 (meson) built from source with the kmod patch, and kmod 34.2's
+# testsuite, whose test modules build against the newest kernel headers (host-kmod).
 check_pkgs=(linux-source-6.1 sqv clang libclang-rt-dev zstd gzip python3-docutils quilt
-	diffstat perl dkms liblzma-dev xxd man-db autoconf automake libtool libzstd-dev meson
-	ninja-build linux-headers-amd64)
+	diffstat perl dkms liblzma-dev xxd man-db meson ninja-build linux-headers-amd64)
 # Packages only some results need: "PACKAGE|the results that are skipped without it".
 # When one cannot be installed those results print a skip naming it and apt's reason.
 # The i386 results use the i686 cross compiler with its own libc (/usr/i686-linux-gnu),
