@@ -345,6 +345,7 @@ runtime_installed() {
 s_node22() {
 	# 8. a node >= 20.19 and its npm on PATH: used as it is, nothing of Debian's, no runtime
 	node_sim node22 22.12.0 npm
+	sed -i '/^npm$/d' "$SIM/installed"	# NodeSource's nodejs carries its npm: no npm package
 	run_node_deps --check
 	check "node 22 and npm on PATH: exit 0, no apt-get" eval 'rc_is 0 && ! grep -q apt-get "$SIM/calls"'
 	check "node 22: build/node/bin/node is the system's node, no registry Node.js installed" eval \
@@ -471,8 +472,8 @@ for s in "${scenarios[@]}"; do
 	"$s"
 done
 
-# ---- mutants: FILE, a sed expression, what it breaks, the scenario that must fail: each is
-# run on a copy of the tree with FILE changed ----
+# ---- mutants: FILE, a sed expression, what it breaks, the scenarios one of whose checks must
+# fail: each is run on a copy of the tree with FILE changed ----
 mutants=(
 	'mk/deps.sh'
 		's/^if ! apt-get update -q >> "\$log" 2>&1; then$/apt-get update -q >> "$log" 2>\&1; if false; then/'
@@ -491,10 +492,28 @@ mutants=(
 		'apt'"'"'s reason lost' 's_required'
 	'mk/deps.sh'
 		's/ --no-install-recommends "\${norec\[@\]}"/ "${norec[@]}"/'
-		'nodejs and npm with their recommends' 's_nonode'
+		'nodejs and npm with their recommends' 's_node18 s_nonode'
+	'mk/deps.sh'
+		's/^if \[\[ \$mode != demo \]\]; then$/if true; then/'
+		'make demo given the tests'"'"' packages and Node.js' 's_nonode'
 	'mk/deps.sh'
 		's/^		required+=("\$p")$/		:/'
 		'the Node.js packages not asked for' 's_nonode'
+	'mk/node-deps.sh'
+		's/^	\[\[ -n \$sys_npm \]\] || echo npm$/	echo npm/'
+		'npm asked of apt where there is one' 's_node22'
+	'mk/node-deps.sh'
+		's/^	(cd "\$dst" \&\& "\$sys_npm" ci --no-audit --no-fund --ignore-scripts /	(cd "$dst" \&\& "$sys_npm" ci --no-audit --no-fund /'
+		'the test packages installed with their install scripts' 's_node22'
+	'mk/node-deps.sh'
+		's/^	(cd "\$dst" \&\& "\$sys_npm" ci .*) ||$/	true ||/'
+		'the test packages not installed' 's_node18'
+	'mk/node-deps.sh'
+		's/^	if cmp -s "\$lock\/package-lock.json"/	if false \&\& cmp -s "$lock\/package-lock.json"/'
+		'the registry'"'"'s Node.js installed again on every run' 's_node18'
+	'mk/node-deps.sh'
+		's/^	((check == 0)) || die "no Node.js >= 20.19 on PATH/	false \&\& die "no Node.js >= 20.19 on PATH/'
+		'--check installing what is missing' 's_node18'
 	'mk/node-deps.sh'
 		's/((a > 20 || (a == 20 \&\& b >= 19)))/((a >= 18))/'
 		'node 18 taken as new enough' 's_node18'
@@ -537,7 +556,8 @@ for ((i = 0; i < ${#mutants[@]}; i += 4)); do
 		continue
 	fi
 	[[ -x $top/$f ]] && chmod +x "$mut/$f"
-	sub=$( tree=$mut; n=0 failed=0; "$sc" > "$T/mutant.tap" 2>&1; echo "$failed" )
+	# shellcheck disable=SC2086 # sc: the scenarios, a word list
+	sub=$( tree=$mut; n=0 failed=0; for x in $sc; do "$x"; done > "$T/mutant.tap" 2>&1; echo "$failed" )
 	rm -f "$mut/$f"
 	ln -s "$top/$f" "$mut/$f"
 	if ((${sub:-0} > 0)); then
