@@ -50,10 +50,11 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 state=${DEPS_STATE:-$top/build/deps}
 
 # make demo: unpack, patch and build Linux 6.12, make keys and sign with gpg, boot QEMU;
-# autoconf ... libzstd-dev: Debian's kmod 30 built with the kmod patch (modinfo).
+# autoconf ... liblzma-dev: Debian's kmod 30 built with the kmod patch (modinfo; its
+# configure --with-xz --with-zstd --with-openssl).
 demo_pkgs=(linux-source-6.12 gnupg gpgv binutils gcc libc6-dev make flex bison bc libelf-dev
 	libssl-dev pkg-config cpio busybox-static qemu-system-x86 xz-utils file python3 openssl
-	autoconf automake libtool libzstd-dev
+	autoconf automake libtool libzstd-dev liblzma-dev
 	kmod patch procps)
 # make check: the tests as a whole need these too.  linux-source-6.1: host-patches applies
 # the 6.1 series to it; sqv: verify-module.sh's independent check; clang, libclang-rt-dev:
@@ -64,7 +65,7 @@ demo_pkgs=(linux-source-6.12 gnupg gpgv binutils gcc libc6-dev make flex bison b
 # (autotools) and 34.2 (meson) built from source with the kmod patch, and kmod 34.2's
 # testsuite, whose test modules build against the newest kernel headers (host-kmod).
 check_pkgs=(linux-source-6.1 sqv clang libclang-rt-dev zstd gzip python3-docutils quilt
-	diffstat perl dkms liblzma-dev xxd man-db meson ninja-build linux-headers-amd64)
+	diffstat perl dkms xxd man-db meson ninja-build linux-headers-amd64)
 # Packages only some results need: "PACKAGE|the results that are skipped without it".
 # When one cannot be installed those results print a skip naming it and apt's reason.
 # The i386 results use the i686 cross compiler with its own libc (/usr/i686-linux-gnu),
