@@ -31,6 +31,8 @@ come first and carry no new files.  The new files are assigned to patches by pat
   8 Kbuild signing     scripts/
  12 Kbuild hash list   scripts/Makefile.modhashes (after patch 8)
   9 documentation      Documentation/
+ 14 PKCS#7 policy      crypto/asymmetric_keys/pkcs7_sigs*, kernel/module/signing_pkcs7*
+                       (after patch 9)
 
 --check  also apply the exported series with quilt to a fresh unpack of
          /usr/src/linux-source-VERSION.tar.xz and compare the result with mk/apply.sh's,
@@ -77,6 +79,8 @@ group_of() {
 	certs/pgp_keyring*|certs/pgp-keyring-bin.sh) echo 6 ;;
 	# the list of module hashes and its tests
 	kernel/module/hash_list*|kernel/module/tests/hash_list*|kernel/module/tests/modhash_*) echo 11 ;;
+	# the post-quantum-only policy on the appended PKCS#7 signature
+	crypto/asymmetric_keys/pkcs7_sigs*|kernel/module/signing_pkcs7*) echo 14 ;;
 	kernel/module/*) echo 7 ;;
 	scripts/Makefile.modhashes) echo 12 ;;
 	# certs/Makefile makes a throw-away key with it when there is no keyring

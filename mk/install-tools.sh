@@ -14,7 +14,10 @@
 #                         completion by the command's name)
 # Every file is written as install(1) writes it: a new file (a symlink found in its place is
 # replaced, not followed) with a fixed mode (0755 programs, 0644 pages and completion),
-# whatever the umask; a directory it installs into that is a symlink is refused.
+# whatever the umask; a directory it installs into that is a symlink is refused, and so is
+# a symlink at any component of PREFIX under DESTDIR (DESTDIR itself is resolved once).
+# The man pages are made from the build tree's scripts and program, not from what was
+# installed: nothing is run from DESTDIR.
 set -euo pipefail
 if [[ ${1:-} == -h || ${1:-} == --help ]]; then
 	echo "Usage: [DESTDIR=DIR] [PREFIX=/usr/local] $0"
@@ -24,7 +27,12 @@ fi
 top=$(cd -- "$(dirname -- "$0")/.." && pwd)
 prefix=${PREFIX:-/usr/local}
 [[ $prefix == /* ]] || { echo "install-tools: PREFIX must be an absolute path: $prefix" >&2; exit 2; }
-root=${DESTDIR:-}$prefix
+dest=
+if [[ -n ${DESTDIR:-} ]]; then
+	dest=$(realpath -m -- "$DESTDIR") ||
+		{ echo "install-tools: DESTDIR=$DESTDIR cannot be resolved" >&2; exit 2; }
+fi
+root=$dest$prefix
 lib=$root/lib/pgp-modsign
 tools=(sign-module verify-module sign-file-pgp)
 declare -A summary=([sign-module]="sign Linux kernel modules with OpenPGP (gpg)"
@@ -36,8 +44,16 @@ dirs=("$lib" "$root/bin" "$root/share/man/man1" "$root/share/bash-completion/com
 # in DESTDIR would take the files elsewhere), before they are made and after
 no_links()
 {
-	local d
+	local d c p=$dest
 
+	# PREFIX's own components under DESTDIR (DESTDIR/usr, DESTDIR/usr/local ...)
+	for c in ${prefix//\// }; do
+		p+=/$c
+		if [[ -L $p ]]; then
+			echo "install-tools: $p is a symbolic link: not installing through it" >&2
+			exit 1
+		fi
+	done
 	for d in "$root/lib" "$root/share" "$root/share/man" "$root/share/bash-completion" "${dirs[@]}"; do
 		if [[ -L $d ]]; then
 			echo "install-tools: $d is a symbolic link: not installing through it" >&2
@@ -64,15 +80,16 @@ for t in "${tools[@]}"; do
 done
 install -m 0755 "$build/pgp-sign-module" "$lib/pgp-sign-module"
 
-# the installed commands' own --help (their names without .sh), run from DESTDIR; each page
-# made in build/tools, then installed
+# the commands' own --help (their installed names, without .sh), from the build tree's
+# scripts and program: what was installed is not run; each page made in build/tools, then
+# installed
 mkdir -p "$build/man"
 for t in "${tools[@]}"; do
 	echo "  MAN     $t.1"
-	help=$(env -u PGP_SIGN_MODULE "$root/bin/$t" --help) ||
+	help=$(PGP_SIGN_MODULE=$build/pgp-sign-module "$top/scripts/$t.sh" --help) ||
 		{ echo "install-tools: $t --help failed" >&2; exit 1; }
-	version=$(env -u PGP_SIGN_MODULE "$root/bin/$t" --version 2> /dev/null | head -n 1 |
-		awk '{ print $NF }') || version=
+	version=$(PGP_SIGN_MODULE=$build/pgp-sign-module "$top/scripts/$t.sh" --version 2> /dev/null |
+		head -n 1 | awk '{ print $NF }') || version=
 	[[ -n $version ]] || version=$(git -C "$top" describe --always --dirty 2> /dev/null || echo unknown)
 	sed "s/\\b$t\\.sh\\b/$t/g" <<< "$help" | bash "$top/mk/manpage.sh" "$t" "$version" "${summary[$t]}" \
 		> "$build/man/$t.1"

@@ -78,24 +78,14 @@ script).
 EOF
 }
 
-# The program sign-module.sh and verify-module.sh run, resolved once (exported
-# to both as an absolute path); exit 2 with how to build it when there is none.
+# The program sign-module.sh and verify-module.sh run, resolved once by
+# sign-module.sh --print-tool (exported to both as an absolute path); exit 2
+# when there is none, sign-module.sh having said how to build it.
 find_tool()
 {
-	local t=${PGP_SIGN_MODULE:-$libdir/pgp-sign-module}
+	local t
 
-	[[ $t == /* ]] || t=$PWD/$t
-	if [[ ! -f $t || ! -x $t ]]; then
-		if [[ -n ${PGP_SIGN_MODULE:-} ]]; then
-			echo "$prog: PGP_SIGN_MODULE=$PGP_SIGN_MODULE is not an executable program" >&2
-		else
-			echo "$prog: no pgp-sign-module beside this script ($libdir), and" \
-				"PGP_SIGN_MODULE names none: build it (a kernel build with" \
-				"CONFIG_MODULE_SIG_PGP=y does; or $libdir/pgp-sign-module-build.sh" \
-				"$libdir/pgp-sign-module, or make install-tools), or name it in PGP_SIGN_MODULE" >&2
-		fi
-		exit 2
-	fi
+	t=$("$SIGN_MODULE" --print-tool) || exit 2
 	export PGP_SIGN_MODULE=$t
 }
 
@@ -110,8 +100,7 @@ while (($#)); do
 	case $1 in
 	-h | --help) usage; exit 0 ;;
 	--version)
-		find_tool
-		v=$("$PGP_SIGN_MODULE" --version) || exit 2
+		v=$("$SIGN_MODULE" --version) || exit 2
 		echo "$prog ${v#* }"
 		exit 0 ;;
 	-k) shift ;;

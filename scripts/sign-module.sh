@@ -24,18 +24,67 @@ here=.
 tool=${PGP_SIGN_MODULE:-$here/pgp-sign-module}
 [[ $tool == /* ]] || tool=$PWD/$tool
 if [[ ! -f $tool || ! -x $tool ]]; then
+	# --help and --version work without the program: the help text is the
+	# program's own, read from its source beside this script (a tree that has
+	# not built it); the version is the tree's
+	# c_text FILE ARRAY: the C string ARRAY of FILE, as the program prints it
+	c_text() {
+		[[ -f $1 ]] && awk -v name="$2" '
+			index($0, "static const char " name "[] =") == 1 { on = 1; next }
+			on {
+				line = $0
+				sub(/^[ \t]*"/, "", line)
+				end = line ~ /";[ \t]*$/
+				sub(/"[ \t]*;?[ \t]*$/, "", line)
+				out = out line
+				if (end)
+					on = 0
+			}
+			END {
+				gsub(/\\n/, "\n", out)
+				gsub(/\\"/, "\"", out)
+				printf "%s", out
+			}' "$1"
+	}
+	build=("$here/pgp-sign-module-build.sh" "$here/pgp-sign-module")
+	for a in "$@"; do
+		case $a in
+		-h | --help)
+			text=$(c_text "$here/pgp-sign/usage.c" usage_text)
+			[[ " $* " == *" --verify "* || " $* " == *" --hash-list "* ]] &&
+				text=$(c_text "$here/pgp-sign/usage.c" verify_usage_text)
+			[[ " $* " == *" --verify "* || " $* " == *" --hash-list "* ]] ||
+				text+=$'\n'$(c_text "$here/pgp-sign/hashlist.c" hl_usage_text)
+			if [[ -n $text ]]; then
+				printf '%s\n' "${text//%s/$prog}"
+			else
+				echo "Usage: $prog [options] MODULE..."
+				echo "(the options: $prog --help, once pgp-sign-module is built)"
+			fi
+			if [[ -f ${build[0]} ]]; then
+				printf '(pgp-sign-module, which %s runs, is not built here:' "$prog"
+				printf ' "%s" builds it)\n' "${build[*]}"
+			fi
+			exit 0
+			;;
+		--version)
+			v="(version unknown)"
+			[[ -f ${build[0]} ]] && v=$(bash "${build[0]}" --version)
+			echo "$prog $v"
+			exit 0
+			;;
+		--) break ;;
+		esac
+	done
 	if [[ -n ${PGP_SIGN_MODULE:-} ]]; then
 		echo "$prog: PGP_SIGN_MODULE=$PGP_SIGN_MODULE is not an executable program" >&2
-	elif [[ -f $here/pgp-sign-module-build.sh ]]; then
-		echo "$prog: no pgp-sign-module beside this script, and PGP_SIGN_MODULE" \
-			"names none: build it (a kernel build with CONFIG_MODULE_SIG_PGP=y" \
-			"does; or \"$here/pgp-sign-module-build.sh" \
-			"$here/pgp-sign-module\", or make install-tools), or name it in" \
-			"PGP_SIGN_MODULE" >&2
+	elif [[ -f ${build[0]} ]]; then
+		echo "$prog: pgp-sign-module is not built here: \"${build[*]}\" builds it" \
+			"(or name the program in PGP_SIGN_MODULE)" >&2
 	else
-		echo "$prog: no pgp-sign-module beside this script ($here), and" \
-			"PGP_SIGN_MODULE names none: install it again (make" \
-			"install-tools), or name it in PGP_SIGN_MODULE" >&2
+		echo "$prog: no pgp-sign-module beside this script ($here): \"make" \
+			"install-tools\" installs it again (or name the program in" \
+			"PGP_SIGN_MODULE)" >&2
 	fi
 	exit 2
 fi

@@ -268,8 +268,14 @@ static inline bool pgp_keys_algo_pq(u8 algo)
 /* security/pgp_keys/policy.c: pgp_keys.pq_only, CONFIG_PGP_KEYS_PQ_ONLY */
 #ifdef CONFIG_PGP_BUILTIN_KEYS
 bool pgp_keys_pq_only(void);
+bool pgp_keys_pq_pkey_algo(const char *pkey_algo);
 #else
 static inline bool pgp_keys_pq_only(void)
+{
+	return false;
+}
+
+static inline bool pgp_keys_pq_pkey_algo(const char *pkey_algo)
 {
 	return false;
 }

@@ -194,6 +194,7 @@ static int parse_opt(struct pgp_opts *o, struct kern_config *k, int c, const cha
 		break;
 	case OPT_PQONLY:
 		k->pq_only = true;
+		o->pq_only = true;
 		break;
 	case OPT_DATA:
 		o->data_dir = arg;

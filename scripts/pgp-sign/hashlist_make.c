@@ -73,10 +73,11 @@ static int hl_make_one(struct hl_run *h, const char *name, u8 *digest, char *why
 {
 	struct pgp_module m = { .name = name };
 	struct module_hash_list_digests d;
+	enum pgp_appended a;
 	struct modsig ms;
 	int ret = -1;
 
-	if (hl_read_module(h, &m, why, wl))
+	if (hl_read_module(h, &m, &a, why, wl))
 		goto out;
 	if (h->strip && hl_strip(h, &m, why, wl))
 		goto out;

@@ -42,12 +42,16 @@ static int run_verify(struct pgp_run *r, char **names, int n)
 	struct buf all = {};
 	struct pgp_ring ring = {};
 	char why[PGP_WHY_MAX];
+	struct stat st;
 	int i, rc;
 
 	if (!o->nkeyrings || !n)
 		verify_missing(o, n);
 	if (o->data_dir && n != 1)
 		bad_usage("--data takes one MODULE%s", "");
+	if (o->data_dir && (stat(o->data_dir, &st) || !S_ISDIR(st.st_mode) ||
+			    access(o->data_dir, W_OK | X_OK)))
+		bad_usage("--data %s: not a directory this user can write", o->data_dir);
 	if (!have_prog(v)) {
 		fprintf(stderr, "%s: %s not found\n", prog_name(), v);
 		return 2;

@@ -311,25 +311,45 @@ err_why:
 	return -1;
 }
 
-/* Length of the file without mainline's appended signature (or @len). */
-size_t strip_pkcs7(const u8 *f, size_t len, bool *had, bool *bad)
+/*
+ * What the kernel makes of the end of the file @f (@len bytes): mainline's
+ * module_sig_check() and mod_check_sig(), rule for rule.  The 28-byte
+ * marker must end a file longer than itself; the 12-byte struct
+ * module_signature before it, in a file then longer than 12 bytes, must
+ * give a signature length below what precedes it (else EBADMSG), id_type
+ * PKEY_ID_PKCS7 (else ENOPKG: the kernel passes over the block and checks
+ * what follows over the file without the marker alone) and zero for every
+ * other field (else EBADMSG).  *@kernel_len: the bytes the kernel's later
+ * checks (module_sig, the hash list) read; *@bare_len: the file without the
+ * whole block (APPENDED_PKCS7 and APPENDED_OTHER), else @len.
+ */
+enum pgp_appended appended_sig(const u8 *f, size_t len, size_t *kernel_len, size_t *bare_len)
 {
 	static const char marker[] = "~Module signature appended~\n";
-	size_t ml = sizeof(marker) - 1;
+	const size_t ml = sizeof(marker) - 1, msl = 12;
+	const u8 *ms;
+	size_t modlen;
 	u32 sl;
 
-	*had = *bad = false;
-	if (len < ml || memcmp(f + len - ml, marker, ml))
-		return len;
-	*had = true;
-	if (len - ml < 12) {
-		*bad = true;
-		return len;
+	*kernel_len = *bare_len = len;
+	if (len <= ml || memcmp(f + len - ml, marker, ml))
+		return APPENDED_NONE;
+	modlen = len - ml;
+	*kernel_len = modlen;
+	if (modlen <= msl)
+		return APPENDED_BAD;
+	/* struct module_signature: algo, hash, id_type, signer_len, key_id_len, pad[3], sig_len */
+	ms = f + modlen - msl;
+	sl = get_be32(ms + 8);
+	if (sl >= modlen - msl)
+		return APPENDED_BAD;
+	*bare_len = modlen - msl - sl;
+	if (ms[2] != 2)			/* PKEY_ID_PKCS7 */
+		return APPENDED_OTHER;
+	if (ms[0] || ms[1] || ms[3] || ms[4] || ms[5] || ms[6] || ms[7]) {
+		*bare_len = len;
+		return APPENDED_BAD;
 	}
-	sl = get_be32(f + len - ml - 4);
-	if (sl > len - ml - 12) {
-		*bad = true;
-		return len;
-	}
-	return len - ml - 12 - sl;
+	*kernel_len = *bare_len;
+	return APPENDED_PKCS7;
 }

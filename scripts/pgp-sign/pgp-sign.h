@@ -130,6 +130,7 @@ struct pgp_opts {
 	int hashalgo;			/* OpenPGP hash id */
 	unsigned long reserve;
 	bool reserve_set, append, strip, quiet, timings, replace_pkcs7, use_sqv, json;
+	bool pq_only;			/* --pq-only (--verify): as the kernel's policy */
 	int agent_opt;			/* -1 no, 0 auto, 1 yes */
 	int jobs;
 	long long sde;			/* SOURCE_DATE_EPOCH or -1 */
@@ -256,7 +257,15 @@ int mod_open(struct pgp_job *j, struct pgp_module *m, bool need_write, char *why
 int mod_replace(struct pgp_job *j, struct pgp_module *m, char *why, size_t wl);
 int write_new(const char *path, const u8 *d, size_t n, mode_t mode, char *why, size_t wl);
 int write_file(const char *dir, const char *name, const u8 *d, size_t n);
-size_t strip_pkcs7(const u8 *f, size_t len, bool *had, bool *bad);
+/* An appended signature block, as the kernel takes it (appended_sig()) */
+enum pgp_appended {
+	APPENDED_NONE,		/* no marker */
+	APPENDED_PKCS7,		/* mainline's PKCS#7 signature, checked first */
+	APPENDED_OTHER,		/* not PKCS#7 (ENOPKG): passed over, the marker alone removed */
+	APPENDED_BAD,		/* malformed: the kernel refuses the module (EBADMSG) */
+};
+
+enum pgp_appended appended_sig(const u8 *f, size_t len, size_t *kernel_len, size_t *bare_len);
 
 /* ---- placeholder.c: module_sig found, made, filled ---- */
 
@@ -600,6 +609,13 @@ struct vsig {
 	char why[80];			/* kern_explain() */
 };
 
+/*
+ * verify_one()'s verdicts: 0 good, 1 bad, 2 unsigned, 3 good with PKCS#7
+ * besides, and VERIFY_IO, none: the module or the files to check cannot be
+ * read or written.
+ */
+#define VERIFY_IO	4
+
 int verify_modules(struct pgp_run *r, struct pgp_ring *ring, char **names, int n);
 void vsay(const struct vrun *vr, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void vtell(struct vmod *vm, const struct vrun *vr, const char *fmt, ...)
@@ -629,6 +645,8 @@ struct hl_run {
 	const char *strip;
 	unsigned long room, capacity;
 	bool quiet;
+	struct kern_keyring *kr;	/* --hash-list: the keys of --keyring (else none) */
+	struct buf keys;		/* their packets */
 };
 
 /* The list of a list file or of an image (hl_load()). */
@@ -643,7 +661,8 @@ struct hl_found {
 int hashlist_main(int argc, char **argv);
 void hashlist_usage(bool to_stderr);
 void hl_bad_usage(const char *msg) __attribute__((noreturn));
-int hl_read_module(struct hl_run *h, struct pgp_module *m, char *why, size_t wl);
+int hl_read_module(struct hl_run *h, struct pgp_module *m, enum pgp_appended *a, char *why,
+		   size_t wl);
 int hl_make(struct hl_run *h, const char *outpath);
 void hl_build(struct buf *out, const u8 *entries, u32 count, u32 cap);
 int hl_room(unsigned long n);

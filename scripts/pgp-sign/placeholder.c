@@ -270,17 +270,18 @@ int placeholder(struct pgp_job *j, struct pgp_module *m, struct buf *old,
 	const struct pgp_opts *opt = &j->run->opt;
 	double t0 = now_ms();
 	struct modsig ms;
-	bool had, bad;
-	size_t l;
+	enum pgp_appended a;
+	size_t kl, l;
 
-	l = strip_pkcs7(m->elf.p, m->elf.len, &had, &bad);
-	if (had && !opt->replace_pkcs7) {
-		snprintf(why, wl, "module carries an appended PKCS#7 signature (run %s before scripts/sign-file, or --replace-pkcs7 to replace it)",
+	a = appended_sig(m->elf.p, m->elf.len, &kl, &l);
+	if (a != APPENDED_NONE && !opt->replace_pkcs7) {
+		snprintf(why, wl, "module carries an appended %s (run %s before scripts/sign-file, or --replace-pkcs7 to replace it)",
+			 a == APPENDED_OTHER ? "signature block that is not PKCS#7" : "PKCS#7 signature",
 			 prog_name());
 		return -1;
 	}
-	if (had && bad) {
-		snprintf(why, wl, "malformed appended PKCS#7 signature");
+	if (a == APPENDED_BAD) {
+		snprintf(why, wl, "malformed appended PKCS#7 signature (the kernel refuses such a module: EBADMSG)");
 		return -1;
 	}
 	m->elf.len = l;

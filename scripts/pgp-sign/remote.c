@@ -86,11 +86,10 @@ static int would_drop(const struct pgp_module *m, char *why, size_t wl)
 	struct modsig ms;
 	const u8 *q, *end, *body;
 	unsigned int tag;
-	size_t blen;
-	bool had, bad;
+	size_t blen, kl;
 	int n;
 
-	l = strip_pkcs7(m->elf.p, m->elf.len, &had, &bad);
+	appended_sig(m->elf.p, m->elf.len, &kl, &l);
 	if (locate(m->elf.p, l, &ms) || ms.state != SIG_GOOD)
 		return 0;
 	q = m->elf.p + ms.loc.payload_off;

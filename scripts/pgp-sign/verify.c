@@ -89,7 +89,7 @@ static int judge_sigs(const struct vrun *vr, const struct pgp_module *m,
 				snprintf(s->key, sizeof(s->key), "%s", s->who.desc);
 		}
 		kern_explain(vr->ring->kr, body, blen, s->v, s->why, sizeof(s->why));
-		snprintf(name, sizeof(name), "sig.%d", *n);
+		snprintf(name, sizeof(name), "sig.%d", *n + 1);	/* as the report counts */
 		if (put_file(vr, name, pkt, q - pkt) ||
 		    (data && write_file(data, name, pkt, q - pkt)))
 			return -1;
@@ -192,8 +192,10 @@ static bool report_sigs(struct vrun *vr, struct vmod *vm, const struct vsig *sig
 
 /*
  * The module vm->name judged: 0 good, 1 bad (refused, malformed, or the
- * kernel and gpgv disagree), 2 unsigned or unreadable, 3 good with an
- * appended PKCS#7 signature besides.
+ * kernel and gpgv disagree), 2 unsigned, 3 good with an appended PKCS#7
+ * signature besides (not with --pq-only: it counts for nothing there);
+ * VERIFY_IO, no verdict, when it or the files to check cannot be read or
+ * written.
  */
 static int verify_one(struct vrun *vr, struct vmod *vm)
 {
@@ -205,14 +207,15 @@ static int verify_one(struct vrun *vr, struct vmod *vm)
 	struct kern_signer who;
 	struct modsig ms = {};
 	struct stat st;
-	bool had, bad, elf_ok = false;
+	enum pgp_appended a;
+	bool elf_ok = false;
 	int n = 0, good = 0, kv = 0, rc = 1, np;
-	size_t l;
+	size_t kl, bl;
 
 	if (stat(vm->name, &st) || !S_ISREG(st.st_mode) || access(vm->name, R_OK)) {
 		fprintf(stderr, "%s: %s: cannot read file\n", prog_name(), vm->name);
 		snprintf(vm->reason, sizeof(vm->reason), "cannot read file");
-		rc = 2;
+		rc = VERIFY_IO;
 		goto out;
 	}
 	vm->kv = "-";
@@ -220,17 +223,24 @@ static int verify_one(struct vrun *vr, struct vmod *vm)
 		loader = why;
 		goto refused;
 	}
-	l = strip_pkcs7(m.elf.p, m.elf.len, &had, &bad);
-	if (had && bad) {
-		loader = "malformed appended signature";
+	/* the appended block, as the kernel takes it (mod_check_sig()) */
+	a = appended_sig(m.elf.p, m.elf.len, &kl, &bl);
+	if (a == APPENDED_BAD) {
+		vm->kv = "EBADMSG";
+		loader = "malformed appended PKCS#7 signature";
 		goto refused;
 	}
-	if (had) {
+	if (a == APPENDED_PKCS7) {
 		vm->p7 = true;
-		vsay(vr, "%s: note: an appended PKCS#7 signature is present (not checked here)",
-		     vm->name);
+		vsay(vr, "%s: note: an appended PKCS#7 signature is present (%s)", vm->name,
+		     vr->r->opt.pq_only ?
+		     "it does not count with --pq-only: no PKCS#7 key of this kernel is post-quantum" :
+		     "not checked here");
 	}
-	m.elf.len = l;
+	if (a == APPENDED_OTHER)
+		vsay(vr, "%s: note: an appended signature block that is not PKCS#7: the kernel passes over it (ENOPKG) and checks module_sig over the file without its 28-byte marker alone",
+		     vm->name);
+	m.elf.len = kl;
 	if (vr->ring->lost && !vr->noted_lost) {
 		vr->noted_lost = true;
 		vsay(vr, "%s: note: the kernel would not read the keyring completely (%u problems; a kernel build refuses such a keyring)",
@@ -256,19 +266,15 @@ static int verify_one(struct vrun *vr, struct vmod *vm)
 
 		sigs = xrealloc(NULL, sizeof(*sigs) * room);
 		/* the data and the keyring gpgv and sqv check */
-		if (judge_sigs(vr, &m, &ms, sigs, room, &n)) {
-			loader = "cannot write temporary files";
-			goto refused;
-		}
+		if (judge_sigs(vr, &m, &ms, sigs, room, &n))
+			goto io_error;
 		memset(m.elf.p + ms.loc.sec_off, 0, ms.loc.sec_size);
 		if (put_file(vr, "data", m.elf.p, m.elf.len) ||
 		    (vr->r->opt.data_dir &&
 		     (write_file(vr->r->opt.data_dir, "keyring", vr->ring->read.p,
 				 vr->ring->read.len) ||
-		      write_file(vr->r->opt.data_dir, "data", m.elf.p, m.elf.len)))) {
-			loader = "cannot write temporary files";
-			goto refused;
-		}
+		      write_file(vr->r->opt.data_dir, "data", m.elf.p, m.elf.len))))
+			goto io_error;
 	}
 	vm->kv = kern_errno_name(kv);
 	if (!elf_ok) {
@@ -302,7 +308,7 @@ static int verify_one(struct vrun *vr, struct vmod *vm)
 		goto out;
 	}
 	if (!kv && ms.state == SIG_GOOD) {
-		if (vm->p7) {
+		if (vm->p7 && !vr->r->opt.pq_only) {
 			vsay(vr, "%s: good OpenPGP signature (%d of %d signatures verified), and an appended PKCS#7 signature this script does not check (the kernel checks it first)",
 			     vm->name, good, n);
 			rc = 3;
@@ -320,6 +326,15 @@ static int verify_one(struct vrun *vr, struct vmod *vm)
 	else
 		vtell(vm, vr, "BAD (no signature verified with a trusted key%s%s; the kernel: %s)",
 		      first[0] ? ": " : "", first, vm->kv);
+	goto out;
+io_error:
+	/* not a verdict: the files for gpgv (or --data's) cannot be written */
+	fprintf(stderr, "%s: %s: cannot write the files to check (%s, or --data's directory): %s\n",
+		prog_name(), vm->name, vr->r->tmpdir, strerror(errno));
+	snprintf(vm->reason, sizeof(vm->reason), "cannot write the files to check: %s",
+		 strerror(errno));
+	vm->kv = NULL;
+	rc = VERIFY_IO;
 	goto out;
 refused:
 	/* the loader (or this tool's ELF rules) refuses the file: its reason, then the verdict */
@@ -352,8 +367,9 @@ int verify_modules(struct pgp_run *r, struct pgp_ring *ring, char **names, int n
 	snprintf(gh, sizeof(gh), "%s/gnupg", r->tmpdir);
 	if (mkdir(gh, 0700) ||
 	    write_file(r->tmpdir, "keyring", ring->read.p, ring->read.len)) {
-		fprintf(stderr, "%s: cannot write temporary files\n", prog_name());
-		return 1;
+		fprintf(stderr, "%s: cannot write temporary files in %s: %s\n", prog_name(),
+			r->tmpdir, strerror(errno));
+		return 2;
 	}
 	for (i = 0; i < n; i++) {
 		struct vmod vm = { .name = names[i] };
@@ -364,7 +380,7 @@ int verify_modules(struct pgp_run *r, struct pgp_ring *ring, char **names, int n
 		buf_free(&vm.sigs);
 		if (rc == 1)
 			final = 1;
-		else if (rc == 2 && final != 1)
+		else if ((rc == 2 || rc == VERIFY_IO) && final != 1)
 			final = 2;
 		else if (rc == 3 && final == 0)
 			final = 3;

@@ -23,10 +23,11 @@ static void last_words(const struct buf *b, char *out, size_t n)
 }
 
 /*
- * gpgv (or sqv) on DIR/sig.N over DIR/data with DIR/keyring, the packets of
- * the keyring the kernel read: true when it verifies by the key the kernel
- * named (gpgv: the signing (sub)key @signer; sqv: its certificate, the
- * primary @primary); else false with what it said in @msg.
+ * gpgv (or sqv) on DIR/sig.N (the report's signature N = @i + 1) over
+ * DIR/data with DIR/keyring, the packets of the keyring the kernel read:
+ * true when it verifies by the key the kernel named (gpgv: the signing
+ * (sub)key @signer; sqv: its certificate, the primary @primary); else
+ * false with what it said in @msg.
  */
 bool second_opinion(const struct vrun *vr, int i, const char *signer, const char *primary,
 		    char *msg, size_t ml)
@@ -39,7 +40,7 @@ bool second_opinion(const struct vrun *vr, int i, const char *signer, const char
 	bool ok = false;
 	int a = 0, rc;
 
-	snprintf(sig, sizeof(sig), "%s/sig.%d", dir, i);
+	snprintf(sig, sizeof(sig), "%s/sig.%d", dir, i + 1);
 	snprintf(data, sizeof(data), "%s/data", dir);
 	snprintf(kr, sizeof(kr), "%s/keyring", dir);
 	snprintf(home, sizeof(home), "%s/gnupg", dir);

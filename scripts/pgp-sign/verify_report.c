@@ -242,7 +242,9 @@ void json_sig(struct vmod *vm, const struct vsig *s, int i, const char *hash,
 /* The module as a JSON object (@rc: its status) into vr->json. */
 void json_module(struct vrun *vr, struct vmod *vm, int rc)
 {
-	static const char *const verdict[] = { "good", "bad", "unsigned", "good-pkcs7" };
+	static const char *const verdict[] = {
+		"good", "bad", "unsigned", "good-pkcs7", [VERIFY_IO] = "error",
+	};
 	struct buf *b = &vr->json;
 	char *s = vm->reason;
 	size_t l;

@@ -35,6 +35,8 @@
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/timekeeping.h>
+#include <crypto/public_key.h>
+#include <keys/asymmetric-subtype.h>
 #include <keys/asymmetric-type.h>
 #include "internal.h"
 
@@ -372,11 +374,50 @@ static void __init pgp_keys_revoke_builtin(void)
 static key_restrict_link_func_t pgp_keys_secondary_check __ro_after_init;
 
 /*
+ * While only post-quantum signatures count, an asymmetric key of another
+ * subtype (mainline's X.509 keys) that mainline's restriction admits joins
+ * only when its algorithm is post-quantum and so is the signature that
+ * vouches for it (the issuer's algorithm): else it could sign modules
+ * through PKCS#7, or vouch for further keys, as a classical key.
+ */
+static int pgp_keys_admit_other(const union key_payload *payload)
+{
+	const struct asymmetric_key_subtype *subtype = payload->data[asym_subtype];
+	const struct asymmetric_key_ids *ids = payload->data[asym_key_ids];
+	const struct public_key_signature *sig = payload->data[asym_auth];
+	const struct public_key *pub = payload->data[asym_crypto];
+	const struct asymmetric_key_id *id = NULL;
+	const char *why;
+
+	if (!pgp_keys_pq_only())
+		return 0;
+	if (subtype != &public_key_subtype || !pub)
+		why = "not a key of the public_key subtype";
+	else if (!pgp_keys_pq_pkey_algo(pub->pkey_algo))
+		why = "a classical key";
+	else if (!sig || !pgp_keys_pq_pkey_algo(sig->pkey_algo))
+		why = "vouched for by a classical key";
+	else
+		return 0;
+	if (ids)
+		id = ids->id[1] ? ids->id[1] : ids->id[0];
+	if (id)
+		pr_notice_ratelimited("X.509 key %*phN refused: %s (%s), only post-quantum keys count (pgp_keys.pq_only)\n",
+				      min_t(int, id->len, 32), id->data, why,
+				      pub && pub->pkey_algo ? pub->pkey_algo : "-");
+	else
+		pr_notice_ratelimited("Key refused: %s, only post-quantum keys count (pgp_keys.pq_only)\n",
+				      why);
+	return -EKEYREJECTED;
+}
+
+/*
  * The restriction of .secondary_trusted_keys: mainline's, then, for an
  * OpenPGP key it admits, pgp_key_join(), which records what the key brings
- * (its trust, a revocation, a certification taken back).  This is the one
- * place where a system trusted keyring gains a run-time key, by add_key()
- * or keyctl link alike, and so the one place where that state changes: not
+ * (its trust, a revocation, a certification taken back), and for another
+ * asymmetric key the post-quantum-only policy.  This is the one place where
+ * a system trusted keyring gains a run-time key, by add_key() or keyctl
+ * link alike, and so the one place where that state changes: not
  * verify_signature(), which a keyring of any user's restricted with
  * "builtin_and_secondary_trusted" runs too.
  */
@@ -386,9 +427,10 @@ static int pgp_keys_restrict_secondary(struct key *dest, const struct key_type *
 {
 	int ret = pgp_keys_secondary_check(dest, type, payload, restriction_key);
 
-	if (ret || type != &key_type_asymmetric ||
-	    payload->data[asym_subtype] != &pgp_key_subtype)
+	if (ret || type != &key_type_asymmetric)
 		return ret;
+	if (payload->data[asym_subtype] != &pgp_key_subtype)
+		return pgp_keys_admit_other(payload);
 	return pgp_key_join(payload);
 }
 

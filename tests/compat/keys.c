@@ -24,6 +24,12 @@
 #include <keys/pgp_keys.h>
 
 long compat_keys_live;
+
+/* mainline's X.509 subtype: host tests make its payloads by hand (no X.509 parser here) */
+struct asymmetric_key_subtype public_key_subtype = {
+	.name = "public_key",
+	.name_len = sizeof("public_key") - 1,
+};
 static key_serial_t compat_next_serial = 0x100;
 static LIST_HEAD(compat_parsers);
 

@@ -39,9 +39,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct modsig ms;
 	size_t plen = size < 1024 ? size : 1024;
 	char why[PGP_WHY_MAX];
-	bool had, bad;
+	enum pgp_appended a;
+	size_t kl, bl;
 
-	if (strip_pkcs7(data, size, &had, &bad) > size)
+	/* the kernel's reading of an appended block: lengths within the file, 28 + 12 + N */
+	a = appended_sig(data, size, &kl, &bl);
+	if (kl > size || bl > size || (a == APPENDED_NONE && (kl != size || bl != size)) ||
+	    (a == APPENDED_PKCS7 && (kl != bl || kl + 40 > size)) ||
+	    (a == APPENDED_OTHER && (kl + 28 != size || bl + 40 > size)) ||
+	    (a == APPENDED_BAD && (kl + 28 != size || bl != size)))
 		__builtin_trap();
 	if (!locate(data, size, &ms)) {
 		if (ms.state != SIG_NONE)

@@ -77,6 +77,17 @@ for m in modhash_small modhash_big; do
 		{ echo "$prog: $m.ko.xz not installed" >&2; exit 1; }
 done
 [[ -f $inst/modules.hashlist ]] || { echo "$prog: modules.hashlist not installed" >&2; exit 1; }
+# modules_install without the build's INSTALL_MOD_STRIP stops, and a stopped install leaves
+# no module a later step could pick up (neither stripped nor compressed)
+if make -C "$obj" ARCH="$karch" ${CROSS_COMPILE:+CROSS_COMPILE="$CROSS_COMPILE"} \
+	INSTALL_MOD_PATH="$tmp/bad" "${comp[@]}" modules_install >"$out/hashlist-install-bad.log" 2>&1; then
+	echo "$prog: make modules_install without the build's INSTALL_MOD_STRIP did not stop" >&2
+	exit 1
+fi
+grep -q 'modules not as vmlinux lists them' "$out/hashlist-install-bad.log" ||
+	{ cat "$out/hashlist-install-bad.log" >&2; echo "$prog: the stopped install does not say why" >&2; exit 1; }
+left=$(find "$tmp/bad" -name '*.ko*' | head -n 3)
+[[ -z $left ]] || { echo "$prog: the stopped modules_install left modules behind: $left" >&2; exit 1; }
 cp "$inst/kernel/kernel/module/tests/modhash_small.ko.xz" "$mods/hl-small.ko.xz"
 xz -dc "$mods/hl-small.ko.xz" >"$mods/hl-small.ko"
 xz -dc "$inst/kernel/kernel/module/tests/modhash_big.ko.xz" >"$mods/hl-big.ko"

@@ -162,6 +162,42 @@ p7 "$module" "$mods/p7-unknown.ko"
 case_line taint EKEYREJECTED p7-unknown.ko "" \
 	"PKCS#7 by an unknown key and no module_sig: the PKCS#7 error stands (unavailable key)"
 
+# ---- other appended blocks, as mod_check_sig() reads them; verify-module.sh must agree ----
+# block FILE ID_TYPE ALGO [LEN]: a 40-byte block appended to FILE (in mods/), its struct
+# module_signature's id_type, algo and signature length LEN (default 40)
+block() {
+	python3 -c '
+import struct, sys
+f, idt, algo, n = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
+d = open(f, "rb").read()
+n = int(n) if n else 40
+open(f, "wb").write(d + bytes(range(40)) + struct.pack(">BBBBB3xI", algo, 0, idt, 0, 0, n) +
+                     b"~Module signature appended~\n")' "$mods/$1" "$2" "$3" "${4:-}"
+}
+# agree FILE ERRNO: the offline verdict (verify-module.sh, the kernel's code) is ERRNO too
+agree() {
+	local out
+	out=$("$top/scripts/verify-module.sh" --keyring "$keys/trusted.pgp" "$mods/$1" 2>&1) || true
+	[[ $out == *"; the kernel: $2)"* ]] ||
+		{ echo "$prog: $1: verify-module.sh does not say what the kernel does ($2): $out" >&2; exit 1; }
+}
+for t in 0 1 3; do
+	sign "ap-type$t.ko" "$FPR_rsa2048" sha256
+	block "ap-type$t.ko" "$t" 0
+	agree "ap-type$t.ko" EKEYREJECTED
+	case_line EKEYREJECTED EKEYREJECTED "ap-type$t.ko" "" \
+		"an appended block of id_type $t (not PKCS#7) after a good OpenPGP signature: only its marker is removed (ENOPKG), module_sig then covers other data: refused"
+done
+sign ap-algo.ko "$FPR_rsa2048" sha256
+block ap-algo.ko 2 1
+agree ap-algo.ko EBADMSG
+case_line EBADMSG EBADMSG ap-algo.ko "" "an appended PKCS#7 block with a non-zero parameter: EBADMSG"
+sign ap-all.ko "$FPR_rsa2048" sha256
+block ap-all.ko 2 0 $(($(stat -c %s "$mods/ap-all.ko") + 40))
+agree ap-all.ko EBADMSG
+case_line EBADMSG EBADMSG ap-all.ko "" \
+	"an appended PKCS#7 block whose length is all that precedes it: EBADMSG (>=)"
+
 # ---- not an ELF file: no module_sig, the loader's ELF checks refuse it as mainline ----
 python3 -c 'import sys; open(sys.argv[1], "wb").write(b"not a module\n" * 300)' "$mods/nonelf.ko"
 case_line ENOEXEC EKEYREJECTED nonelf.ko "" \

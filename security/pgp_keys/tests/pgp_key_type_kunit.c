@@ -333,7 +333,29 @@ static void kt6_subkey_binding(struct kunit *test)
 	key_put(key);
 }
 
+/*
+ * What counts of mainline's X.509 and PKCS#7 keys under the post-quantum-only
+ * policy: ML-DSA by the names the kernel gives it, none of this kernel's.
+ */
+static void kt_pq_pkey_algo(struct kunit *test)
+{
+	static const char *const classical[] = {
+		"rsa", "ecdsa", "ecdsa-nist-p256", "ecdsa-nist-p384", "ecrdsa", "sm2", "pgp",
+		"", "mlds",
+	};
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(classical); i++)
+		KUNIT_EXPECT_FALSE_MSG(test, pgp_keys_pq_pkey_algo(classical[i]), "%s",
+				       classical[i]);
+	KUNIT_EXPECT_FALSE(test, pgp_keys_pq_pkey_algo(NULL));
+	KUNIT_EXPECT_TRUE(test, pgp_keys_pq_pkey_algo("mldsa44"));
+	KUNIT_EXPECT_TRUE(test, pgp_keys_pq_pkey_algo("mldsa65"));
+	KUNIT_EXPECT_TRUE(test, pgp_keys_pq_pkey_algo("mldsa87"));
+}
+
 static struct kunit_case pgp_key_type_cases[] = {
+	KUNIT_CASE(kt_pq_pkey_algo),
 	KUNIT_CASE(kt6_certified),
 	KUNIT_CASE(kt6_v4_certified_by_v6),
 	KUNIT_CASE(kt6_uncertified_test),

@@ -202,7 +202,7 @@ given_pq-signer()
 		"$t" -q --secret-key "$x/pq.key" "$x/tbs.ko" &&
 		"$t" --verify --keyring "$d/signer-pq.pub" --data "$x/data" "$x/tbs.ko" > /dev/null &&
 		cmp -s "$x/data/data" "$d/foo.ko.tbs" &&
-		cp "$x/data/sig.0" "$d/foo.ko.sig"
+		cp "$x/data/sig.1" "$d/foo.ko.sig"
 }
 # pgp_keyring_check: certs/pgp_keyring_check, as a kernel build leaves it
 given_pgp_keyring_check()

@@ -48,7 +48,7 @@ if [[ ${DOCS_GUIDE:-1} != 0 ]]; then
 	nblocks=$(python3 tests/host/docs/blocks.py "$guide" "$(mktemp -d)" | wc -l)
 	nmut=4
 fi
-echo "1..$((2 + ${#scripts[@]} + nblocks + nmut))"
+echo "1..$((4 + ${#scripts[@]} + nblocks + nmut))"
 rst_ok() {
 	/usr/bin/python3 - "$1" <<'PY'
 import sys, docutils.core
@@ -58,6 +58,39 @@ PY
 }
 t "module-signing-pgp.rst parses as reStructuredText (docutils, warnings are errors)" \
 	rst_ok Documentation/admin-guide/module-signing-pgp.rst
+# algo_names GUIDE: every ``NAME`` of the guide that is a key algorithm as the kernel lists
+# keys (/proc/keys, the boot log: pgp_keys_algo()) is one it can print: the name of
+# crypto/pgp/pgp_parser.c's pgp_pubkey_algo_name(), and the key's size in bits only when
+# that name does not end in a digit (a name that does names one size: "ed448", not "ed448448")
+algo_names() {
+	python3 - "$1" crypto/pgp/pgp_parser.c <<'PY'
+import re, sys
+guide, parser = open(sys.argv[1]).read(), open(sys.argv[2]).read()
+fn = parser[parser.index('pgp_pubkey_algo_name('):]
+names = set(re.findall(r'return "([a-z0-9-]+)";', fn[:fn.index('\n}\n')]))
+assert {'rsa', 'ed448', 'mldsa87-ed448'} <= names, names
+bad = []
+for tok in set(re.findall(r'``([a-z0-9-]+)``', guide)):
+    for n in names:
+        m = re.fullmatch(re.escape(n) + r'([0-9]*)', tok)
+        if m and m.group(1) and n[-1].isdigit():
+            bad.append(tok)
+sys.exit('algorithm names the kernel never prints: ' + ' '.join(sorted(bad)) if bad else 0)
+PY
+}
+t "every key algorithm the guide names is one the kernel prints (pgp_keys_algo()'s rule)" \
+	algo_names "$guide"
+# algo_mutant GUIDE: the guide with its Ed448 listing as first written fails algo_names
+algo_mutant() {
+	local m rc=1
+	m=$(mktemp)
+	sed 's/^``ed448``\.$/``ed448448``./' "$1" >"$m"
+	grep -q '``ed448448``' "$m" && ! algo_names "$m" >/dev/null 2>&1 && rc=0
+	rm -f -- "$m"
+	return $rc
+}
+t "self-test: the guide's Ed448 listing as first written (ed448448) fails that check" \
+	algo_mutant "$guide"
 t "the patch set links module-signing-pgp from Documentation/admin-guide/index.rst" \
 	grep -q '^+   module-signing-pgp$' $(grep -l 'Documentation/admin-guide/index.rst' patches/*.patch)
 # help_ok SCRIPT: SCRIPT --help exits 0 and prints a usage text (both checked).

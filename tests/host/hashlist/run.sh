@@ -46,7 +46,7 @@ trap 'gpgconf --kill gpg-agent >/dev/null 2>&1; rm -rf "$T"' EXIT
 . "$top/tests/lib/tap.sh"
 # shellcheck source=tests/lib/plan.sh
 . "$top/tests/lib/plan.sh"
-plan_first 60
+plan_first 69
 
 cc=${CC:-}
 [[ -n $cc ]] || { command -v clang >/dev/null && cc=clang || cc=gcc; }
@@ -188,13 +188,34 @@ check ".ko.xz: the decompressed module is listed" rc 0 "$tool" --hash-list "$T/l
   printf '\0\0\x02\0\0\0\0\0\0\0\0\x28~Module signature appended~\n'; } >"$T/mb-pkcs7.ko"
 check "an appended PKCS#7 part is not hashed (as the loader strips it)" \
 	rc 0 "$tool" --hash-list "$T/l.list" "$T/mb-pkcs7.ko"
+# the kernel's reading of an appended block (mod_check_sig()), rule for rule
+{ cat "$T/mb.ko"; head -c 40 /dev/urandom
+  printf '\0\0\x01\0\0\0\0\0\0\0\0\x28~Module signature appended~\n'; } >"$T/mb-type1.ko"
+check "an appended block that is not PKCS#7 (id_type 1): the kernel removes its marker alone (ENOPKG): not listed" \
+	eval 'rc 1 "$tool" --hash-list "$T/l.list" "$T/mb-type1.ko" && has "not PKCS#7" && has "not in the hash list"'
+{ cat "$T/mb.ko"; head -c 40 /dev/urandom
+  printf '\x01\0\x02\0\0\0\0\0\0\0\0\x28~Module signature appended~\n'; } >"$T/mb-p7algo.ko"
+check "an appended PKCS#7 block with a non-zero parameter (algo): refused, EBADMSG" \
+	eval 'rc 1 "$tool" --hash-list "$T/l.list" "$T/mb-p7algo.ko" && has "the kernel refuses the module \(EBADMSG\)"'
+# a signature length that takes all before the block: the kernel's bound is >=
+all=$(($(stat -c %s "$T/mb.ko") + 40))
+{ cat "$T/mb.ko"; head -c 40 /dev/urandom
+  printf '\0\0\x02\0\0\0\0\0'; python3 -c 'import struct, sys; sys.stdout.buffer.write(struct.pack(">I", int(sys.argv[1])))' "$all"
+  printf '~Module signature appended~\n'; } >"$T/mb-p7all.ko"
+check "an appended PKCS#7 block whose length is all that precedes it: refused, EBADMSG (>=, as the kernel)" \
+	eval 'rc 1 "$tool" --hash-list "$T/l.list" "$T/mb-p7all.ko" && has "EBADMSG"'
 printf 'OPGPMSIG\001\0\0\0\0\0\0\010\302\302\302\302\302\302\302\302' >"$T/sig"
 head -c 40 /dev/zero >>"$T/sig"
 objcopy --add-section module_sig="$T/sig" "$T/mc.ko" "$T/mc-sig.ko"
 head -c 64 /dev/zero >"$T/sig0"
 objcopy --add-section module_sig="$T/sig0" "$T/mc.ko" "$T/mc-room.ko"
-check "a list made with an empty module_sig takes the module signed in that room" \
-	eval '"$tool" --hash-list-make "$T/r.list" "$T/mc-room.ko" && rc 0 "$tool" --hash-list "$T/r.list" "$T/mc-sig.ko"'
+check "a list made with an empty module_sig lists the module with its room filled" \
+	eval '"$tool" --hash-list-make "$T/r.list" "$T/mc-room.ko" && rc 1 "$tool" --hash-list "$T/r.list" "$T/mc-sig.ko" && has "^[^ ]*mc-sig.ko: listed, but refused"'
+# the kernel's order: module_sig first, the list only when it gave no hard error
+check "listed, but the room holds malformed packets: refused first (EBADMSG), as the kernel does" \
+	eval 'rc 1 "$tool" --hash-list "$T/r.list" "$T/mc-sig.ko" && has "listed, but refused: .*\(the kernel: EBADMSG\)"'
+check "listed, but module_sig is an empty placeholder (never signed): refused (EBADMSG)" \
+	eval 'rc 1 "$tool" --hash-list "$T/r.list" "$T/mc-room.ko" && has "listed, but refused: an empty module_sig placeholder \(not signed\) \(the kernel: EBADMSG\)"'
 printf 'OPGPMSIG\002' | dd of="$T/sig" conv=notrunc status=none
 objcopy --add-section module_sig="$T/sig" "$T/mc.ko" "$T/mc-badsig.ko"
 check "a malformed module_sig container: never listed" \
@@ -225,11 +246,27 @@ if "$top/scripts/sign-module.sh" -q --reserve 8192 "$T/mb-signed.ko" >"$T/sign.l
 		rc 1 "$tool" --hash-list "$T/p.list" "$T/mb-signed2k.ko"
 	check "the unsigned module is not in a list made with the room" \
 		rc 1 "$tool" --hash-list "$T/p.list" "$T/mb.ko"
+	# a bad signature by a trusted key: refused before the list (--keyring: the kernel's keys)
+	gpg --batch --export >"$T/hl.pub" 2>/dev/null
+	cp "$T/mb-signed.ko" "$T/mb-badsig.ko"
+	python3 "$top/tests/elfedit.py" flip "$T/mb-badsig.ko" sig-mpi >/dev/null
+	check "--keyring: a listed module whose signature by a trusted key is bad: listed, but refused (EKEYREJECTED)" \
+		eval 'rc 1 "$tool" --hash-list "$T/p.list" --keyring "$T/hl.pub" "$T/mb-badsig.ko" && has "listed, but refused: .*\(the kernel: EKEYREJECTED\)"'
+	check "... and without --keyring (its key unknown, ENOKEY) the list decides: listed" \
+		rc 0 "$tool" --hash-list "$T/p.list" "$T/mb-badsig.ko"
+	check "--keyring: a good signature by a trusted key: the kernel loads it by that" \
+		eval 'rc 0 "$tool" --hash-list "$T/p.list" --keyring "$T/hl.pub" "$T/mb-signed.ko" && has "signed by [0-9A-F]* \(--keyring\)"'
+	check "verify-module.sh --hash-list passes --keyring on: the same refusal" \
+		eval 'rc 1 "$top/scripts/verify-module.sh" --hash-list "$T/p.list" --keyring "$T/hl.pub" "$T/mb-badsig.ko" && has "listed, but refused"'
 else
 	nok "sign-module.sh signs the test module"
 	sed 's/^/# /' "$T/sign.log" | head
 	nok "(not run) signed with the default room"
 	nok "(not run) the unsigned module"
+	nok "(not run) a bad signature by a trusted key"
+	nok "(not run) a bad signature, no --keyring"
+	nok "(not run) a good signature by a trusted key"
+	nok "(not run) verify-module.sh --hash-list --keyring"
 fi
 check "--placeholder below the container header refused" \
 	rc 2 "$tool" --hash-list-make "$T/x.list" --placeholder 8 "$T/mb.ko"

@@ -31,7 +31,7 @@ trap cleanup EXIT
 . "$top/tests/lib/tap.sh"
 # shellcheck source=tests/lib/plan.sh
 . "$top/tests/lib/plan.sh"
-plan_first 23
+plan_first 24
 
 tools=(sign-module verify-module sign-file-pgp)
 D=$T/dest
@@ -88,16 +88,29 @@ planted_ok()
 		{ echo "the page is not a regular file"; return 1; }
 }
 check "a symlink planted where a man page goes: replaced, its target untouched" planted_ok
-# a planted symlinked directory: refused, nothing written where it points
-mkdir -p "$T/planted2$P/share" "$T/elsewhere"
-ln -s "$T/elsewhere" "$T/planted2$P/share/man"
-if out=$(make -s -C "$top" install-tools DESTDIR="$T/planted2" PREFIX="$P" 2>&1); then
-	nok "a symlinked directory planted in DESTDIR: refused"
-else
-	[[ $out == *"share/man is a symbolic link"* && -z $(ls -A "$T/elsewhere") ]] &&
-		ok "a symlinked directory planted in DESTDIR: refused, nothing written through it" ||
-		{ nok "a symlinked directory planted in DESTDIR: refused"; printf '%s\n' "$out" | sed 's/^/# /'; }
-fi
+# refused_through DESC DESTDIR LINK ELSEWHERE: with LINK (under DESTDIR) a symlink to
+# ELSEWHERE, make install-tools refuses, names LINK, and writes nothing through it
+refused_through()
+{
+	local desc=$1 d=$2 link=$3 where=$4 out
+
+	mkdir -p "$(dirname -- "$link")" "$where"
+	ln -s "$where" "$link"
+	if out=$(make -s -C "$top" install-tools DESTDIR="$d" PREFIX="$P" 2>&1); then
+		nok "$desc: refused"
+	elif [[ $out == *"${link#"$d"} is a symbolic link"* && -z $(ls -A "$where") ]]; then
+		ok "$desc: refused, nothing written through it"
+	else
+		nok "$desc: refused, nothing written through it"
+		printf '%s\n' "$out" | sed 's/^/# /'
+	fi
+}
+refused_through "a symlinked directory planted in DESTDIR" "$T/planted2" "$T/planted2$P/share/man" \
+	"$T/elsewhere"
+# a symlink at a component of PREFIX under DESTDIR (the review: the install followed
+# DESTDIR/opt and then ran the installed programs through it to make the man pages)
+refused_through "a symlink at a component of PREFIX under DESTDIR (DESTDIR${P%/pgp-modsign})" \
+	"$T/planted3" "$T/planted3${P%/pgp-modsign}" "$T/elsewhere3"
 
 # --- the installed commands, with a throw-away key -------------------------------------
 mkdir -m 700 "$T/gnupg"

@@ -27,6 +27,11 @@
  *	uadd-as DESC FILE	the same with the description DESC
  *	signal N		the next add's task gets a fatal signal at its
  *				(N+1)th fatal_signal_pending()
+ *	x509 PKEY SIG		the policy on a key of mainline's X.509 subtype
+ *				that mainline's restriction admitted (its
+ *				algorithm PKEY, its certificate's signature
+ *				algorithm SIG, "-" for none): "x509 PKEY SIG: 0"
+ *				or "x509 PKEY SIG: ERRNO"
  *	records			"records N runtime M": the records of trust
  *				(records.c), M of them made at run time
  * --fail-alloc N makes the (N+1)th allocation of the first "add" fail;
@@ -251,6 +256,22 @@ int main(int argc, char **argv)
 		} else if (!strcmp(argv[i], "signal") && i + 1 < argc) {
 			next_signal = strtol(argv[i + 1], NULL, 0);
 			i += 1;
+		} else if (!strcmp(argv[i], "x509") && i + 2 < argc) {
+			static const u8 skid[] = { 0x5e, 0xed };
+			struct asymmetric_key_id *id = asymmetric_key_generate_id(skid, 2, "", 0);
+			struct asymmetric_key_ids ids = { .id = { NULL, id } };
+			struct public_key pub = { .pkey_algo = argv[i + 1] };
+			struct public_key_signature sig = { .pkey_algo = argv[i + 2] };
+			union key_payload payload = { .data = {
+				[asym_subtype] = &public_key_subtype, [asym_crypto] = &pub,
+				[asym_key_ids] = &ids,
+				[asym_auth] = strcmp(argv[i + 2], "-") ? &sig : NULL,
+			} };
+
+			printf("x509 %s %s: %s\n", argv[i + 1], argv[i + 2],
+			       ename(pgp_keys_admit_other(&payload)));
+			kfree(id);
+			i += 2;
 		} else if (!strcmp(argv[i], "records")) {
 			printf("records %u runtime %u\n", pgp_keys_records_nr,
 			       pgp_keys_runtime_nr);

@@ -40,7 +40,7 @@ here=$top/tests/host/pgp_keys
 # (the options, the work directory $tmp and its cleanup)
 # shellcheck source=tests/lib/keyring-host.sh
 . "$top/tests/lib/keyring-host.sh" "$@"
-plan_first 145
+plan_first 147
 
 # ---- build ----
 if build_driver >"$tmp/build-driver.log" 2>&1; then
@@ -742,10 +742,37 @@ else
 		else
 			notok "pq-only: each refusal logged" "$(cat "$tmp/po.err")"
 		fi
+		# mainline's X.509 keys that its restriction admitted (keyring.c's policy on them)
+		x5=(x509 rsa rsa x509 ecdsa-nist-p384 ecdsa x509 mldsa65 rsa x509 rsa mldsa65
+			x509 mldsa65 - x509 mldsa65 mldsa65 x509 mldsa87 mldsa44)
+		out=$(KCOMPAT_VERBOSE=1 "$tmp/keytype_test_po" "${x5[@]}" 2>"$tmp/po-x509.err")
+		want="x509 rsa rsa: EKEYREJECTED
+x509 ecdsa-nist-p384 ecdsa: EKEYREJECTED
+x509 mldsa65 rsa: EKEYREJECTED
+x509 rsa mldsa65: EKEYREJECTED
+x509 mldsa65 -: EKEYREJECTED
+x509 mldsa65 mldsa65: 0
+x509 mldsa87 mldsa44: 0
+leaks 0"
+		if [[ $out == "$want" ]] &&
+		   [[ $(grep -c "X.509 key 5eed refused: .*only post-quantum keys count (pgp_keys.pq_only)" "$tmp/po-x509.err") == 5 ]]; then
+			ok "pq-only: an X.509 key joins only when it and its issuer's signature are ML-DSA; each refusal logged with the key"
+		else
+			notok "pq-only: X.509 keys of classical algorithms (or vouched for by one) refused" \
+				"$out"$'\n'"$(cat "$tmp/po-x509.err")"
+		fi
+		out=$("$tmp/keytype_test" "${x5[@]}" 2>&1)
+		if [[ $out == "${want//EKEYREJECTED/0}" ]]; then
+			ok "policy off: every such X.509 key is left to mainline's restriction (the control)"
+		else
+			notok "policy off: X.509 keys left to mainline's restriction" "$out"
+		fi
 	else
 		notok "build keytype_test with CONFIG_PGP_KEYS_PQ_ONLY"
 		diag <"$tmp/keytype-po-build.log"
 		notok "keytype_test with CONFIG_PGP_KEYS_PQ_ONLY: not built"
+		notok "keytype_test with CONFIG_PGP_KEYS_PQ_ONLY: not built (X.509 keys)"
+		notok "keytype_test with CONFIG_PGP_KEYS_PQ_ONLY: not built (X.509 control)"
 	fi
 fi
 

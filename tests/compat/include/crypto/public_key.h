@@ -31,6 +31,9 @@ struct public_key_signature {
 	const char *encoding;
 };
 
+/* mainline's subtype of X.509 and PKCS#7 keys (tests/compat/keys.c: a name only) */
+extern struct asymmetric_key_subtype public_key_subtype;
+
 int restrict_link_by_signature(struct key *dest_keyring, const struct key_type *type,
 			       const union key_payload *payload, struct key *trust_keyring);
 int verify_signature(const struct key *key, const struct public_key_signature *sig);

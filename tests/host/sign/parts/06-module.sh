@@ -67,6 +67,41 @@ else
 	done
 fi
 
+# --- an appended block, as the kernel reads it (mod_check_sig(), rule for rule) ----------
+# appended ID_TYPE PARAM1 LEN OUT: $good with a 40-byte block appended: id_type ID_TYPE,
+# algo PARAM1, signature length LEN (40 when empty)
+appended()
+{
+	cp -- "$good" "$4"
+	{ head -c 40 /dev/urandom; printf "\\x$2\\0\\x$1\\0\\0\\0\\0\\0"
+	  python3 -c 'import struct, sys; sys.stdout.buffer.write(struct.pack(">I", int(sys.argv[1])))' "${3:-40}"
+	  printf '~Module signature appended~\n'; } >> "$4"
+}
+# verdict_is WANT-EXIT WANT-KERNEL FILE: verify-module.sh's exit status and "the kernel: E"
+verdict_is()
+{
+	local rc=0 out
+	out=$("$verify" --keyring "$kr" "$3" 2>&1) || rc=$?
+	[[ $rc == "$1" && $out == *"the kernel: $2)"* ]] || { echo "exit $rc, want $1 (the kernel: $2): $out"; return 1; }
+}
+appended 01 00 "" "$T/m/ap-type1.ko"
+check "an appended block that is not PKCS#7 (id_type 1) after a good OpenPGP signature: the kernel removes its marker alone (ENOPKG), module_sig then covers other data: BAD, EKEYREJECTED" \
+	verdict_is 1 EKEYREJECTED "$T/m/ap-type1.ko"
+appended 02 01 "" "$T/m/ap-algo.ko"
+check "an appended PKCS#7 block with a non-zero parameter: BAD, the kernel refuses it (EBADMSG)" \
+	verdict_is 1 EBADMSG "$T/m/ap-algo.ko"
+appended 02 00 $(($(stat -c %s "$good") + 40)) "$T/m/ap-all.ko"
+check "an appended PKCS#7 block whose length is all that precedes it: BAD, EBADMSG (the kernel's >=)" \
+	verdict_is 1 EBADMSG "$T/m/ap-all.ko"
+appended 02 00 "" "$T/m/ap-p7.ko"
+rc=0
+"$verify" --keyring "$kr" "$T/m/ap-p7.ko" > "$T/out" 2>&1 || rc=$?
+rc2=0
+"$verify" --pq-only --keyring "$kr" "$T/m/ap-p7.ko" > "$T/out2" 2>&1 || rc2=$?
+((rc == 3 && rc2 == 1)) && grep -q "it does not count with --pq-only" "$T/out2" &&
+	ok "a well-formed PKCS#7 block: exit 3 (checked first by the kernel); with --pq-only it counts for nothing, the OpenPGP verdict stands (a classical key: 1)" ||
+	{ nok "a well-formed PKCS#7 block: exit 3, with --pq-only the OpenPGP verdict (rc $rc, $rc2)"; sed 's/^/# /' "$T/out" "$T/out2"; }
+
 # --- other ELF classes and byte orders ---------------------------------------------
 sde=$((key_epoch + 200))
 # objcopy cannot add sections to machine-less ELF files, so these carry an

@@ -17,6 +17,9 @@ chmod 0700 "$C/home" "$C/home/.cache"
 for s in sign-module.sh verify-module.sh sign-file-pgp.sh pgp-sign-module-build.sh; do
 	cp -- "$scripts/$s" "$C/bare/$s"
 done
+# ... with the program's sources beside them, as in a fresh clone
+mkdir -p "$C/bare/pgp-sign"
+cp -- "$scripts/pgp-sign/usage.c" "$scripts/pgp-sign/hashlist.c" "$C/bare/pgp-sign/"
 # a private cache as the old sign-module.sh made it, with a stamp newer than every source
 # naming a program of its own: it must never run
 stampname=for${C//\//%}%bare
@@ -36,8 +39,10 @@ no_program()
 	before=$(find "$C/home" "$C/tmp" | sort | sha256sum)
 	out=$(env -u PGP_SIGN_MODULE HOME="$C/home" XDG_CACHE_HOME= TMPDIR="$C/tmp" "$@" 2>&1) || rc=$?
 	((rc == 2)) || { echo "exit $rc, expected 2: $out"; return 1; }
-	[[ $out == *"no pgp-sign-module beside this script"*"pgp-sign-module-build.sh"*"make install-tools"* ]] ||
-		{ echo "does not say how to build it: $out"; return 1; }
+	# the one command that builds it here, and no other
+	[[ $out == *"pgp-sign-module is not built here: \"$C/bare/pgp-sign-module-build.sh $C/bare/pgp-sign-module\" builds it"* &&
+	   $out != *"make install-tools"* && $out != *"kernel build"* ]] ||
+		{ echo "does not name the one command that builds it: $out"; return 1; }
 	[[ ! -e $C/stale-ran ]] || { echo "the cached program ran"; return 1; }
 	[[ $(find "$C/home" "$C/tmp" | sort | sha256sum) == "$before" ]] ||
 		{ echo "files made:"; find "$C/home" "$C/tmp" -newer "$C/m.ko"; return 1; }
@@ -45,7 +50,33 @@ no_program()
 }
 check "sign-module.sh without a program: exit 2, says how to build it, compiles and runs nothing (not the cached one)" \
 	no_program "$C/bare/sign-module.sh" -q "$C/m.ko"
-check "sign-module.sh --help without a program: the same" no_program "$C/bare/sign-module.sh" --help
+# help_without SCRIPT WANT-ARGS [ARGS...]: without a program, SCRIPT ARGS (--help, --version)
+# exits 0 with what the program prints for WANT-ARGS (its --help: the text of its sources;
+# the tree's version), plus, for --help, the one command that builds the program
+help_without()
+{
+	local s=$1 want=$2 out rc=0 exp
+	shift 2
+	out=$(env -u PGP_SIGN_MODULE HOME="$C/home" XDG_CACHE_HOME= TMPDIR="$C/tmp" "$s" "$@" 2>&1) || rc=$?
+	((rc == 0)) || { echo "exit $rc, expected 0: $out"; return 1; }
+	# shellcheck disable=SC2086 # WANT-ARGS are words
+	exp=$(exec -a "${s##*/}" "$PGP_SIGN_MODULE" $want | grep -v '^This build: ')
+	if [[ $want == --version ]]; then
+		exp="${s##*/} $(bash "$C/bare/pgp-sign-module-build.sh" --version)"
+	else
+		exp+=$'\n'"(pgp-sign-module, which ${s##*/} runs, is not built here: \"$C/bare/pgp-sign-module-build.sh $C/bare/pgp-sign-module\" builds it)"
+	fi
+	[[ $out == "$exp" ]] || { echo "not the program's text:"; diff <(echo "$exp") <(echo "$out") | head; return 1; }
+	[[ ! -e $C/stale-ran ]] || { echo "the cached program ran"; return 1; }
+}
+check "sign-module.sh --help without a program: the program's help, from its sources, and how to build it, exit 0" \
+	help_without "$C/bare/sign-module.sh" --help --help
+check "verify-module.sh --help without a program: --verify's help, exit 0" \
+	help_without "$C/bare/verify-module.sh" "--verify --help" --help
+check "sign-module.sh --version without a program: the tree's version, exit 0" \
+	help_without "$C/bare/sign-module.sh" --version --version
+check "verify-module.sh --version without a program: the same" \
+	help_without "$C/bare/verify-module.sh" --version --version
 check "verify-module.sh without a program: the same" \
 	no_program "$C/bare/verify-module.sh" --keyring "$kr" "$good"
 check "sign-file-pgp.sh without a program: the same" \

@@ -189,3 +189,27 @@ if [[ -d $T/craft ]]; then
 else
 	nok "review: the crafted modules are missing"
 fi
+
+# --- I/O errors are errors, never verdicts (outside review round 3) ---------------------
+# --data naming no directory: a usage error before any module is judged (it reported a good
+# module "BAD ... the kernel: -", exit 1, "bad" in JSON)
+rc=0
+out=$("$verify" --keyring "$kr" --data "$T/no-such-dir" "$good" 2>&1) || rc=$?
+((rc == 2)) && [[ $out == *"--data $T/no-such-dir: not a directory this user can write"* &&
+		  $out != *BAD* ]] &&
+	ok "verify-module.sh --data DIR with DIR missing: a usage error (exit 2), no verdict" ||
+	nok "verify-module.sh --data DIR with DIR missing: a usage error (exit 2), no verdict (exit $rc: $out)"
+# --data's files are numbered as the report counts signatures, from 1
+mkdir -p "$T/vdata"
+"$verify" --keyring "$kr" --data "$T/vdata" "$good" > "$T/vdata.out" 2>&1 &&
+	grep -q ": signature 1/1: " "$T/vdata.out" && [[ -s $T/vdata/sig.1 && ! -e $T/vdata/sig.0 ]] &&
+	gpgv --keyring "$kr" "$T/vdata/sig.1" "$T/vdata/data" > /dev/null 2>&1 &&
+	ok "--data: DIR/sig.1 is the report's signature 1/1 (gpgv verifies it over DIR/data)" ||
+	nok "--data: DIR/sig.1 is the report's signature 1/1"
+# a module that cannot be read: "error" in JSON, exit 2
+rc=0
+out=$("$verify" --json --keyring "$kr" "$T/no-such.ko" 2> /dev/null) || rc=$?
+((rc == 2)) && python3 -c 'import json, sys; m = json.loads(sys.argv[1])[0]
+sys.exit(0 if m["verdict"] == "error" and m["kernel"] is None else 1)' "$out" &&
+	ok "a module that cannot be read: JSON verdict \"error\" (no kernel verdict), exit 2" ||
+	nok "a module that cannot be read: JSON verdict \"error\", exit 2 (exit $rc: $out)"

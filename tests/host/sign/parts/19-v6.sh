@@ -55,9 +55,9 @@ v6_agree()
 	rm -rf -- "$d"
 	mkdir -p "$d"
 	"$sign" --verify --keyring "$2" --data "$d" "$V/$1.ko" > "$d/out" || return 1
-	node "$pgpv6" verify "$2" "$d/sig.0" "$d/data" | grep -q '^OK ' || return 1
+	node "$pgpv6" verify "$2" "$d/sig.1" "$d/data" | grep -q '^OK ' || return 1
 	[[ $3 == pq || $3 == other ]] && return 0
-	node "$ojs" verify "$2" "$d/sig.0" "$d/data" | grep -q '^OK '
+	node "$ojs" verify "$2" "$d/sig.1" "$d/data" | grep -q '^OK '
 }
 
 f=$V/size.ko

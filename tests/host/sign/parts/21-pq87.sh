@@ -31,8 +31,8 @@ p87_agree()
 	rm -rf -- "$d"
 	mkdir -p "$d"
 	"$sign" --verify --keyring "$2" --data "$d" "$P/$1.ko" > "$d/out" || return 1
-	node "$pgpv6" verify "$2" "$d/sig.0" "$d/data" | grep -q '^OK ' || return 1
-	[[ -z ${3:-} ]] || node "$pgpv6" openpgpjs-verify "$2" "$d/sig.0" "$d/data" | grep -q '^OK '
+	node "$pgpv6" verify "$2" "$d/sig.1" "$d/data" | grep -q '^OK ' || return 1
+	[[ -z ${3:-} ]] || node "$pgpv6" openpgpjs-verify "$2" "$d/sig.1" "$d/data" | grep -q '^OK '
 }
 
 # --- the tool's ML-DSA-87 signer against @noble/post-quantum (mldsa_sign_test --set 87)
