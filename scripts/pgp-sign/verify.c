@@ -194,7 +194,8 @@ static bool report_sigs(struct vrun *vr, struct vmod *vm, const struct vsig *sig
 /*
  * The module vm->name judged: 0 good, 1 bad (refused, malformed, or the
  * kernel and gpgv disagree), 2 unsigned, 3 good with an appended PKCS#7
- * signature besides (not with --pq-only: it counts for nothing there);
+ * signature besides, which the kernel checks first (with --pq-only too: a
+ * good one counts for nothing there, a bad one still refuses the module);
  * VERIFY_IO, no verdict, when it or the files to check cannot be read or
  * written.
  */
@@ -235,7 +236,7 @@ static int verify_one(struct vrun *vr, struct vmod *vm)
 		vm->p7 = true;
 		vsay(vr, "%s: note: an appended PKCS#7 signature is present (%s)", vm->name,
 		     vr->r->opt.pq_only ?
-		     "it does not count with --pq-only: no PKCS#7 key of this kernel is post-quantum" :
+		     "not checked here; with --pq-only a good one does not count, no PKCS#7 key of this kernel being post-quantum, and a bad one refuses the module" :
 		     "not checked here");
 	}
 	if (a == APPENDED_OTHER)
@@ -309,7 +310,7 @@ static int verify_one(struct vrun *vr, struct vmod *vm)
 		goto out;
 	}
 	if (!kv && ms.state == SIG_GOOD) {
-		if (vm->p7 && !vr->r->opt.pq_only) {
+		if (vm->p7) {
 			vsay(vr, "%s: good OpenPGP signature (%d of %d signatures verified), and an appended PKCS#7 signature this script does not check (the kernel checks it first)",
 			     vm->name, good, n);
 			rc = 3;

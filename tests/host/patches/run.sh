@@ -12,7 +12,13 @@
 #    patches Debian carries in them reverted by tests/host/patches/kernel.org-VERSION.patch
 #    (which must apply exactly, or the fixture is stale).  Self-test: a series that also
 #    edits Debian-only text (a line of Debian's mod_is_hash_blacklisted()) applies to
-#    Debian's tree and is refused on the kernel.org one.
+#    Debian's tree and is refused on the kernel.org one;
+#  - in the patched 6.12 and 6.1 trees, the post-quantum-only policy's PKCS#7 check
+#    (kernel/module/signing_pkcs7.c) is built wherever pgp_keys.pq_only exists
+#    (MODULE_SIG with PGP_BUILTIN_KEYS, with or without MODULE_SIG_PGP), and its stub only
+#    without PGP_BUILTIN_KEYS (kernel/module/Makefile evaluated, internal.h preprocessed).
+#    Self-test: the Makefile as patch 0014 first had it (signing_pkcs7.o under
+#    MODULE_SIG_PGP alone) is refused.
 set -uo pipefail
 if [[ ${1:-} == -h || ${1:-} == --help ]]; then
 	echo "Usage: $0    (a make check host test: prints TAP, exits non-zero on failure)"
@@ -47,7 +53,7 @@ checkpatch=${CHECKPATCH:-scripts/checkpatch.pl}
 	{ echo "1..1"; notok "make patches exports the series" "$(cat "$tmp/export.log")"; exit 1; }
 mapfile -t patches < <(cat "$tmp/out/series")
 mapfile -t cfiles < <(cd "$top" && git ls-files certs crypto include kernel security | grep -E '\.[ch]$')
-echo "1..$((2 + ${#patches[@]} + ${#cfiles[@]} + 7))"
+echo "1..$((2 + ${#patches[@]} + ${#cfiles[@]} + 10))"
 ok "make patches exports ${#patches[@]} patches"
 
 # unjustified PATCH TYPE...: the TYPEs that PATCH's notes (between --- and the diffstat, for
@@ -154,6 +160,64 @@ for v in 6.12 6.1; do
 		fi
 	done
 done
+
+# ---- the post-quantum-only policy reaches the appended PKCS#7 signature wherever it exists ----
+# pgp_keys.pq_only exists with PGP_BUILTIN_KEYS (security/pgp_keys/policy.c), which is a
+# choice of its own: kernel/module must then build the PKCS#7 policy, and not its stub that
+# lets every good PKCS#7 signature count, with or without MODULE_SIG_PGP.
+# pkcs7_policy TREE CONFIG_X=y...: "built" when, with those options, kernel/module/Makefile
+# builds signing_pkcs7.o and kernel/module/internal.h declares module_pkcs7_policy() (no
+# stub); "stub" when neither; else what was found
+pkcs7_policy() {
+	local t=$1 objs decl
+	shift
+	objs=$(printf '%s\n' "$@" 'obj := kernel/module' 'src := kernel/module' 'srctree := .' \
+		'include kernel/module/Makefile' 'all: ; @echo $(obj-y)' | make -s -C "$t" -f - all 2>&1)
+	decl=$(grep -v '^#include' "$t/kernel/module/internal.h" |
+		gcc -E -P -x c - "${@/#/-D}" 2>&1 | tr -s ' \t\n' ' ')
+	if [[ " $objs " == *" signing_pkcs7.o "* && $decl == *"int module_pkcs7_policy(const void *sig, size_t len);"* &&
+	      $decl != *"static inline int module_pkcs7_policy"* ]]; then
+		echo built
+	elif [[ " $objs " != *" signing_pkcs7.o "* && $decl == *"static inline int module_pkcs7_policy"* ]]; then
+		echo stub
+	else
+		echo "objects: $objs"
+	fi
+}
+for v in 6.12 6.1; do
+	t=$tmp/debian-$v
+	if [[ ! -f $t/kernel/module/Makefile ]]; then
+		notok "$v: the PKCS#7 policy wherever pgp_keys.pq_only exists" "no tree"
+		continue
+	fi
+	base=(CONFIG_MODULES=y CONFIG_MODULE_SIG=y)
+	with=$(pkcs7_policy "$t" "${base[@]}" CONFIG_PGP_BUILTIN_KEYS=y CONFIG_MODULE_SIG_PGP=y)
+	alone=$(pkcs7_policy "$t" "${base[@]}" CONFIG_PGP_BUILTIN_KEYS=y)
+	none=$(pkcs7_policy "$t" "${base[@]}")
+	if [[ $with == built && $alone == built && $none == stub ]]; then
+		ok "$v: MODULE_SIG with PGP_BUILTIN_KEYS builds the PKCS#7 policy, with and without MODULE_SIG_PGP; without PGP_BUILTIN_KEYS (no pq_only) its stub"
+	else
+		notok "$v: the PKCS#7 policy wherever pgp_keys.pq_only exists" \
+			"MODULE_SIG_PGP=y: $with"$'\n'"MODULE_SIG_PGP unset: $alone"$'\n'"no PGP_BUILTIN_KEYS: $none"
+	fi
+done
+# Self-test: the patched 6.12 tree's kernel/module as patch 0014 first had it (signing_pkcs7.o
+# beside signing_pgp.o, under MODULE_SIG_PGP alone) is not "built" without MODULE_SIG_PGP.
+pm=$tmp/pkcs7-mutant
+mkdir -p "$pm/kernel/module"
+if [[ -f $tmp/debian-6.12/kernel/module/Makefile ]] &&
+	cp "$tmp/debian-6.12/kernel/module/internal.h" "$pm/kernel/module/" &&
+	sed '/^ifdef CONFIG_PGP_BUILTIN_KEYS$/,/^endif$/d
+	     s/^\(obj-$(CONFIG_MODULE_SIG_PGP) += signing_pgp.o signing_pgp_elf.o\)$/\1 signing_pkcs7.o/' \
+		"$tmp/debian-6.12/kernel/module/Makefile" >"$pm/kernel/module/Makefile" &&
+	grep -q 'signing_pgp_elf.o signing_pkcs7.o$' "$pm/kernel/module/Makefile" &&
+	! grep -q 'CONFIG_PGP_BUILTIN_KEYS' "$pm/kernel/module/Makefile" &&
+	[[ $(pkcs7_policy "$pm" CONFIG_MODULES=y CONFIG_MODULE_SIG=y CONFIG_PGP_BUILTIN_KEYS=y) != built ]]; then
+	ok "self-test: signing_pkcs7.o under MODULE_SIG_PGP alone is refused (not built with PGP_BUILTIN_KEYS alone)"
+else
+	notok "self-test: signing_pkcs7.o under MODULE_SIG_PGP alone is refused" \
+		"$(cat "$pm/kernel/module/Makefile" 2>&1 | grep -n 'signing_p\|PGP_BUILTIN')"
+fi
 
 # Self-test: a copy of this checkout whose 6.12 series ends with a patch to a line of
 # Debian's mod_is_hash_blacklisted() (as patch 0007 once did) applies to Debian's tree and

@@ -98,8 +98,8 @@ rc=0
 "$verify" --keyring "$kr" "$T/m/ap-p7.ko" > "$T/out" 2>&1 || rc=$?
 rc2=0
 "$verify" --pq-only --keyring "$kr" "$T/m/ap-p7.ko" > "$T/out2" 2>&1 || rc2=$?
-((rc == 3 && rc2 == 1)) && grep -q "it does not count with --pq-only" "$T/out2" &&
-	ok "a well-formed PKCS#7 block: exit 3 (checked first by the kernel); with --pq-only it counts for nothing, the OpenPGP verdict stands (a classical key: 1)" ||
+((rc == 3 && rc2 == 1)) && grep -q "with --pq-only a good one does not count" "$T/out2" &&
+	ok "a well-formed PKCS#7 block: exit 3 (checked first by the kernel); with --pq-only the classical OpenPGP signature's verdict (1), the block noted as the kernel's to check" ||
 	{ nok "a well-formed PKCS#7 block: exit 3, with --pq-only the OpenPGP verdict (rc $rc, $rc2)"; sed 's/^/# /' "$T/out" "$T/out2"; }
 
 # --- other ELF classes and byte orders ---------------------------------------------

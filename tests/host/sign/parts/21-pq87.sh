@@ -122,6 +122,19 @@ fi
 	grep -q "good (1 of 2" "$T/out" && grep -q "only post-quantum signatures count" "$T/out" &&
 	ok "verify-module.sh --pq-only on the rollover module: good by the composite, the v4 signature not counted" ||
 	{ nok "verify-module.sh --pq-only on the rollover module"; sed 's/^/# /' "$T/out"; }
+# the same with a well-formed appended PKCS#7 block (id_type 2, zero parameters) of 40 random
+# bytes: the kernel checks it first, also with pgp_keys.pq_only=1, and refuses these (its
+# PKCS#7 parser: EBADMSG) before it reads module_sig; a good one would not count there, a bad
+# one still refuses the module.  So with --pq-only too: exit 3, the kernel's to check first,
+# never "good" (exit 0).
+cp -- "$f" "$P/roll-p7.ko"
+{ head -c 40 /dev/urandom; printf '\0\0\002\0\0\0\0\0\0\0\0\050~Module signature appended~\n'; } \
+	>> "$P/roll-p7.ko"
+rc=0
+"$verify" --pq-only --keyring "$P/all.pub" "$P/roll-p7.ko" > "$T/out" 2>&1 || rc=$?
+((rc == 3)) && grep -q "good OpenPGP signature (1 of 2 .*the kernel checks it first" "$T/out" &&
+	ok "verify-module.sh --pq-only on the rollover module with an appended PKCS#7 block: exit 3, the kernel checks the block first (a bad one refuses the module)" ||
+	{ nok "verify-module.sh --pq-only with an appended PKCS#7 block: exit $rc, want 3"; sed 's/^/# /' "$T/out"; }
 f=$P/classical.ko
 cp -- "$base" "$f"
 "$sign" -q --homedir "$H" -u "${fpr[ed25519]}" "$f" 2> "$T/err"
