@@ -20,8 +20,9 @@
 #   make install-tools  sign-module, verify-module, sign-file-pgp with man pages and bash
 #                 completion (DESTDIR, PREFIX=/usr/local; mk/install-tools.sh)
 #   make deps     install the Debian packages the above need (make demo installs only its own)
-#   make check-fresh  make demo in a new Debian 12 root (mmdebstrap + chroot), timed, with
-#                 what it installs (mk/check-fresh.sh; root, network; not part of make check)
+#   make check-fresh  make demo and make check in a new Debian 12 root (mmdebstrap + chroot),
+#                 timed, with what they install (mk/check-fresh.sh; root, network; not part of
+#                 make check; FRESH_ARGS="--node debian" with Debian's nodejs 18 in the root)
 #   make clean    remove build/ (the unpacked tree and all output)
 
 SHELL := /bin/bash

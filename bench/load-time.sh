@@ -76,8 +76,9 @@ fi
 if [[ ${BENCH_PQ:-0} == 1 ]]; then
 	schemes+=(pgp6-ed25519-sha512 pgp6-mldsa65ed25519-sha512 pgp6-mldsa65ed25519-sha256)
 	[[ ${BENCH_PQ87:-0} == 1 ]] && schemes+=(pgp6-ed448-sha512 pgp6-mldsa87ed448-sha512)
-	NODE_MODULES_DIR=$("$top/mk/node-deps.sh" --print)
-	export NODE_MODULES_DIR
+	# shellcheck source=tests/lib/node.sh
+	. "$top/tests/lib/node.sh"
+	node_env
 fi
 # The list of the build's module hashes (CONFIG_MODULE_HASH_LIST): its in-tree test modules
 # as make modules_install installs them (stripped, listed; decompressed), loaded with no

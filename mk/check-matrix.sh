@@ -24,7 +24,8 @@ scripts/sign-file built against OpenSSL 3.5 in a Debian 13 root
 (tests/qemu/mainline-mldsa.sh).  Needs the cross toolchains and QEMUs that
 mk/deps.sh --matrix installs; the guest's static busybox is taken from Debian's
 busybox-static package of that architecture (mk/apt-private.sh --arch ARCH download,
-kept in build/debs).
+kept in build/debs); dpkg's foreign architectures must be as they were at the start (a
+change is one failure).
 EOF
 }
 
@@ -45,6 +46,8 @@ cd "$top"
 . mk/lib.sh
 export KEYS_DIR=$top/build/keys
 summary=() total_p=0 total_f=0 total_s=0 t_all=$(date +%s)
+# dpkg's architectures as found (the arm64 and s390x busybox come through mk/apt-private.sh)
+archs_before=$(dpkg --print-foreign-architectures)
 
 # step NAME CMD...: a step of the guest pipeline (mk/lib.sh), its output in $logs/NAME.log.
 step() {
@@ -93,6 +96,11 @@ for c in "${combos[@]}"; do
 	run_combo "$ver" "$arch"
 done
 
+archs_after=$(dpkg --print-foreign-architectures)
+if [[ $archs_after != "$archs_before" ]]; then
+	summary+=("dpkg's foreign architectures changed: '${archs_before//$'\n'/ }' before, '${archs_after//$'\n'/ }' after: FAILED")
+	total_f=$((total_f + 1))
+fi
 echo "== matrix"
 printf '%s\n' "${summary[@]}"
 echo "matrix: $total_p passed, $total_f failed, $total_s skipped ($(($(date +%s) - t_all)) s)"

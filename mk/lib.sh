@@ -159,12 +159,14 @@ guest_boot() {
 }
 
 # busybox_for ARCH: a static busybox for the guest: the host's for x86_64, else Debian's
-# busybox-static of that architecture (mk/apt-private.sh --arch ARCH download, kept in
-# build/debs).
+# busybox-static of that architecture, downloaded with apt-get in a private configuration
+# (mk/apt-private.sh: that architecture's index under build/apt, nothing of the machine's
+# apt or dpkg set-up read or changed: dpkg gains no architecture), kept in build/debs
+# (BUSYBOX_DEBS overrides it).
 busybox_for() {
 	local arch=$1 deb top dir
 	top=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-	dir=$top/build/debs
+	dir=${BUSYBOX_DEBS:-$top/build/debs}
 	if [[ $arch == x86_64 ]]; then
 		command -v busybox || echo /bin/busybox	# mk/initramfs.sh says when it is missing
 		return
@@ -173,11 +175,10 @@ busybox_for() {
 	if [[ ! -x $dir/busybox-$arch/bin/busybox ]]; then
 		deb=$(find "$dir" -maxdepth 1 -name "busybox-static_*_$arch.deb" | head -n 1)
 		if [[ -z $deb ]]; then
-			# another architecture's index through a private apt configuration:
-			# dpkg gains no architecture, the machine's apt nothing
 			(cd "$dir" && "$top/mk/apt-private.sh" --arch "$arch" download "busybox-static:$arch") >&2 ||
 				return 1
 			deb=$(find "$dir" -maxdepth 1 -name "busybox-static_*_$arch.deb" | head -n 1)
+			[[ -n $deb ]] || { echo "busybox_for: no busybox-static_*_$arch.deb downloaded" >&2; return 1; }
 		fi
 		rm -rf "$dir/busybox-$arch"
 		dpkg-deb -x "$deb" "$dir/busybox-$arch" || return 1

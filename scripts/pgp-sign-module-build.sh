@@ -48,7 +48,7 @@ sources()
 {
 	local f
 
-	printf '%s\n' "$here/pgp-sign/pgp-sign.h" "$0" \
+	printf '%s\n' "$here"/pgp-sign/{pgp-sign,kernel,verify,hashlist}.h "$0" \
 		"$top/kernel/module/signing_pgp.c" "$top/kernel/module/signing_pgp.h" \
 		"$top/kernel/module/signing_pgp_elf.c" "$top/kernel/module/signing_pgp_elf.h" \
 		"$top/kernel/module/hash_list_parse.c" "$top/kernel/module/hash_list.h" \

@@ -577,96 +577,11 @@ int kern_sig_digest(const u8 *body, size_t len, const u8 *d, size_t n, size_t zo
 int kern_cert_digest(const u8 *body, size_t len, const u8 *key, size_t key_len,
 		     const u8 *uid, size_t uid_len, u8 *md, unsigned int *mdlen);
 
-/* ---- verify.c, verify_report.c, verify_gpgv.c: --verify (verify-module.sh) ---- */
-
-/* One --verify run: the keyring, what is checked beside the kernel, the report so far. */
-struct vrun {
-	struct pgp_run *r;
-	struct pgp_ring *ring;
-	const char *verifier;		/* gpgv or sqv, as GPGV or SQV name it */
-	const char *vname;		/* its last path component, for messages */
-	bool noted_lost;		/* the keyring note, once */
-	struct buf json;		/* --json: the module objects so far */
-	int nmods;
-};
-
-/* One module's report. */
-struct vmod {
-	const char *name;
-	char reason[PGP_WHY_MAX];	/* the text of its last verdict line */
-	const char *kv;			/* the kernel's verdict ("-": none; NULL: not read) */
-	char h1[65], h2[65];		/* its two SHA-256 ("" none, "-" no signed data) */
-	bool p7;
-	struct buf sigs;		/* --json: its signature objects */
-};
-
-/* What one signature packet is, and the kernel's verdict on it. */
-struct vsig {
-	struct kern_sig_info si;
-	struct kern_signer who;
-	int v;				/* 0 or the kernel's -errno */
-	char issuer[80], signer[65], primary[65], key[32];
-	char why[80];			/* kern_explain() */
-};
-
-/*
- * verify_one()'s verdicts: 0 good, 1 bad, 2 unsigned, 3 good with PKCS#7
- * besides, and VERIFY_IO, none: the module or the files to check cannot be
- * read or written.
- */
-#define VERIFY_IO	4
-
+/* ---- verify.c: --verify (verify-module.sh); verify.h: what its files share ---- */
 int verify_modules(struct pgp_run *r, struct pgp_ring *ring, char **names, int n);
-void vsay(const struct vrun *vr, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-void vtell(struct vmod *vm, const struct vrun *vr, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-int sha256_hex(const u8 *d, size_t n, size_t zoff, size_t zlen, char out[65]);
-const char *pkalgo_name(unsigned int a, char *buf, size_t size);
-const char *hash_label(unsigned int h, char *buf, size_t size);
-void vexplain(const char *e, const char *why, char *out, size_t size);
-void json_sig(struct vmod *vm, const struct vsig *s, int i, const char *hash,
-	      const char *ctime, bool good, const char *note);
-void json_module(struct vrun *vr, struct vmod *vm, int rc);
-bool second_opinion(const struct vrun *vr, int i, const char *signer, const char *primary,
-		    char *msg, size_t ml);
 
-/* ---- hashlist*.c: the list of a kernel build's module hashes ---- */
-
-/* A module read by ELF class and byte order of its own e_ident[]. */
-#define HL_HOW			MODULE_PGP_ELF_ANY
-
-/* The run of one command: a job to read modules with, the module names. */
-struct hl_run {
-	struct pgp_run run;
-	struct pgp_job job;
-	char **names;
-	int nr;
-	struct buf files;		/* --files: the names, NUL-separated */
-	const char *strip;
-	unsigned long room, capacity;
-	bool quiet;
-	struct kern_keyring *kr;	/* --hash-list: the keys of --keyring (else none) */
-	struct buf keys;		/* their packets */
-};
-
-/* The list of a list file or of an image (hl_load()). */
-struct hl_found {
-	struct buf list;		/* the one list found (a copy) */
-	size_t off;			/* its offset, in the data it was found in */
-	unsigned int nr;		/* valid lists found */
-	bool differ;			/* two of them differ */
-	const char *how;		/* "as it is", or the decompressor */
-};
-
+/* ---- hashlist.c: the list of a kernel build's module hashes; hashlist.h ---- */
 int hashlist_main(int argc, char **argv);
 void hashlist_usage(bool to_stderr);
-void hl_bad_usage(const char *msg) __attribute__((noreturn));
-int hl_read_module(struct hl_run *h, struct pgp_module *m, enum pgp_appended *a, char *why,
-		   size_t wl);
-int hl_make(struct hl_run *h, const char *outpath);
-void hl_build(struct buf *out, const u8 *entries, u32 count, u32 cap);
-int hl_room(unsigned long n);
-int hl_load(const char *path, struct hl_found *f, bool streams);
-int hl_fill(const char *image, const char *listpath);
 
 #endif /* _PGP_SIGN_H */

@@ -48,7 +48,7 @@ V6_KEYS_87=(pq87:mldsa87-ed448:pq87-builtin ed448:ed448:ed448-builtin)
 V6_KEYS=(pq6:mldsa65-ed25519:pq6-builtin ed6:ed25519:ed6-builtin
 	pq6unknown:mldsa65-ed25519:pq6-unknown "${V6_KEYS_87[@]}")
 add_v6_keys() {	# add_v6_keys ENVFILE [NAME:ALGO:SEED...] (default: V6_KEYS)
-	local top nm name spec f env=$1
+	local top name spec f env=$1
 	shift
 	(($#)) || set -- "${V6_KEYS[@]}"
 	top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -56,13 +56,15 @@ add_v6_keys() {	# add_v6_keys ENVFILE [NAME:ALGO:SEED...] (default: V6_KEYS)
 		echo "$prog: no v6 keys (KEYS_V6=auto and the test-only npm packages are not installed; make check adds them)"
 		return 0
 	fi
-	nm=$("$top/mk/node-deps.sh" --print) || { echo "$prog: no test-only npm packages" >&2; return 1; }
+	# shellcheck source=tests/lib/node.sh
+	. "$top/tests/lib/node.sh"
+	node_env || { echo "$prog: no test-only npm packages" >&2; return 1; }
 	for f in "$@"; do
 		name=${f%%:*} spec=${f#*:}
 		echo "KEY_$name=$spec" >>"$env"
-		echo "FPR_$name=$(NODE_MODULES_DIR=$nm node "$top/tests/vectors/pgpv6.mjs" fpr "$spec")" >>"$env"
+		echo "FPR_$name=$(node "$top/tests/vectors/pgpv6.mjs" fpr "$spec")" >>"$env"
 		mkdir -p "$out/v6"
-		NODE_MODULES_DIR=$nm node "$top/tests/vectors/pgpv6.mjs" cert "$spec" \
+		node "$top/tests/vectors/pgpv6.mjs" cert "$spec" \
 			--uid "pgp-modsign test $name <$name@pgp-modsign.test>" >"$out/v6/$name.pgp"
 		[[ $name == *unknown ]] || cat "$out/v6/$name.pgp" >>"$out/trusted.pgp.tmp"
 	done

@@ -267,11 +267,13 @@ $have_ed25519 && start_build test_ed25519_noint128 -DKSHIM_NO_INT128 -I"$top/cry
 # takes the first 6 keys' cases (it runs under qemu-i386).
 mldsa_err=
 rm -f "$out/mldsa-cases.txt" "$out/mldsa-cases32.txt"
-if ! noble=$("$top/mk/node-deps.sh" --check --print 2> "$out/noble.err"); then
+# shellcheck source=tests/lib/node.sh
+. "$top/tests/lib/node.sh"
+if ! node_env --check 2> "$out/noble.err"; then
 	mldsa_err="$(cat "$out/noble.err")"
 else
 	mkdir -p "$out/node"
-	ln -sfn "$noble" "$out/node/node_modules"
+	ln -sfn "$NODE_MODULES_DIR" "$out/node/node_modules"
 	cp "$here/mldsa-cases.mjs" "$out/node/"
 	cp "$here/ed448-cases.mjs" "$out/node/"
 	if node "$out/node/mldsa-cases.mjs" $((30 * scale)) "${TEST_SEED:-1}" \

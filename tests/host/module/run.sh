@@ -379,10 +379,11 @@ v6tests=("v6 Ed25519 module: accepted, signer = its 32-octet fingerprint"
 	"pq-only: ML-DSA-87+Ed448 and ML-DSA-65+Ed25519 modules accepted, a v6 Ed25519 one -> ENOKEY"
 	"rollover v4 DSA + ML-DSA-87+Ed448, policy off: accepted by the first, the DSA key"
 	"rollover v4 DSA + ML-DSA-87+Ed448, pq-only: accepted by the ML-DSA-87+Ed448 key")
-if ! nm=$("$top/mk/node-deps.sh" --check --print 2>"$tmp/nm.err"); then
+# shellcheck source=tests/lib/node.sh
+. "$top/tests/lib/node.sh"
+if ! node_env --check 2>"$tmp/nm.err"; then
 	for t in "${v6tests[@]}"; do ok "$t # SKIP $(head -n 1 "$tmp/nm.err")"; done
 else
-	export NODE_MODULES_DIR=$nm
 	pgpv6() { node "$top/tests/vectors/pgpv6.mjs" "$@"; }
 	pq=mldsa65-ed25519:host-module-pq ed=ed25519:host-module-ed
 	pq87=mldsa87-ed448:host-module-pq87 ed448=ed448:host-module-ed448

@@ -347,7 +347,9 @@ done
 v6_keys=(mldsa65-ed25519:host-pq ed25519:host-ed ed25519-v4:host-e4 mldsa87-ed448:host-pq87
 	ed448:host-ed448)
 v6_cases=${V6_CASES:-60}
-if ! nm=$("$root/mk/node-deps.sh" --check --print 2>"$work/nm.err"); then
+# shellcheck source=tests/lib/node.sh
+. "$root/tests/lib/node.sh"
+if ! node_env --check 2>"$work/nm.err"; then
 	why=$(head -n 1 "$work/nm.err")
 	for k in "${v6_keys[@]}"; do
 		skip "v6 ${k%%:*}: fingerprint as the test-side signer computes it" "$why"
@@ -357,7 +359,6 @@ if ! nm=$("$root/mk/node-deps.sh" --check --print 2>"$work/nm.err"); then
 	skip "v6 Ed25519: every byte and truncation of a signature refused" "$why"
 	skip "v6 Ed448: every byte and truncation of a signature refused" "$why"
 else
-	export NODE_MODULES_DIR=$nm
 	pgpv6() { node "$root/tests/vectors/pgpv6.mjs" "$@"; }
 	v=${variants[${#variants[@]} - 1]}
 	for k in "${v6_keys[@]}"; do

@@ -10,7 +10,9 @@
 
 pgpv6=$top/tests/vectors/pgpv6.mjs
 ojs=$here/openpgpjs.mjs
-if ! command -v node > /dev/null 2>&1 || ! "$top/mk/node-deps.sh" --check 2> /dev/null; then
+# shellcheck source=tests/lib/node.sh
+. "$top/tests/lib/node.sh"
+if ! node_env --check 2> /dev/null; then
 	skip "v6 remote signing: node or build/node missing (make deps, mk/node-deps.sh)"
 else
 V=$T/v6
