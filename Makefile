@@ -3,23 +3,26 @@
 #   make demo     build a patched kernel, sign modules, boot it under QEMU, show the verdicts
 #   make check    every test: host tests, KUnit and the module matrix in QEMU
 #   make check-full  make check + 1000 differential cases + a KASAN/UBSAN kernel
-#   make check-matrix  the guest matrix on Linux 6.1, arm64 and s390x (MATRIX="6.1:arm64 ...")
+#   make check-matrix  the guest matrix on Linux 6.1 and 7.3, arm64 and s390x (MATRIX="6.1:arm64 ...")
 #                      and check-distro-config
 #   make check-distro-config  Debian's kernel configurations under W=1, sparse and clang
 #   make check-reproducible  two builds of one tree in two directories, compared bit for bit
 #                 (CONFIG_MODULE_HASH_LIST, no signing key; KVER=6.1), then booted
-#   make apply    copy the new files into a 6.12 or 6.1 tree and apply its series (KSRC=DIR)
+#   make apply    copy the new files into a 6.12, 6.1 or 7.3 tree and apply its series (KSRC=DIR)
 #   make kernel   configure (tinyconfig + tests/config/*.config) and build the test kernel
 #   make kunit    every KUnit suite under UML with KASAN (kunit.py, one .kunitconfig per dir)
 #   make bench    load-time cost vs mainline, native verify vs OpenSSL, signing throughput
+#                 (KVER=7.3: the load-time cost on Linux 7.3 against mainline's own ML-DSA)
 #   make bench-sign  only the signing benchmarks (test module, 1000 Debian modules), no kernel build
 #   make fuzz     run the libFuzzer targets (FUZZ_TIME seconds each, default 300)
-#   make patches  export everything as a numbered series for git am / quilt (out/patches; KVER=6.1)
+#   make patches  export everything as a numbered series for git am / quilt (out/patches; KVER=6.1;
+#                 KVER=7.3: git format-patch with a cover letter, out/patches-7.3)
 #   make install-tools  sign-module, verify-module, sign-file-pgp with man pages and bash
 #                 completion (DESTDIR, PREFIX=/usr/local; mk/install-tools.sh)
 #   make deps     install the Debian packages the above need (make demo installs only its own)
-#   make check-fresh  make demo in a new Debian 12 root (mmdebstrap + chroot), timed, with
-#                 what it installs (mk/check-fresh.sh; root, network; not part of make check)
+#   make check-fresh  make demo and make check in a new Debian 12 root (mmdebstrap + chroot),
+#                 timed, with what they install (mk/check-fresh.sh; root, network; not part of
+#                 make check; FRESH_ARGS="--node debian" with Debian's nodejs 18 in the root)
 #   make clean    remove build/ (the unpacked tree and all output)
 
 SHELL := /bin/bash
@@ -74,7 +77,7 @@ kunit:
 	@mk/kunit.sh $(KUNIT_DIRS)
 
 bench:
-	@mk/bench.sh
+	@mk/bench.sh $(if $(KVER),--kver $(KVER))
 
 bench-sign:
 	@mk/bench.sh --signing
@@ -102,9 +105,9 @@ check-distro-config:
 check-reproducible:
 	@mk/check-reproducible.sh $(if $(KVER),--kver $(KVER))
 
-# Bisectability: every prefix of the exported series builds (a kernel build per patch).
+# Bisectability: every prefix of the exported series builds (a kernel build per patch; KVER=7.3).
 check-series:
-	@mk/check-series.sh
+	@mk/check-series.sh $(if $(KVER),--kver $(KVER))
 
 # The whole project as a numbered series for git am / quilt (out/patches; KVER=6.1: out/patches-6.1).
 patches:

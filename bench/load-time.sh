@@ -20,6 +20,10 @@ signing tool with the keys' secret key files: noble signs those sets in minutes)
 CONFIG_MODULE_HASH_LIST_TEST_MODULES=m also "hashlist-sha256": the kernel's own in-tree
 modules modhash_small and modhash_big as make modules_install installs them (stripped,
 in the kernel's list of its modules' hashes), with no signature, at ~6 KiB and 1 MiB.
+With BENCH_MAINLINE_MLDSA=1 (a 7.x kernel) also mainline-mldsa65-sha512 and
+mainline-mldsa87-sha512: mainline's own ML-DSA PKCS#7 signatures, made by the 7.x tree's
+scripts/sign-file built against OpenSSL 3.5 in a Debian 13 root
+(tests/qemu/mainline-mldsa.sh, KEYSDIR/mainline).
 Boots the
 kernel once under QEMU TCG with -icount shift=0,sleep=off, where one guest nanosecond
 is one guest instruction (and an idle guest's clock jumps to its next timer), on one CPU, and times each module's finit_module() N times
@@ -63,6 +67,11 @@ export PGP_SIGN_MODULE=${PGP_SIGN_MODULE:-$obj/scripts/pgp-sign-module}
 
 schemes=(unsigned mainline-rsa4096-sha512 mainline-p384-sha512 pgp-dsa3072-sha256
 	pgp-rsa4096-sha512 pgp-rsa2048-sha256)
+# Linux 7.x: mainline's own ML-DSA module signatures, made by the 7.x tree's sign-file on
+# OpenSSL 3.5 (tests/qemu/mainline-mldsa.sh), with the keys the kernel trusts
+if [[ ${BENCH_MAINLINE_MLDSA:-0} == 1 ]]; then
+	schemes+=(mainline-mldsa65-sha512 mainline-mldsa87-sha512)
+fi
 if [[ ${BENCH_ED25519:-0} == 1 ]]; then
 	schemes+=(pgp-ed25519-sha512)
 fi
@@ -71,8 +80,9 @@ if [[ ${BENCH_PQ:-0} == 1 ]]; then
 	[[ ${BENCH_PQ87:-0} == 1 ]] && schemes+=(pgp6-ed448-sha512 pgp6-mldsa87ed448-sha512)
 	[[ ${BENCH_SLH:-0} == 1 ]] &&
 		schemes+=(pgp6-slhdsa128s-sha512 pgp6-slhdsa128f-sha512 pgp6-slhdsa256s-sha512)
-	NODE_MODULES_DIR=$("$top/mk/node-deps.sh" --print)
-	export NODE_MODULES_DIR
+	# shellcheck source=tests/lib/node.sh
+	. "$top/tests/lib/node.sh"
+	node_env
 fi
 # The list of the build's module hashes (CONFIG_MODULE_HASH_LIST): its in-tree test modules
 # as make modules_install installs them (stripped, listed; decompressed), loaded with no
@@ -113,6 +123,10 @@ for sz in "${sizes[@]}"; do
 			f=$out/guest/mods/$m-$s.ko
 			xz -dc "$(find "$out/guest/inst" -name "$m.ko.xz" -o -name "$m.ko" | head -n 1)" \
 				>"$f" 2>/dev/null || cp "$(find "$out/guest/inst" -name "$m.ko" | head -n 1)" "$f"
+			;;
+		mainline-mldsa*)
+			k=${s#mainline-mldsa}
+			"$top/tests/qemu/mainline-mldsa.sh" sign "$keys" "${k%-*}" "${k#*-}" "$f" "$f"
 			;;
 		mainline-*)
 			k=${s#mainline-}
@@ -188,7 +202,7 @@ guest=$(tr -d '\r' <"$out/console.log" | sed -n 's/^# modtest: bench, \([0-9]*\)
 	echo "tick_ns $((1000000000 / hz))"
 	echo "guest ${guest:-? ?}"
 	echo "n $n"
-	grep -E '^CONFIG_(SMP|TREE_RCU|TINY_RCU|SYSTEM_BLACKLIST_KEYRING|CRYPTO_MLDSA|CRYPTO_ED448|CRYPTO_SLHDSA|MODULE_HASH_LIST)=' \
+	grep -E '^CONFIG_(SMP|TREE_RCU|TINY_RCU|SYSTEM_BLACKLIST_KEYRING|CRYPTO_MLDSA|CRYPTO_MLDSA_VERIFY|CRYPTO_LIB_MLDSA|CRYPTO_ED448|CRYPTO_SLHDSA|MODULE_HASH_LIST)=' \
 		"$obj/.config" |
 		sed 's/^/config /'
 	echo "run $(date -u +%F)"

@@ -310,7 +310,9 @@ fi
 # Ed25519 v4 key through gpg-agent, on the .ko.xz as shipped; the key file comes from the
 # test side's signer (tests/vectors/pgpv6.mjs; Debian 12's sq makes no v6 keys)
 pq=0
-if command -v node > /dev/null 2>&1 && "$top/mk/node-deps.sh" --check 2> /dev/null; then
+# shellcheck source=tests/lib/node.sh
+. "$top/tests/lib/node.sh"
+if node_env --check 2> /dev/null; then
 	pq=1
 	node "$top/tests/vectors/pgpv6.mjs" seckey mldsa65-ed25519:bench-sign > "$T/pq.sec"
 	node "$top/tests/vectors/pgpv6.mjs" cert mldsa65-ed25519:bench-sign > "$T/pq.pub"

@@ -21,7 +21,8 @@
  *   - r and s are range-checked here (0 < r, s < n, so that the result does not
  *     depend on the errno choices of the ASN.1 decoder) and re-encoded as the
  *     DER SEQUENCE { INTEGER r, INTEGER s } ("x962" encoding) ecdsa_verify()
- *     decodes;
+ *     decodes (since Linux 6.13 the "x962(ecdsa-nist-pN)" template does:
+ *     PGP_ECDSA_X962() names the one of the kernel built on);
  *   - the digest follows the signature in the source buffer; ecdsa_verify()
  *     uses its leftmost bytes up to the size of n, which is the truncation of
  *     FIPS 186-4 section 6.4 for P-256 and P-384 (n is 256 and 384 bits long);
@@ -34,6 +35,7 @@
 
 #include <crypto/ecdsa_raw.h>
 #include <crypto/hash.h>
+#include <crypto/pgp_compat.h>
 #include <crypto/sig.h>
 #include <linux/crypto.h>
 #include <linux/err.h>
@@ -72,9 +74,9 @@ static const u8 ecdsa_raw_p521_n[66] = {
 };
 
 static const struct ecdsa_raw_curve_desc ecdsa_raw_curves[] = {
-	[ECDSA_RAW_P256] = { "ecdsa-nist-p256", 32, ecdsa_raw_p256_n },
-	[ECDSA_RAW_P384] = { "ecdsa-nist-p384", 48, ecdsa_raw_p384_n },
-	[ECDSA_RAW_P521] = { "ecdsa-nist-p521", 66, ecdsa_raw_p521_n },
+	[ECDSA_RAW_P256] = { PGP_ECDSA_X962("p256"), 32, ecdsa_raw_p256_n },
+	[ECDSA_RAW_P384] = { PGP_ECDSA_X962("p384"), 48, ecdsa_raw_p384_n },
+	[ECDSA_RAW_P521] = { PGP_ECDSA_X962("p521"), 66, ecdsa_raw_p521_n },
 };
 
 /*

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Copy pgp-modsign's new files into a Linux 6.12 or 6.1 tree and apply the series for its version.
+# Copy pgp-modsign's new files into a Linux 6.12, 6.1 or 7.3 tree and apply the series for its version.
 set -euo pipefail
 
 prog=apply.sh
@@ -9,11 +9,16 @@ Usage: mk/apply.sh [--check] KSRC
 
 Copies the project's new kernel files (certs/ crypto/ include/ kernel/ security/
 scripts/ Documentation/) into the Linux source tree KSRC and applies the series for
-its version: patches/series for 6.12.x, patches/6.1/series for 6.1.x (its entries are
-looked up in patches/6.1/; "../NAME" entries are 6.12 patches that apply to 6.1 as
-they are).
+its version: patches/series for 6.12.x, patches/6.1/series for 6.1.x, patches/7.3/series
+for 7.3.x (their entries are looked up in that directory; "../NAME" entries are 6.12
+patches that apply there as they are).  A version's "omit" file (patches/omit,
+patches/7.3/omit, ...) names new files that version does not get (the other kernel
+generation's side of an interface).
 
   * refuses a tree of any other version, naming the version it found;
+  * never overwrites a file the tree has: a pristine tree that already holds any of
+    the new files is refused, naming them (7.3 has a crypto/mldsa.c and an
+    include/crypto/mldsa.h of its own);
   * on a tree it already patched with the same series it only refreshes the new files
     (a no-op when nothing changed); a tree patched with a different series is refused;
   * every patch is first tried on a scratch copy of the files it touches: on any reject
@@ -38,14 +43,15 @@ ksrc=$(cd "$1" 2>/dev/null && pwd) || die "$1: no such directory"
 . "$top/mk/lib.sh"
 version=$(tree_version "$ksrc")
 pdir=$(series_dir "$version") ||
-	die "$ksrc: Linux $version found; pgp-modsign's patches are for Linux 6.12.x and 6.1.x (Debian linux-source-6.12, linux-source-6.1)"
+	die "$ksrc: Linux $version found; pgp-modsign's patches are for Linux 6.12.x, 6.1.x and 7.3.x (Debian linux-source-6.12, linux-source-6.1, linux-source-7.3)"
 series=$pdir/series
 stamp=$ksrc/.pgp-modsign-applied
 new_dirs=(certs crypto include kernel security scripts Documentation)
 
-# The series identity: the series file and every patch in it.
+# The series identity: the series file, every patch in it and the omitted files.
 series_id() {
-	(cd "$pdir" && cat series $(grep -v '^\s*\(#\|$\)' series)) | sha256sum | cut -d' ' -f1
+	(cd "$pdir" && cat series $(grep -v '^\s*\(#\|$\)' series) $(ls omit 2>/dev/null)) |
+		sha256sum | cut -d' ' -f1
 }
 want=$(series_id)
 
@@ -64,11 +70,16 @@ fi
 [[ $state != other ]] ||
 	die "$ksrc: already patched by a different pgp-modsign series; start from a fresh tree"
 
-# List the project's new files (tracked or not, minus ignored ones).
+# List the project's new files for this version (tracked or not, minus ignored ones and
+# the version's omitted ones).
+omitted=()
+[[ -f $pdir/omit ]] && mapfile -t omitted < <(grep -v '^\s*\(#\|$\)' "$pdir/omit")
 list_new_files() {
 	(cd "$top" && git ls-files --cached --others --exclude-standard -- "${new_dirs[@]}" 2>/dev/null ||
 		find "${new_dirs[@]}" -type f) | sort -u | while read -r f; do
-		[[ -f $top/$f ]] && printf '%s\n' "$f"
+		[[ -f $top/$f ]] || continue
+		[[ " ${omitted[*]} " == *" $f "* ]] && continue
+		printf '%s\n' "$f"
 	done
 }
 
@@ -92,9 +103,10 @@ if [[ $state == patched ]]; then
 	exit 0
 fi
 
-# A pristine tree must not already contain any of our new files.
+# A pristine tree must not already contain any of our new files: never overwrite one.
 clash=$(list_new_files | while read -r f; do [[ -e $ksrc/$f ]] && echo "$f"; done || true)
-[[ -z $clash ]] || die "$ksrc: files pgp-modsign adds exist already: $(echo $clash | head -c 300)"
+[[ -z $clash ]] ||
+	die "$ksrc: the tree has its own $(echo $clash | sed 's/ /, /g' | head -c 300): refusing to overwrite (tree left unchanged)"
 
 mapfile -t patches < <(grep -v '^\s*\(#\|$\)' "$series")
 scratch=$(mktemp -d)

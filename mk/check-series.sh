@@ -5,7 +5,7 @@ prog=check-series.sh
 
 usage() {
 	cat <<'EOF'
-Usage: mk/check-series.sh [FIRST [LAST]]
+Usage: mk/check-series.sh [--kver 7.3] [FIRST [LAST]]
 
 Exports the series (mk/export-patches.sh) and, for each prefix 1..N of it (or FIRST..LAST),
 applies the prefix with quilt to linux-source-6.12 unpacked in build/series/src (one patch
@@ -17,19 +17,37 @@ suite the prefix's patches add (the kunit_suite of each *_kunit.c they create) m
 and pass (tests/tap.py kunit), and no other result may fail.  Prints TAP, one build and
 one KUnit line per prefix.  Uses ccache when installed; the first prefix is a whole
 kernel build, each next one an incremental build.  Not part of make check.
+--kver 7.3 (make check-series KVER=7.3): the 7.3 series (as git format-patch exports it)
+on linux-source-7.3, in build/series-7.3, with the 7.3 test configuration (mainline's
+ML-DSA X.509 keys trusted: tests/qemu/mainline-mldsa.sh keys).
 EOF
 }
 [[ ${1:-} == -h || ${1:-} == --help ]] && { usage; exit 0; }
+kver=6.12
+if [[ ${1:-} == --kver ]]; then
+	kver=${2:?--kver needs a version}
+	shift 2
+fi
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
+. mk/lib.sh
+series_dir "$kver" >/dev/null || { echo "check-series.sh: $kver: no series" >&2; exit 2; }
 out=$top/build/series
+[[ $kver == 6.12 ]] || out=$top/build/series-$kver
 mkdir -p "$out"
-mk/export-patches.sh "$out/patches" >/dev/null
+mk/export-patches.sh --kver "$kver" "$out/patches" >/dev/null
 mapfile -t series <"$out/patches/series"
 first=${1:-1} last=${2:-${#series[@]}}
-. mk/lib.sh
 tests/qemu/make-keys.sh build/keys >/dev/null
-mapfile -t configs < <(guest_configs)
+tarball=$(mk/linux-source.sh "$kver")
+if [[ $kver == 7.* ]]; then
+	mkdir -p "$out/mlsrc"
+	tar -C "$out/mlsrc" --strip-components=1 -xf "$tarball" "linux-source-$kver/scripts/sign-file.c" \
+		"linux-source-$kver/scripts/ssl-common.h" \
+		"linux-source-$kver/tools/include/uapi/linux/module_signature.h"
+	tests/qemu/mainline-mldsa.sh keys build/keys "$out/mlsrc" >/dev/null
+fi
+mapfile -t configs < <(guest_configs x86_64 "$kver")
 cc=gcc
 command -v ccache >/dev/null && cc="ccache gcc"
 # The guest has nothing to do after KUnit: an /init that reboots (QEMU runs -no-reboot).
@@ -55,7 +73,7 @@ done
 # incremental build (as git rebase -x make checks a branch); the tree starts pristine.
 rm -rf "$out/src" "$out/q" "$out/obj"
 mkdir -p "$out/src" "$out/q" "$out/obj"
-tar -C "$out/src" --strip-components=1 -xf /usr/src/linux-source-6.12.tar.xz
+tar -C "$out/src" --strip-components=1 -xf "$tarball"
 cp "$out/patches/"*.patch "$out/patches/series" "$out/q/"
 obj=$out/obj
 fail=0 t=0

@@ -116,9 +116,10 @@ if [[ ${1:-} == --selftest-count || ${1:-} == --selftest-tap ]]; then
 fi
 
 stage deps "$top/mk/deps.sh" || { echo "$failed failed: cannot install dependencies"; exit 1; }
-# what the set-up warned of (an index apt could not fetch, optional packages it could not
-# install: their results are skipped with the reason)
-grep -E '^deps: (warning|.* could not be installed)' "$logs/deps.log" | sed 's/^/   /' || true
+# what the set-up installed and warned of (an index apt could not fetch, optional packages
+# it could not install: their results are skipped with the reason); its last lines, printed
+# above, name the tests' Node.js
+grep -E '^deps: (warning|.* could not be installed|installed)' "$logs/deps.log" | sed 's/^/   /' || true
 
 # The tests run Debian's python3, the one mk/deps.sh installs (with python3-docutils), even
 # when a version manager's shim comes first on PATH: a pyenv shim costs half a second per
@@ -270,6 +271,8 @@ if [[ -f $top/build/cases/differential.txt ]]; then
 fi
 
 timings+=("$(printf '%-22s %5ds' total $(($(date +%s) - t_all)))")
+echo "== other kernels: make check-matrix (not run here: make check is 6.12:x86_64)"
+echo "   matrix targets: $("$top/mk/check-matrix.sh" --list | paste -sd ' ')"
 echo "== stage times"
 printf '   %s\n' "${timings[@]}"
 echo "$passed passed, $failed failed, $skipped skipped"

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # make apply without KSRC: keep build/src an unpacked linux-source-6.12 carrying this series.
-# (make check-matrix keeps build/src-6.1 the same way from linux-source-6.1.)
+# (make check-matrix keeps build/src-6.1 and build/src-7.3 the same way from their
+# linux-source packages: mk/linux-source.sh.)
 set -euo pipefail
 if [[ ${1:-} == -h || ${1:-} == --help ]]; then
 	cat <<'USAGE'
@@ -19,7 +20,11 @@ src=${2:-$top/build/src}
 mkdir -p "$(dirname "$src")"
 src=$(cd "$(dirname "$src")" && pwd)/$(basename "$src")
 old=$src.old
-[[ -f $tarball ]] || "$top/mk/deps.sh"
+if [[ ! -f $tarball ]]; then
+	# Debian's package of that version: mk/deps.sh (bookworm's) or a download (7.3's)
+	ver=$(basename "$tarball" .tar.xz)
+	"$top/mk/linux-source.sh" "${ver#linux-source-}" >/dev/null
+fi
 rm -rf "$old"
 if [[ -d $src ]] && [[ $("$top/mk/apply.sh" --check "$src") == "$src: other" ]]; then
 	echo "apply: patch series changed; unpacking a fresh ${src#"$top"/}"

@@ -11,8 +11,10 @@ Installs the missing Debian 12 packages with apt-get (needs root):
   --demo    what make demo needs: the kernel build, gpg, QEMU, the signing tool's
             libraries (no test-only package, no Node.js)
   --check   (the default, make deps and make check) the demo's packages, every
-            test's, and the test-only Node.js packages (mk/node-deps.sh, npm ci
-            into build/node; they need node >= 20.19 on PATH)
+            test's, and the tests' Node.js (mk/node-deps.sh, into build/node): the
+            system's node when it is >= 20.19, else Node.js 22 from the npm registry,
+            which Debian's npm installs (nodejs and npm are installed for that when
+            missing, without their recommends), and the test-only npm packages
   --matrix  the --check set and what make check-matrix needs: the arm64 and s390x
             cross compilers and QEMUs, Debian's kernel configurations, sparse
   --list    print the packages of the chosen set (optional ones marked) and exit
@@ -27,7 +29,8 @@ reason are kept in build/deps/unavailable, which tests/lib/deps.sh reads) and th
 set-up succeeds.
 
 Environment (for tests/host/deps): DEPS_STATE (default build/deps), DEPS_NODE (the
-Node.js step, default mk/node-deps.sh).
+Node.js step, default mk/node-deps.sh; run with --debian-packages for the Debian
+packages it needs, then alone).
 EOF
 }
 
@@ -47,20 +50,22 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 state=${DEPS_STATE:-$top/build/deps}
 
 # make demo: unpack, patch and build Linux 6.12, make keys and sign with gpg, boot QEMU;
-# autoconf ... libzstd-dev: Debian's kmod 30 built with the kmod patch (modinfo).
+# autoconf ... liblzma-dev: Debian's kmod 30 built with the kmod patch (modinfo; its
+# configure --with-xz --with-zstd --with-openssl).
 demo_pkgs=(linux-source-6.12 gnupg gpgv binutils gcc libc6-dev make flex bison bc libelf-dev
 	libssl-dev pkg-config cpio busybox-static qemu-system-x86 xz-utils file python3 openssl
-	autoconf automake libtool libzstd-dev
+	autoconf automake libtool libzstd-dev liblzma-dev
 	kmod patch procps)
 # make check: the tests as a whole need these too.  linux-source-6.1: host-patches applies
 # the 6.1 series to it; sqv: verify-module.sh's independent check; clang, libclang-rt-dev:
-# the fuzz targets; python3-docutils: the guide (host-docs); dkms: the DKMS flow;
-# autoconf ... linux-headers-amd64: Debian's kmod 30 (autotools) and 34.2 (meson) built from
-# source with the kmod patch, and kmod 34.2's testsuite, whose test modules build against
-# the newest kernel headers (host-kmod).
+# the fuzz targets; python3-docutils: the guide (host-docs); dkms: the DKMS flow; xxd: the
+# fuzz targets' seeds (tests/fuzz/build-signer.sh) and the vector generators; man-db (and
+# groff with it): the man pages of make install-tools (host-install);
+# meson ... linux-headers-amd64 (and the demo's autoconf ... libzstd-dev): Debian's kmod 30
+# (autotools) and 34.2 (meson) built from source with the kmod patch, and kmod 34.2's
+# testsuite, whose test modules build against the newest kernel headers (host-kmod).
 check_pkgs=(linux-source-6.1 sqv clang libclang-rt-dev zstd gzip python3-docutils quilt
-	diffstat perl dkms liblzma-dev autoconf automake libtool libzstd-dev meson ninja-build
-	linux-headers-amd64)
+	diffstat perl dkms xxd man-db meson ninja-build linux-headers-amd64)
 # Packages only some results need: "PACKAGE|the results that are skipped without it".
 # When one cannot be installed those results print a skip naming it and apt's reason.
 # The i386 results use the i686 cross compiler with its own libc (/usr/i686-linux-gnu),
@@ -86,9 +91,17 @@ matrix_pkgs=(linux-config-6.12 linux-config-6.1 gcc-aarch64-linux-gnu gcc-s390x-
 	libc6-dev-arm64-cross libc6-dev-s390x-cross qemu-system-arm qemu-system-misc sparse lld llvm)
 
 required=("${demo_pkgs[@]}")
-declare -A why_optional=()
+declare -A why_optional=() is_node=()
 if [[ $mode != demo ]]; then
 	required+=("${check_pkgs[@]}")
+	# The tests' Node.js: Debian's nodejs and npm when this machine has no node or no npm
+	# (mk/node-deps.sh --debian-packages), installed without their recommends (npm's,
+	# node-tap, would add some 300 packages)
+	mapfile -t node_debs < <("${DEPS_NODE:-$top/mk/node-deps.sh}" --debian-packages)
+	for p in "${node_debs[@]}"; do
+		required+=("$p")
+		is_node[$p]=1
+	done
 	for e in "${optional[@]}"; do
 		why_optional[${e%%|*}]=${e#*|}
 	done
@@ -108,6 +121,8 @@ if ((list)); then
 	for p in "${pkgs[@]}"; do
 		if [[ -v why_optional[$p] ]]; then
 			echo "$p (optional: ${why_optional[$p]})"
+		elif [[ -v is_node[$p] ]]; then
+			echo "$p (the tests' Node.js, without recommends: none on this machine's PATH)"
 		else
 			echo "$p"
 		fi
@@ -115,9 +130,12 @@ if ((list)); then
 	exit 0
 fi
 
+# node_step: the tests' Node.js and npm packages (mk/node-deps.sh), timed
 node_step() {
+	local t0=$SECONDS dir=${NODE_DEPS_DIR:-$top/build/node}
 	[[ $mode == demo ]] && return 0
-	"${DEPS_NODE:-$top/mk/node-deps.sh}"
+	"${DEPS_NODE:-$top/mk/node-deps.sh}" || return 1
+	echo "deps: the tests' Node.js: $("$dir/bin/node" --version 2> /dev/null || echo none) ($(readlink "$dir/bin/node" || echo none)), ready in $((SECONDS - t0)) s"
 }
 
 # forget PKG...: the packages this run considers leave build/deps/unavailable (a run
@@ -175,8 +193,22 @@ reason() {
 	echo "${r:-apt-get install -s $1 failed}"
 }
 
-if apt-get install -y -q "${missing[@]}" >> "$log" 2>&1; then
-	echo "deps: installed ${#missing[@]} package(s) in $SECONDS s"
+# install_all PKG...: apt-get install, the Node.js packages (is_node) without recommends
+node_apt=
+install_all() {
+	local rec=() norec=() p t0
+	for p; do
+		if [[ -v is_node[$p] ]]; then norec+=("$p"); else rec+=("$p"); fi
+	done
+	{ ((${#rec[@]} == 0)) || apt-get install -y -q "${rec[@]}"; } || return 1
+	((${#norec[@]})) || return 0
+	t0=$SECONDS
+	apt-get install -y -q --no-install-recommends "${norec[@]}" || return 1
+	node_apt=" (${norec[*]} without recommends: $((SECONDS - t0)) s of it)"
+}
+
+if install_all "${missing[@]}" >> "$log" 2>&1; then
+	echo "deps: installed ${#missing[@]} package(s) in $SECONDS s$node_apt"
 	node_step
 	exit 0
 fi
@@ -192,13 +224,13 @@ for p in "${missing[@]}"; do
 		good+=("$p")
 	fi
 done
-if ((${#good[@]})) && ! apt-get install -y -q "${good[@]}" >> "$log" 2>&1; then
+if ((${#good[@]})) && ! install_all "${good[@]}" >> "$log" 2>&1; then
 	echo "$prog: apt-get install failed for ${good[*]}; last lines of $log:" >&2
 	tail -n 8 "$log" | sed 's/^/   | /' >&2
 	exit 1
 fi
 ((${#bad[@]})) || { echo "$prog: apt-get install failed (see $log)" >&2; exit 1; }
-echo "deps: installed ${#good[@]} package(s) in $SECONDS s; ${#bad[@]} could not be installed"
+echo "deps: installed ${#good[@]} package(s) in $SECONDS s$node_apt; ${#bad[@]} could not be installed"
 fatal=0
 for p in "${bad[@]}"; do
 	if [[ -v why_optional[$p] ]]; then

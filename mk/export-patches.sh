@@ -12,17 +12,29 @@ holding that change's edits to existing kernel files AND the new files that belo
 it, plus a "series" file.  The result applies to a pristine linux-source-6.12 tree with
 `quilt push -a` or `git am`.  --kver 6.1 (make patches KVER=6.1) exports patches/6.1/series
 for linux-source-6.1 instead (default OUTDIR out/patches-6.1): its compatibility patches
-come first and carry no new files.  The new files are assigned to patches by path:
+come first and carry no new files.  --kver 7.3 (make patches KVER=7.3) exports
+patches/7.3/series for linux-source-7.3 (out/patches-7.3) as `git format-patch` writes
+it: the series is applied with git am to a git repository of the pristine tree and
+exported again with git format-patch --cover-letter, the cover letter's text taken from
+patches/7.3/cover-letter (its first line the subject).  A version's omitted files
+(patches/omit, patches/VERSION/omit) go into none of its patches.  The new files are
+assigned to patches by path:
 
   1 Montgomery + DSA   crypto/{,tests/}{mont,dsa}*, include/crypto/{mont,dsa}.h
   2 RSASSA             crypto/{,tests/}rsassa*, include/crypto/rsassa.h
   3 Ed25519            crypto/{,tests/}ed25519*, include/crypto/ed25519.h
-  4 raw ECDSA          crypto/{,tests/}ecdsa_raw*, include/crypto/ecdsa_raw.h
- 10 SHAKE + ML-DSA     crypto/{shake,mldsa}*, crypto/tests/{shake,mldsa}*,
-                       include/crypto/{shake,mldsa}.h (after patch 4 in the series)
- 13 Ed448              crypto/{,tests/}ed448*, include/crypto/ed448.h (after patch 10)
+  4 raw ECDSA          crypto/{,tests/}ecdsa_raw*, include/crypto/ecdsa_raw.h,
+                       include/crypto/pgp_compat.h
+ 10 SHAKE + ML-DSA     crypto/{shake,mldsa_verify}*, crypto/tests/{shake,mldsa}*,
+                       include/crypto/{shake,mldsa_verify}.h (after patch 4 in the series);
+                       on 7.3 crypto/mldsa_verify_lib.c, while crypto/shake.c and
+                       crypto/mldsa_verify.c (the signer's, which the kernel does not
+                       build there) go with patch 8
+ 13 Ed448              crypto/{,tests/}ed448*, include/crypto/ed448.h (after patch 10);
+                       on 7.3 also crypto/tests/.kunitconfig
  15 SLH-DSA            crypto/{,tests/}slhdsa*, crypto/tests/.kunitconfig, include/crypto/slhdsa.h
-                       (after patch 13)
+                       (after patch 13); not yet in the 7.3 series, where crypto/slhdsa.c and
+                       include/crypto/slhdsa.h (the signer's) go with patch 8
   5 OpenPGP parser     crypto/pgp/, include/crypto/pgp.h
   6 keyring            security/pgp_keys/, include/keys/pgp_keys.h, certs/pgp_keyring*,
                        certs/pgp-keyring-bin.sh, scripts/pgp-modsign-genkey.sh
@@ -53,7 +65,10 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
 . mk/lib.sh
 pdir=$(series_dir "$kver") || { echo "$prog: $kver: no series for this kernel version" >&2; exit 2; }
-tarball=/usr/src/linux-source-$kver.tar.xz
+tarball=$(mk/linux-source.sh --path "$kver")
+if ((check)) || [[ $kver == 7.3 ]]; then
+	tarball=$(mk/linux-source.sh "$kver")
+fi
 if [[ $kver == 6.12 ]]; then
 	out=${1:-$top/out/patches}
 else
@@ -61,6 +76,17 @@ else
 fi
 
 group_of() {
+	# 7.3 verifies with lib/crypto (crypto/mldsa_verify_lib.c): crypto/shake.c and
+	# crypto/mldsa_verify.c are built there only into the signing tool (scripts/).
+	if [[ $kver == 7.3 ]]; then
+		case $1 in
+		crypto/shake.c|crypto/mldsa_verify.c) echo 8; return ;;
+		# SLH-DSA is not in the 7.3 series yet: the signer's verifier only, and the
+		# KUnit suites' .kunitconfig with the last algorithm patch 7.3 has
+		crypto/slhdsa.c|include/crypto/slhdsa.h) echo 8; return ;;
+		crypto/tests/.kunitconfig) echo 13; return ;;
+		esac
+	fi
 	case $1 in
 	# each algorithm with its KUnit suite and vectors in crypto/tests/
 	crypto/mont*|crypto/dsa*|crypto/tests/mont*|crypto/tests/dsa*) echo 1 ;;
@@ -68,7 +94,7 @@ group_of() {
 	crypto/rsassa*|crypto/tests/rsassa*|include/crypto/rsassa.h) echo 2 ;;
 	crypto/ed25519*|crypto/tests/ed25519*|include/crypto/ed25519.h) echo 3 ;;
 	crypto/ecdsa_raw*|crypto/tests/ecdsa_raw*|include/crypto/ecdsa_raw.h) echo 4 ;;
-	crypto/shake*|crypto/mldsa*|include/crypto/shake.h|include/crypto/mldsa.h) echo 10 ;;
+	crypto/shake*|crypto/mldsa*|include/crypto/shake.h|include/crypto/mldsa_verify.h) echo 10 ;;
 	crypto/tests/shake*|crypto/tests/mldsa*) echo 10 ;;
 	crypto/ed448*|crypto/tests/ed448*|include/crypto/ed448.h) echo 13 ;;
 	crypto/slhdsa*|crypto/tests/slhdsa*|include/crypto/slhdsa.h) echo 15 ;;
@@ -76,6 +102,8 @@ group_of() {
 	# patch of the series that adds one (15 follows 13, 10 and 4 in the series)
 	crypto/tests/.kunitconfig) echo 15 ;;
 	crypto/pgp/*|include/crypto/pgp.h) echo 5 ;;
+	# the interfaces that differ between kernel generations: the ECDSA glue uses one first
+	include/crypto/pgp_compat.h) echo 4 ;;
 	security/pgp_keys/*|include/keys/pgp_keys.h) echo 6 ;;
 	# the keyring's build side, beside mainline's certificates and signing key
 	certs/pgp_keyring*|certs/pgp-keyring-bin.sh) echo 6 ;;
@@ -96,7 +124,10 @@ group_of() {
 }
 
 mapfile -t series < <(grep -v '^\s*\(#\|$\)' "$pdir/series")
-mapfile -t files < <(git ls-files certs crypto include kernel security scripts Documentation)
+omitted=()
+[[ -f $pdir/omit ]] && mapfile -t omitted < <(grep -v '^\s*\(#\|$\)' "$pdir/omit")
+mapfile -t files < <(git ls-files certs crypto include kernel security scripts Documentation |
+	grep -vxF -f <(printf '%s\n' "${omitted[@]}" '///none'))
 for f in "${files[@]}"; do
 	if [[ $(group_of "$f") == 0 ]]; then
 		echo "$prog: $f: no patch of the series claims this file (edit group_of)" >&2
@@ -152,8 +183,92 @@ for p in "${series[@]}"; do
 		printf -- '-- \npgp-modsign\n'
 	} >"$out/$name"
 	echo "$name" >>"$out/series"
+	cp "$tmp/notes" "$tmp/notes-$name"
 	printf '%s: %s (%d new files)\n' "$prog" "$name" "$(grep -c '^new file mode' "$tmp/new.diff" || true)"
 done
+
+# 7.3: the same series as git format-patch writes it, with a cover letter, from a git
+# repository of the pristine tree's files that the series edits (and its Makefile), that
+# git am applied it to (fixed dates: the same series gives the same files).  Each patch keeps its checkpatch notes below ---; the
+# cover letter (patches/7.3/cover-letter) gathers them.
+if [[ $kver == 7.3 ]]; then
+	echo "$prog: git am on a git repository of the pristine linux-source-$kver, then git format-patch"
+	# the tree's Makefile and the files the series edits are all git am needs
+	mkdir -p "$tmp/fp-g"
+	top_dir=linux-source-$kver
+	mapfile -t edited < <(sed -n 's|^--- a/\([^[:space:]]*\).*|\1|p' "$out"/0*.patch | sort -u |
+		grep -vx Makefile)
+	tar -C "$tmp/fp-g" --strip-components=1 -xf "$tarball" "$top_dir/Makefile" \
+		"${edited[@]/#/$top_dir/}"
+	export GIT_AUTHOR_DATE='2026-12-01 00:00:00 +0000' GIT_COMMITTER_DATE='2026-12-01 00:00:00 +0000'
+	gitc=(git -c user.name='pgp-modsign developers' -c user.email=pgp-modsign@users.noreply.invalid
+		-c gc.auto=0 -c core.abbrev=12)
+	# git am takes a patch's date from its Date: line (else now): one fixed date for all
+	mkdir -p "$tmp/fp-in"
+	for f in "$out"/0*.patch; do
+		sed '1a Date: Tue, 1 Dec 2026 00:00:00 +0000' "$f" >"$tmp/fp-in/$(basename "$f")"
+	done
+	if ! (cd "$tmp/fp-g" && git init -q && "${gitc[@]}" add -A -f . &&
+		"${gitc[@]}" commit -q -m "Linux $(tree_version .)" && git tag pristine &&
+		"${gitc[@]}" am -q --committer-date-is-author-date "$tmp/fp-in"/0*.patch &&
+		"${gitc[@]}" format-patch -q --cover-letter --no-signature -o "$tmp/fp" pristine..HEAD) \
+		>"$tmp/fp.log" 2>&1; then
+		echo "$prog: git am / git format-patch failed:" >&2
+		tail -n 20 "$tmp/fp.log" >&2
+		exit 1
+	fi
+	mapfile -t fp < <(cd "$tmp/fp" && ls 0*.patch | grep -v '^0000-')
+	((${#fp[@]} == ${#series[@]})) ||
+		{ echo "$prog: git format-patch wrote ${#fp[@]} patches for ${#series[@]}" >&2; exit 1; }
+	cover=$pdir/cover-letter
+	[[ -f $cover ]] || { echo "$prog: ${cover#"$top"/}: missing" >&2; exit 1; }
+	# The notes of every patch, for the cover letter
+	: >"$tmp/allnotes"
+	for ((j = 0; j < ${#fp[@]}; j++)); do
+		name=$(sed -n "$((j + 1))p" "$out/series")
+		[[ -s $tmp/notes-$name ]] || continue
+		printf '%s\n' "${fp[j]%.patch}:" >>"$tmp/allnotes"
+		sed 's/^/  /' "$tmp/notes-$name" >>"$tmp/allnotes"
+	done
+	subject=$(head -n 1 "$cover")
+	# the figures: bench/report.py --kver 7.3 writes their block in bench/results-7.3.md
+	awk '/^<!-- cover-letter figures -->$/ { f = 1; next } /^<!-- end of cover-letter figures -->$/ { f = 0 }
+		f' bench/results-7.3.md >"$tmp/figures" 2>/dev/null || true
+	[[ -s $tmp/figures ]] || echo "(no make bench KVER=7.3 run yet: no bench/results-7.3.md)" >"$tmp/figures"
+	awk -v subj="$subject" -v body="$cover" -v notes="$tmp/allnotes" -v figures="$tmp/figures" '
+		/\*\*\* SUBJECT HERE \*\*\*/ { sub(/\*\*\* SUBJECT HERE \*\*\*/, subj) }
+		/^\*\*\* BLURB HERE \*\*\*$/ {
+			n = 0
+			while ((getline l < body) > 0) {
+				if (n++ == 0) continue	# the subject line
+				if (n == 2 && l == "") continue
+				if (l == "@CHECKPATCH@") {
+					while ((getline m < notes) > 0) print m
+					continue
+				}
+				if (l == "@FIGURES@") {
+					while ((getline m < figures) > 0) print m
+					continue
+				}
+				print l
+			}
+			next
+		}
+		{ print }' "$tmp/fp/0000-cover-letter.patch" >"$tmp/cover"
+	rm -f "$out"/0*.patch "$out/series"
+	cp "$tmp/cover" "$out/0000-cover-letter.patch"
+	for ((j = 0; j < ${#fp[@]}; j++)); do
+		name=$(printf '%s\n' "${series[@]}" | sed -n "$((j + 1))p")
+		name=$(printf '%04d-%s' "$((j + 1))" "${name#[0-9][0-9][0-9][0-9]-}")
+		# the notes again below ---, before the diffstat (git am dropped them)
+		awk -v notes="$tmp/notes-$name" '
+			!done && /^---$/ { print; while ((getline l < notes) > 0) { print l; had = 1 }
+				if (had) print ""; done = 1; next }
+			{ print }' "$tmp/fp/${fp[j]}" >"$out/${fp[j]}"
+		echo "${fp[j]}" >>"$out/series"
+	done
+	echo "$prog: git format-patch: $(wc -l <"$out/series") patches and 0000-cover-letter.patch"
+fi
 
 if ((check)); then
 	echo "$prog: checking the series with quilt on a fresh linux-source-$kver"
@@ -181,7 +296,7 @@ if ((check)); then
 	tar -C "$tmp/g" --strip-components=1 -xf "$tarball"
 	if (cd "$tmp/g" && git init -q && git config gc.auto 0 && git add -A -f . && git -c user.name=check \
 		-c user.email=check@invalid commit -q -m pristine && git -c user.name=check \
-		-c user.email=check@invalid am -q "$out"/0*.patch) >"$tmp/gitam.log" 2>&1; then
+		-c user.email=check@invalid am -q $(sed "s|^|$out/|" "$out/series")) >"$tmp/gitam.log" 2>&1; then
 		echo "$prog: git am applies all ${#series[@]} patches"
 	else
 		echo "$prog: git am failed:" >&2

@@ -192,7 +192,8 @@ if [[ $mode == export ]]; then
 fi
 
 # kmod 34's test modules build against the newest kernel headers, as debian/rules says
-KDIR=$(find /usr/lib/modules/ -maxdepth 2 -mindepth 2 -type l -name build 2> /dev/null | sort | tail -n 1)
+KDIR=$(find /usr/lib/modules/ -maxdepth 2 -mindepth 2 -type l -name build 2> /dev/null | sort | tail -n 1) ||
+	KDIR=	# no /usr/lib/modules (a container, a chroot): no kernel headers to build against
 export KDIR
 
 # The build: redone when this script, the patch or the source changed.

@@ -1,16 +1,22 @@
 # shellcheck shell=bash
 # Shared by the mk/ scripts (sourced, not run).
-# guest_configs [ARCH]: the config fragments of the test kernel, one per line, for ARCH
-# (default x86_64).  The OpenPGP fragment comes with the generated test keyring's fragment
-# (build/keys/keys.config); tests/config/arch-ARCH.config has what that guest needs.
+# guest_configs [ARCH [VERSION]]: the config fragments of the test kernel, one per line,
+# for ARCH (default x86_64) and the kernel VERSION (default 6.12).  The OpenPGP fragment
+# comes with the generated test keyring's fragment (build/keys/keys.config);
+# tests/config/arch-ARCH.config has what that guest needs, tests/config/linux-VERSION.config
+# what that kernel adds (7.3: mainline's ML-DSA module signatures).
 guest_configs() {
 	echo tests/config/base.config
 	[[ -f tests/config/arch-${1:-x86_64}.config ]] && echo "tests/config/arch-${1:-x86_64}.config"
 	echo build/keys/x509.config
+	# 7.x: mainline's ML-DSA X.509 keys trusted too (tests/qemu/mainline-mldsa.sh keys)
+	[[ ${2:-6.12} == 7.* ]] && echo build/keys/x509-7.3.config
 	echo tests/config/pgp.config
 	echo build/keys/keys.config
 	echo tests/config/hashlist.config
 	echo tests/config/kunit.config
+	[[ -f tests/config/linux-${2:-6.12}.config ]] && echo "tests/config/linux-${2:-6.12}.config"
+	return 0
 }
 
 # series_dir VERSION: the patch directory for a kernel version ("6.12.58", "6.1.192"),
@@ -21,6 +27,7 @@ series_dir() {
 	case $1 in
 	6.12|6.12.*) echo "$top/patches" ;;
 	6.1|6.1.*) echo "$top/patches/6.1" ;;
+	7.3|7.3.*) echo "$top/patches/7.3" ;;
 	*) return 1 ;;
 	esac
 }
@@ -87,7 +94,7 @@ guest_paths() {
 	top=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 	[[ $1:$2 == 6.12:x86_64 ]] || sfx=-$1-$2
 	sfx+=${GUEST_VARIANT:+-$GUEST_VARIANT}
-	tarball=/usr/src/linux-source-$1.tar.xz
+	tarball=$("$top/mk/linux-source.sh" --path "$1")
 	src=$top/build/src
 	[[ $1 == 6.12 ]] || src=$top/build/src-$1
 	obj=$top/build/obj$sfx mods=$top/build/mods$sfx cases=$top/build/cases$sfx
@@ -96,16 +103,19 @@ guest_paths() {
 	cross=${CROSS_COMPILE-$(cross_prefix "$2")}
 }
 
-# guest_kernel RUNNER VERSION ARCH [CONFIG...]: keys (KEYS_DIR), the patched tree, the test
-# kernel and its modules (CONFIG...: default guest_configs ARCH).
+# guest_kernel RUNNER VERSION ARCH [CONFIG...]: keys (KEYS_DIR), the patched tree (7.x: and
+# mainline's ML-DSA keys and sign-file, tests/qemu/mainline-mldsa.sh), the test kernel and
+# its modules (CONFIG...: default guest_configs ARCH VERSION).
 guest_kernel() {
 	local run=$1 ver=$2 arch=$3 tarball src obj mods cases cpio image cross
 	shift 3
 	local -a configs=("$@")
-	((${#configs[@]})) || mapfile -t configs < <(guest_configs "$arch")
+	((${#configs[@]})) || mapfile -t configs < <(guest_configs "$arch" "$ver")
 	guest_paths "$ver" "$arch"
 	"$run" keys tests/qemu/make-keys.sh "${KEYS_DIR:?}" &&
 		"$run" apply mk/default-tree.sh "$tarball" "$src" &&
+		{ [[ $ver != 7.* ]] ||
+			"$run" mlkeys tests/qemu/mainline-mldsa.sh keys "$KEYS_DIR" "$src"; } &&
 		"$run" kernel mk/kernel.sh --arch "$arch" --ksrc "$src" --obj "$obj" --mods "$mods" \
 			"${configs[@]}"
 }
@@ -149,11 +159,14 @@ guest_boot() {
 }
 
 # busybox_for ARCH: a static busybox for the guest: the host's for x86_64, else Debian's
-# busybox-static of that architecture (apt-get download, kept in build/debs).
+# busybox-static of that architecture, downloaded with apt-get in a private configuration
+# (mk/apt-private.sh: that architecture's index under build/apt, nothing of the machine's
+# apt or dpkg set-up read or changed: dpkg gains no architecture), kept in build/debs
+# (BUSYBOX_DEBS overrides it).
 busybox_for() {
 	local arch=$1 deb top dir
 	top=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-	dir=$top/build/debs
+	dir=${BUSYBOX_DEBS:-$top/build/debs}
 	if [[ $arch == x86_64 ]]; then
 		command -v busybox || echo /bin/busybox	# mk/initramfs.sh says when it is missing
 		return
@@ -162,10 +175,10 @@ busybox_for() {
 	if [[ ! -x $dir/busybox-$arch/bin/busybox ]]; then
 		deb=$(find "$dir" -maxdepth 1 -name "busybox-static_*_$arch.deb" | head -n 1)
 		if [[ -z $deb ]]; then
-			dpkg --print-foreign-architectures | grep -qx "$arch" ||
-				{ dpkg --add-architecture "$arch" && apt-get update -qq; } >&2
-			(cd "$dir" && apt-get download "busybox-static:$arch") >&2 || return 1
+			(cd "$dir" && "$top/mk/apt-private.sh" --arch "$arch" download "busybox-static:$arch") >&2 ||
+				return 1
 			deb=$(find "$dir" -maxdepth 1 -name "busybox-static_*_$arch.deb" | head -n 1)
+			[[ -n $deb ]] || { echo "busybox_for: no busybox-static_*_$arch.deb downloaded" >&2; return 1; }
 		fi
 		rm -rf "$dir/busybox-$arch"
 		dpkg-deb -x "$deb" "$dir/busybox-$arch" || return 1

@@ -48,17 +48,17 @@ sources()
 {
 	local f
 
-	printf '%s\n' "$here/pgp-sign/pgp-sign.h" "$0" \
+	printf '%s\n' "$here"/pgp-sign/{pgp-sign,kernel,verify,hashlist,pqsign}.h "$0" \
 		"$top/kernel/module/signing_pgp.c" "$top/kernel/module/signing_pgp.h" \
 		"$top/kernel/module/signing_pgp_elf.c" "$top/kernel/module/signing_pgp_elf.h" \
 		"$top/kernel/module/hash_list_parse.c" "$top/kernel/module/hash_list.h" \
 		"$top/crypto/pgp/pgp_parser.c" "$top/crypto/pgp/pgp_verify.c" \
 		"$top/crypto/pgp/pgp_internal.h" "$top/security/pgp_keys/keyring_parse.c" \
-		"$top"/crypto/{mont,dsa,rsassa,ed25519,ed448,shake,mldsa,slhdsa}.c "$top/crypto/ed448_table.h"
+		"$top"/crypto/{mont,dsa,rsassa,ed25519,ed448,shake,mldsa_verify,slhdsa}.c "$top/crypto/ed448_table.h"
 	for f in "${tool_units[@]}" "${kglue_units[@]}"; do
 		echo "$here/pgp-sign/$f.c"
 	done
-	for f in "$top"/include/crypto/{pgp,dsa,rsassa,ed25519,ed448,mont,ecdsa_raw,shake,mldsa,slhdsa}.h \
+	for f in "$top"/include/crypto/{pgp,dsa,rsassa,ed25519,ed448,mont,ecdsa_raw,shake,mldsa_verify,slhdsa}.h \
 		"$top/include/keys/pgp_keys.h"; do
 		echo "$f"
 	done

@@ -21,6 +21,7 @@
 #include <linux/unaligned.h>
 #include <crypto/sha1.h>
 #include <crypto/sha2.h>
+#include <crypto/pgp_compat.h>
 #include "pgp_internal.h"
 
 /* Reads a new-format length (RFC 4880 4.2.2); subpackets use the same form
@@ -236,7 +237,7 @@ static int pgp_read_curve(const u8 **p, const u8 *end, struct pgp_pubkey *key)
  */
 static void pgp_v6_fingerprint(struct pgp_pubkey *key)
 {
-	struct sha256_state st;
+	struct pgp_sha256_ctx st;
 	u8 hdr[5];
 
 	hdr[0] = 0x9b;
@@ -1090,11 +1091,12 @@ int pgp_check_key_policy(const struct pgp_pubkey *key, bool legacy)
 			return -ENOPKG;
 		return key->ec.curve == PGP_CURVE_ED448 ? 0 : -ENOPKG;
 	case PGP_PUBKEY_MLDSA65_ED25519:
-		if (!IS_REACHABLE(CONFIG_CRYPTO_ED25519) || !IS_REACHABLE(CONFIG_CRYPTO_MLDSA))
+		if (!IS_REACHABLE(CONFIG_CRYPTO_ED25519) ||
+		    !IS_REACHABLE(CONFIG_CRYPTO_MLDSA_VERIFY))
 			return -ENOPKG;
 		return key->version == 6 ? 0 : -ENOPKG;
 	case PGP_PUBKEY_MLDSA87_ED448:
-		if (!IS_REACHABLE(CONFIG_CRYPTO_ED448) || !IS_REACHABLE(CONFIG_CRYPTO_MLDSA))
+		if (!IS_REACHABLE(CONFIG_CRYPTO_ED448) || !IS_REACHABLE(CONFIG_CRYPTO_MLDSA_VERIFY))
 			return -ENOPKG;
 		return key->version == 6 ? 0 : -ENOPKG;
 	case PGP_PUBKEY_SLHDSA_SHAKE_128S:

@@ -11,6 +11,7 @@
 #include <linux/err.h>
 #include <linux/export.h>
 #include <linux/kernel.h>
+#include <linux/refcount.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/unaligned.h>
@@ -25,12 +26,21 @@
 #if IS_REACHABLE(CONFIG_CRYPTO_ED448)
 #include <crypto/ed448.h>
 #endif
-#if IS_REACHABLE(CONFIG_CRYPTO_MLDSA)
-#include <crypto/mldsa.h>
+#if IS_REACHABLE(CONFIG_CRYPTO_MLDSA_VERIFY)
+#include <crypto/mldsa_verify.h>
 #endif
 #if IS_REACHABLE(CONFIG_CRYPTO_SLHDSA)
 #include <crypto/slhdsa.h>
 #endif
+
+/*
+ * The transform of a digest and of its copies (pgp_hash_clone()): an unkeyed
+ * shash keeps its state in the descriptor, so one transform serves them all.
+ */
+struct pgp_hash_tfm {
+	refcount_t ref;
+	struct crypto_shash *tfm;
+};
 
 /*
  * A digest in progress for one signature: its hash, its version (which
@@ -39,7 +49,8 @@
  * very salt.
  */
 struct pgp_hash_ctx {
-	struct crypto_shash *tfm;
+	struct pgp_hash_tfm *shared;
+	struct crypto_shash *tfm;	/* shared->tfm */
 	enum hash_algo hash;
 	u8 version;
 	u8 salt_len;
@@ -120,6 +131,13 @@ int pgp_hash_init(struct pgp_hash_ctx **ctx, const struct pgp_sig *sig)
 		ret = -ENOMEM;
 		goto err_free_tfm;
 	}
+	c->shared = kmalloc(sizeof(*c->shared), GFP_KERNEL);
+	if (!c->shared) {
+		ret = -ENOMEM;
+		goto err_free_ctx;
+	}
+	refcount_set(&c->shared->ref, 1);
+	c->shared->tfm = tfm;
 	c->tfm = tfm;
 	c->hash = sig->hash;
 	c->version = sig->version;
@@ -131,10 +149,12 @@ int pgp_hash_init(struct pgp_hash_ctx **ctx, const struct pgp_sig *sig)
 	if (!ret && sig->salt_len)
 		ret = crypto_shash_update(&c->desc, sig->salt, sig->salt_len);
 	if (ret)
-		goto err_free_ctx;
+		goto err_free_shared;
 	*ctx = c;
 	return 0;
 
+err_free_shared:
+	kfree(c->shared);
 err_free_ctx:
 	kfree(c);
 err_free_tfm:
@@ -151,7 +171,10 @@ void pgp_hash_free(struct pgp_hash_ctx *ctx)
 {
 	if (!ctx)
 		return;
-	crypto_free_shash(ctx->tfm);
+	if (refcount_dec_and_test(&ctx->shared->ref)) {
+		crypto_free_shash(ctx->shared->tfm);
+		kfree(ctx->shared);
+	}
 	kfree_sensitive(ctx);
 }
 EXPORT_SYMBOL_GPL(pgp_hash_free);
@@ -163,32 +186,32 @@ EXPORT_SYMBOL_GPL(pgp_hash_free);
  *
  * Lets a caller hash a large common prefix (a module file) once and then
  * finish one copy per signature that uses the same hash.  The copy runs on
- * the same transform as @src (crypto_clone_shash() takes a reference on an
- * unkeyed shash, which is reentrant), so the exported state is imported by
- * the very driver that wrote it: a driver of the same name registered in
+ * the transform of @src, which it shares (an unkeyed shash is reentrant:
+ * its state is in the descriptor), so the exported state is imported by the
+ * very driver that wrote it: a driver of the same name registered in
  * between, with another state layout, is never involved.  The copy must be
  * finished with pgp_sig_verify() or released with pgp_hash_free().
  *
  * Context: May sleep.
- * Return: 0; -ENOMEM; or the crypto API's clone, export or import error.
+ * Return: 0; -ENOMEM; or the crypto API's export or import error.
  */
 int pgp_hash_clone(struct pgp_hash_ctx **dst, const struct pgp_hash_ctx *src)
 {
-	struct crypto_shash *tfm;
+	struct crypto_shash *tfm = src->tfm;
 	struct pgp_hash_ctx *c;
 	void *state;
 	int ret;
 
 	*dst = NULL;
-	tfm = crypto_clone_shash(src->tfm);
-	if (IS_ERR(tfm))
-		return PTR_ERR(tfm);
 	c = kzalloc(sizeof(*c) + crypto_shash_descsize(tfm), GFP_KERNEL);
-	state = kmalloc(crypto_shash_statesize(src->tfm), GFP_KERNEL);
+	state = kmalloc(crypto_shash_statesize(tfm), GFP_KERNEL);
 	if (!c || !state) {
-		ret = -ENOMEM;
-		goto err_free;
+		kfree(c);
+		kfree(state);
+		return -ENOMEM;
 	}
+	refcount_inc(&src->shared->ref);
+	c->shared = src->shared;
 	c->tfm = tfm;
 	c->hash = src->hash;
 	c->version = src->version;
@@ -199,17 +222,13 @@ int pgp_hash_clone(struct pgp_hash_ctx **dst, const struct pgp_hash_ctx *src)
 	ret = crypto_shash_export((struct shash_desc *)&src->desc, state);
 	if (!ret)
 		ret = crypto_shash_import(&c->desc, state);
-	if (ret)
-		goto err_free;
 	kfree_sensitive(state);
+	if (ret) {
+		pgp_hash_free(c);
+		return ret;
+	}
 	*dst = c;
 	return 0;
-
-err_free:
-	kfree_sensitive(state);
-	kfree(c);
-	crypto_free_shash(tfm);
-	return ret;
 }
 EXPORT_SYMBOL_GPL(pgp_hash_clone);
 
@@ -453,7 +472,7 @@ static int pgp_verify_ed448(const struct pgp_sig *sig, const struct pgp_pubkey *
 static int pgp_verify_composite(const struct pgp_sig *sig, const struct pgp_pubkey *key,
 				const u8 *digest, size_t digest_len)
 {
-#if IS_REACHABLE(CONFIG_CRYPTO_ED25519) && IS_REACHABLE(CONFIG_CRYPTO_MLDSA)
+#if IS_REACHABLE(CONFIG_CRYPTO_ED25519) && IS_REACHABLE(CONFIG_CRYPTO_MLDSA_VERIFY)
 	int ret;
 
 	BUILD_BUG_ON(PGP_COMPOSITE_MLDSA_KEY_LEN != MLDSA65_PUBLIC_KEY_SIZE);
@@ -489,7 +508,7 @@ static int pgp_verify_composite(const struct pgp_sig *sig, const struct pgp_pubk
 static int pgp_verify_composite87(const struct pgp_sig *sig, const struct pgp_pubkey *key,
 				  const u8 *digest, size_t digest_len)
 {
-#if IS_REACHABLE(CONFIG_CRYPTO_ED448) && IS_REACHABLE(CONFIG_CRYPTO_MLDSA)
+#if IS_REACHABLE(CONFIG_CRYPTO_ED448) && IS_REACHABLE(CONFIG_CRYPTO_MLDSA_VERIFY)
 	int ret;
 
 	BUILD_BUG_ON(PGP_COMPOSITE87_MLDSA_KEY_LEN != MLDSA87_PUBLIC_KEY_SIZE);
@@ -671,7 +690,7 @@ EXPORT_SYMBOL_GPL(pgp_sig_digest);
  * anything else but the versions, or for an algorithm this kernel cannot
  * verify (ECDSA without CONFIG_CRYPTO_ECDSA_RAW, Ed25519 without
  * CONFIG_CRYPTO_ED25519, Ed448 without CONFIG_CRYPTO_ED448, a composite
- * without its EdDSA or CONFIG_CRYPTO_MLDSA, other curves);
+ * without its EdDSA or CONFIG_CRYPTO_MLDSA_VERIFY, other curves);
  * -EBADMSG for a signature whose values do not fit the algorithm; -EINVAL
  * for a digest of another size or a signature or key that is neither v4
  * nor v6; -ENOMEM.
@@ -795,7 +814,7 @@ EXPORT_SYMBOL_GPL(pgp_sig_verify);
  * about three times faster (crypto/dsa.c); an RSA key keeps its Montgomery
  * context (R^2 mod n and the inverse), so that a verification does only the
  * exponentiation (crypto/rsassa.c); an ML-DSA-65+Ed25519 key gets its
- * ML-DSA-65 half's matrix A, NTT(t1 2^d) and tr (36 KiB, crypto/mldsa.c),
+ * ML-DSA-65 half's matrix A, NTT(t1 2^d) and tr (36 KiB, <crypto/mldsa_verify.h>),
  * which make that half about four times faster; an ML-DSA-87+Ed448 key
  * gets both its ML-DSA-87 half's (64 KiB) and its Ed448 half's tables of
  * multiples (6 KiB, crypto/ed448.c), an Ed448 key the latter; the other
@@ -810,10 +829,10 @@ EXPORT_SYMBOL_GPL(pgp_sig_verify);
  */
 ssize_t pgp_pubkey_prepare(struct pgp_pubkey *key, const char **what)
 {
-#if IS_REACHABLE(CONFIG_CRYPTO_MLDSA)
+#if IS_REACHABLE(CONFIG_CRYPTO_MLDSA_VERIFY)
 	struct mldsa65_precomp *mpre;
 #endif
-#if IS_REACHABLE(CONFIG_CRYPTO_MLDSA) && IS_REACHABLE(CONFIG_CRYPTO_ED448)
+#if IS_REACHABLE(CONFIG_CRYPTO_MLDSA_VERIFY) && IS_REACHABLE(CONFIG_CRYPTO_ED448)
 	struct mldsa87_precomp *mpre87;
 #endif
 #if IS_REACHABLE(CONFIG_CRYPTO_ED448)
@@ -843,7 +862,7 @@ ssize_t pgp_pubkey_prepare(struct pgp_pubkey *key, const char **what)
 			return PTR_ERR(rpre);
 		key->rsa.pre = rpre;
 		return rsassa_precomp_size(rpre);
-#if IS_REACHABLE(CONFIG_CRYPTO_MLDSA)
+#if IS_REACHABLE(CONFIG_CRYPTO_MLDSA_VERIFY)
 	case PGP_PUBKEY_MLDSA65_ED25519:
 		*what = "ML-DSA-65 tables";
 		if (key->pq.pre)
@@ -856,7 +875,7 @@ ssize_t pgp_pubkey_prepare(struct pgp_pubkey *key, const char **what)
 		key->pq.pre = mpre;
 		return mldsa65_precomp_size(mpre);
 #endif
-#if IS_REACHABLE(CONFIG_CRYPTO_MLDSA) && IS_REACHABLE(CONFIG_CRYPTO_ED448)
+#if IS_REACHABLE(CONFIG_CRYPTO_MLDSA_VERIFY) && IS_REACHABLE(CONFIG_CRYPTO_ED448)
 	case PGP_PUBKEY_MLDSA87_ED448:
 		*what = "ML-DSA-87 and Ed448 tables";
 		if (key->pq87.pre || key->pq87.ed448_pre)
@@ -912,13 +931,13 @@ void pgp_pubkey_release(struct pgp_pubkey *key)
 		rsassa_precomp_free(key->rsa.pre);
 		key->rsa.pre = NULL;
 		break;
-#if IS_REACHABLE(CONFIG_CRYPTO_MLDSA)
+#if IS_REACHABLE(CONFIG_CRYPTO_MLDSA_VERIFY)
 	case PGP_PUBKEY_MLDSA65_ED25519:
 		mldsa65_precomp_free(key->pq.pre);
 		key->pq.pre = NULL;
 		break;
 #endif
-#if IS_REACHABLE(CONFIG_CRYPTO_MLDSA) && IS_REACHABLE(CONFIG_CRYPTO_ED448)
+#if IS_REACHABLE(CONFIG_CRYPTO_MLDSA_VERIFY) && IS_REACHABLE(CONFIG_CRYPTO_ED448)
 	case PGP_PUBKEY_MLDSA87_ED448:
 		mldsa87_precomp_free(key->pq87.pre);
 		ed448_precomp_free(key->pq87.ed448_pre);

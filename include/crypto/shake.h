@@ -1,12 +1,36 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * SHAKE128 and SHAKE256, the extendable-output functions of FIPS 202.
+ * SHAKE128 and SHAKE256, the extendable-output functions of FIPS 202: the
+ * kernel's SHA-3 library (lib/crypto/sha3.c, <crypto/sha3.h>) where it has
+ * one, else crypto/shake.c.  Callers see one interface: struct shake_ctx,
+ * shake128_init(), shake256_init(), shake_absorb(), shake_squeeze(),
+ * shake_zeroize(), shake128(), shake256() and the rates.
  */
 #ifndef _CRYPTO_SHAKE_H
 #define _CRYPTO_SHAKE_H
 
 #include <linux/string.h>
 #include <linux/types.h>
+
+#if IS_ENABLED(CONFIG_CRYPTO_LIB_SHA3)
+
+#include <crypto/sha3.h>
+
+/* The library's SHAKE: its context, init, squeeze and one-shot functions */
+#define SHAKE128_RATE		SHAKE128_BLOCK_SIZE
+#define SHAKE256_RATE		SHAKE256_BLOCK_SIZE
+
+static inline void shake_absorb(struct shake_ctx *ctx, const u8 *in, size_t len)
+{
+	shake_update(ctx, in, len);
+}
+
+static inline void shake_zeroize(struct shake_ctx *ctx)
+{
+	shake_zeroize_ctx(ctx);
+}
+
+#else /* !CONFIG_CRYPTO_LIB_SHA3: crypto/shake.c */
 
 /* Bytes absorbed or squeezed per Keccak-f[1600] permutation (the rate r / 8) */
 #define SHAKE128_RATE		168
@@ -52,5 +76,7 @@ static inline void shake_zeroize(struct shake_ctx *ctx)
 {
 	memzero_explicit(ctx, sizeof(*ctx));
 }
+
+#endif /* !CONFIG_CRYPTO_LIB_SHA3 */
 
 #endif /* _CRYPTO_SHAKE_H */

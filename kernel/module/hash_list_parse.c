@@ -24,6 +24,7 @@
 #include <linux/string.h>
 #include <linux/unaligned.h>
 #include <crypto/sha2.h>
+#include <crypto/pgp_compat.h>
 #include <kunit/visibility.h>
 #include "hash_list.h"
 #include "signing_pgp_elf.h"
@@ -68,7 +69,7 @@ EXPORT_SYMBOL_IF_KUNIT(module_hash_list_size);
 static void module_hash_list_digest(const u8 *hdr, const u8 *entries, u32 capacity,
 				    u8 *out)
 {
-	struct sha256_state s;
+	struct pgp_sha256_ctx s;
 
 	sha256_init(&s);
 	sha256_update(&s, hdr, MODULE_HASH_LIST_DIGEST_OFF);
@@ -267,7 +268,7 @@ bool module_hash_list_intree(const void *file, size_t len, unsigned int how)
 EXPORT_SYMBOL_IF_KUNIT(module_hash_list_intree);
 
 /* Feed @len bytes at @p, or zeros when @p is NULL, to @s (and @t, if any). */
-static void module_hash_list_feed(struct sha256_state *s, struct sha256_state *t,
+static void module_hash_list_feed(struct pgp_sha256_ctx *s, struct pgp_sha256_ctx *t,
 				  const u8 *p, size_t len)
 {
 	static const u8 zeros[256];
@@ -309,7 +310,7 @@ int module_hash_list_hash(const void *file, size_t len, unsigned int how,
 			  struct module_hash_list_digests *d)
 {
 	struct module_pgp_sig_loc loc;
-	struct sha256_state data, whole;
+	struct pgp_sha256_ctx data, whole;
 	size_t zoff = len, zlen = 0;
 	const u8 *f = file;
 	int ret;

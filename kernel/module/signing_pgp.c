@@ -25,6 +25,7 @@
 #include <kunit/visibility.h>
 #include <crypto/pgp.h>
 #include <crypto/sha2.h>
+#include <crypto/pgp_compat.h>
 #include <keys/pgp_keys.h>
 #include <keys/system_keyring.h>
 #include "internal.h"
@@ -44,7 +45,7 @@
  * Feed @len bytes at @p, or zeros when @p is NULL, to @ctx (if any) and the
  * SHA-256 state @sha (if any), a chunk at a time.
  */
-static int module_pgp_feed(struct pgp_hash_ctx *ctx, struct sha256_state *sha,
+static int module_pgp_feed(struct pgp_hash_ctx *ctx, struct pgp_sha256_ctx *sha,
 			   const u8 *p, size_t len)
 {
 	const u8 *zeros = page_address(ZERO_PAGE(0));
@@ -125,9 +126,9 @@ VISIBLE_IF_KUNIT int module_pgp_hash_pass(struct pgp_hash_ctx *ctx,
 					  bool shared)
 {
 	const size_t end = loc->sec_off + loc->sec_size;
-	struct sha256_state data_sha, file_sha;
+	struct pgp_sha256_ctx data_sha, file_sha;
 	struct pgp_hash_ctx *file_ctx = NULL;
-	struct sha256_state *sha;
+	struct pgp_sha256_ctx *sha;
 	int ret;
 
 	if (!ctx)
@@ -189,9 +190,9 @@ static bool module_pgp_pass_for(const struct module_pgp_pass *pass,
  *
  * The file is hashed once per hash algorithm of v4 signatures and once per
  * v6 signature (its salt comes first), for at most %MODULE_PGP_MAX_HASHES
- * passes; the first pass also gives the SHA-256 digests the blacklist is
- * checked against, from the signature's own digest when that is plain
- * SHA-256 (a v4 SHA-256 signature), else from a SHA-256 beside it.
+ * passes; when @h->blacklist, the first pass also gives the SHA-256 digests
+ * the blacklist is checked against, from the signature's own digest when that
+ * is plain SHA-256 (a v4 SHA-256 signature), else from a SHA-256 beside it.
  *
  * Context: process context; may sleep.
  * Return: 0; -ENOPKG for a hash this kernel lacks, or a further pass beyond
@@ -203,7 +204,6 @@ VISIBLE_IF_KUNIT int module_pgp_digest(struct module_pgp_hashes *h,
 				       const struct module_pgp_sig_loc *loc,
 				       struct pgp_hash_ctx **ctx)
 {
-	const bool blacklist = IS_ENABLED(CONFIG_SYSTEM_BLACKLIST_KEYRING);
 	struct module_pgp_pass *pass;
 	unsigned int i;
 	bool first;
@@ -224,7 +224,7 @@ VISIBLE_IF_KUNIT int module_pgp_digest(struct module_pgp_hashes *h,
 		ret = pgp_hash_init(&h->ctx[i], sig);
 		if (ret)
 			return ret == -ENOMEM ? ret : -ENOPKG;
-		first = blacklist && !h->have_sha256;
+		first = h->blacklist && !h->have_sha256;
 		ret = module_pgp_hash_pass(h->ctx[i], first ? h : NULL, file, len, loc,
 					   sig->version == 4 && sig->hash == HASH_ALGO_SHA256);
 		if (ret) {
@@ -381,13 +381,21 @@ static int module_pgp_hash_blacklisted(const u8 *digest)
  * The system blacklist applies to the SHA-256 of the signed data, which no
  * re-encoding of the signature container changes, and to the SHA-256 of the
  * whole file, the hash a module with an appended signature is looked up by
- * where the loader checks those.
+ * where the loader checks those.  While the blacklist holds no such hash
+ * (blacklist_has_binary_hashes()), there is nothing to look up and the file
+ * is not hashed for it: a hash blacklisted while the module is checked
+ * applies from the next load on, as for a module loaded just before.
  */
+static bool module_pgp_blacklist_active(void)
+{
+	return IS_ENABLED(CONFIG_SYSTEM_BLACKLIST_KEYRING) && blacklist_has_binary_hashes();
+}
+
 static int module_pgp_blacklisted(const struct module_pgp_hashes *h)
 {
 	int ret;
 
-	if (!IS_ENABLED(CONFIG_SYSTEM_BLACKLIST_KEYRING))
+	if (!h->blacklist)
 		return 0;
 	if (WARN_ON_ONCE(!h->have_sha256))
 		return -EKEYREJECTED;
@@ -415,7 +423,8 @@ static int module_pgp_blacklisted(const struct module_pgp_hashes *h)
  * The first good signature accepts the module, after which the system hash
  * blacklist still applies, to the SHA-256 of the signed data and to the
  * SHA-256 of the whole file: the container's own bytes are not signed, and
- * re-encoding them changes only the latter.  On success the signer's
+ * re-encoding them changes only the latter (both hashed only while the
+ * blacklist holds module hashes).  On success the signer's
  * fingerprint is stored in @info->pgp_signer.
  *
  * While only post-quantum signatures count (pgp_keys_pq_only()), a good
@@ -463,6 +472,7 @@ int module_pgp_sig_check(struct load_info *info)
 	int ret, err = -ENOKEY;
 
 	info->pgp_signer_len = 0;
+	hashes.blacklist = module_pgp_blacklist_active();
 	ret = module_pgp_sig_locate(file, info->len,
 				    IS_ENABLED(CONFIG_64BIT) ? MODULE_PGP_ELF64 : 0, &loc);
 	if (ret) {
@@ -574,7 +584,7 @@ void module_pgp_set_signer(struct module *mod, const struct load_info *info)
 	mod->pgp_signer_len = info->pgp_signer_len;
 }
 
-static ssize_t module_pgp_signer_show(struct module_attribute *mattr,
+static ssize_t module_pgp_signer_show(PGP_MODULE_ATTR_CONST struct module_attribute *mattr,
 				      struct module_kobject *mk, char *buf)
 {
 	const struct module *mod = mk->mod;
@@ -589,7 +599,7 @@ static int module_pgp_signer_exists(struct module *mod)
 	return mod->pgp_signer_len > 0;
 }
 
-struct module_attribute modinfo_pgp_signer = {
+PGP_MODULE_ATTR_CONST struct module_attribute modinfo_pgp_signer = {
 	.attr = { .name = "pgp_signer", .mode = 0444 },
 	.show = module_pgp_signer_show,
 	.test = module_pgp_signer_exists,

@@ -40,6 +40,8 @@ struct module_pgp_pass {
  *	copy per signature)
  * @pass: what each @ctx hashed: algorithm and salt
  * @nr: number of @ctx in use
+ * @blacklist: the system blacklist holds module hashes: the first pass also
+ *	computes @data_sha256 and @file_sha256, to be looked up there
  * @have_sha256: @data_sha256 and @file_sha256 are set
  * @data_sha256: SHA-256 of the signed data (the file, module_sig as zeros)
  * @file_sha256: SHA-256 of the whole file as it is
@@ -48,6 +50,7 @@ struct module_pgp_hashes {
 	struct pgp_hash_ctx *ctx[MODULE_PGP_MAX_HASHES];
 	struct module_pgp_pass pass[MODULE_PGP_MAX_HASHES];
 	unsigned int nr;
+	bool blacklist;
 	bool have_sha256;
 	u8 data_sha256[SHA256_DIGEST_SIZE];
 	u8 file_sha256[SHA256_DIGEST_SIZE];

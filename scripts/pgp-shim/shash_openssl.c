@@ -171,20 +171,6 @@ int crypto_has_shash(const char *alg_name, u32 type, u32 mask)
 	return 1;
 }
 
-/*
- * The kernel takes a reference on an unkeyed transform; here a transform is
- * a small descriptor of the algorithm, so a copy of it is the same thing.
- */
-struct crypto_shash *crypto_clone_shash(struct crypto_shash *tfm)
-{
-	struct crypto_shash *copy = kmalloc(sizeof(*copy), GFP_KERNEL);
-
-	if (!copy)
-		return ERR_PTR(-ENOMEM);
-	*copy = *tfm;
-	return copy;
-}
-
 void crypto_free_shash(struct crypto_shash *tfm)
 {
 	if (!IS_ERR_OR_NULL(tfm))

@@ -27,6 +27,7 @@
 #include <unistd.h>
 
 #include "pgp-sign.h"
+#include "hashlist.h"
 
 static const char hl_usage_text[] =
 	"\n"

@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 
 #include "pgp-sign.h"
+#include "hashlist.h"
 #include "../../kernel/module/hash_list.h"
 
 /* An image is read up to this size (a vmlinux with debug information: 1 GiB and more) */

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "pgp-sign.h"
+#include "hashlist.h"
 #include "../../kernel/module/hash_list.h"
 
 static int hl_cmp(const void *a, const void *b)

@@ -14,7 +14,7 @@
  *
  * The kernel it stands for is chosen at run time (kcompat.h's
  * KCOMPAT_RUNTIME_CONFIG): CONFIG_MODULE_SIG_PGP_LEGACY, CONFIG_CRYPTO_ED25519,
- * CONFIG_CRYPTO_ECDSA_RAW, CONFIG_CRYPTO_MLDSA, CONFIG_CRYPTO_ED448,
+ * CONFIG_CRYPTO_ECDSA_RAW, CONFIG_CRYPTO_MLDSA_VERIFY, CONFIG_CRYPTO_ED448,
  * CONFIG_CRYPTO_SLHDSA, and the post-quantum-only policy (pgp_keys.pq_only).
  * A module is read in its own class and byte order, as a kernel of its
  * architecture reads it.
@@ -37,7 +37,7 @@
 bool kcompat_config_CONFIG_64BIT, kcompat_config_CONFIG_SYSTEM_BLACKLIST_KEYRING;
 bool kcompat_config_CONFIG_MODULE_SIG_PGP_LEGACY;
 bool kcompat_config_CONFIG_CRYPTO_ED25519 = true, kcompat_config_CONFIG_CRYPTO_ECDSA_RAW = true;
-bool kcompat_config_CONFIG_CRYPTO_MLDSA = true, kcompat_config_CONFIG_CRYPTO_ED448 = true;
+bool kcompat_config_CONFIG_CRYPTO_MLDSA_VERIFY = true, kcompat_config_CONFIG_CRYPTO_ED448 = true;
 bool kcompat_config_CONFIG_CRYPTO_SLHDSA = true;
 
 static bool kern_pq_only;
@@ -47,7 +47,7 @@ void kern_set_config(const struct kern_config *cfg)
 	kcompat_config_CONFIG_MODULE_SIG_PGP_LEGACY = cfg->legacy;
 	kcompat_config_CONFIG_CRYPTO_ED25519 = cfg->ed25519;
 	kcompat_config_CONFIG_CRYPTO_ECDSA_RAW = cfg->ecdsa;
-	kcompat_config_CONFIG_CRYPTO_MLDSA = cfg->mldsa;
+	kcompat_config_CONFIG_CRYPTO_MLDSA_VERIFY = cfg->mldsa;
 	kcompat_config_CONFIG_CRYPTO_ED448 = cfg->ed448;
 	kcompat_config_CONFIG_CRYPTO_SLHDSA = cfg->slhdsa;
 	kern_pq_only = cfg->pq_only;

@@ -8,7 +8,7 @@
  * Power2Round (35), Decompose (36), MakeHint (39) and the encodings
  * pkEncode (22), sigEncode (26) and HintBitPack (20).
  *
- * The kernel's verifier, crypto/mldsa.c, is compiled in this file, so that
+ * The kernel's verifier, crypto/mldsa_verify.c, is compiled in this file, so that
  * signing uses its parameter sets (struct mldsa_params), NTT, Montgomery
  * arithmetic, ExpandA sampler, SampleInBall, t1 and z decoders (z's decoder
  * is ExpandMask's BitUnpack), and crypto/shake.c's SHAKE: nothing of the
@@ -18,8 +18,9 @@
  * Secret values are wiped when freed.  Nothing here is constant time: the
  * signer runs on the build machine, not where an attacker can time it.
  */
-#include "../../crypto/mldsa.c"
+#include "../../crypto/mldsa_verify.c"
 #include "pgp-sign.h"
+#include "pqsign.h"
 
 #define MLDSA_MONT_ONE		4193792		/* 2^32 mod q */
 #define MLDSA_T0_HALF		(1 << (MLDSA_D - 1))

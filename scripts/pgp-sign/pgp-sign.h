@@ -445,52 +445,10 @@ const char *verdict_why(int v);
 const char *sig_not_v4(const u8 *pkt, size_t n);
 unsigned int ring_v4_only(const u8 *d, size_t n, struct buf *out);
 
-/* ---- mldsa_sign.c: ML-DSA-65 and ML-DSA-87 key generation and signing (FIPS 204) ---- */
+/* ---- mldsa_sign.c, slhdsa_sign.c: ML-DSA and SLH-DSA signing; pqsign.h ---- */
 
-#define PGP_MLDSA_SEED_SIZE	32
-#define PGP_MLDSA65_SEED_SIZE	PGP_MLDSA_SEED_SIZE
-#define PGP_MLDSA65_PK_SIZE	1952
-#define PGP_MLDSA65_SIG_SIZE	3309
-#define PGP_MLDSA87_PK_SIZE	2592
-#define PGP_MLDSA87_SIG_SIZE	4627
-
-struct mldsa_key;		/* the expanded secret key, wiped when freed */
-
-/* set: 65 or 87; pk: room for its public key (mldsa_pk_size()) */
-struct mldsa_key *mldsa_keygen(unsigned int set, const u8 seed[PGP_MLDSA_SEED_SIZE], u8 *pk);
-void mldsa_key_free(struct mldsa_key *k);
-/* sig: room for a signature of the key's set (mldsa_sig_size()) */
-int mldsa_sign(const struct mldsa_key *k, const u8 *msg, size_t msg_len, const u8 rnd[32],
-	       u8 *sig);
-size_t mldsa_pk_size(unsigned int set);
-size_t mldsa_sig_size(unsigned int set);
-
-/* ---- slhdsa_sign.c: SLH-DSA key generation and signing (FIPS 205) ---- */
-
-#define PGP_SLHDSA_N_MAX	32
-#define PGP_SLHDSA_SIG_SIZE_MAX	29792
-
-struct slhdsa_key;		/* SK.seed, SK.prf, PK and the top tree, wiped when freed */
-
-/*
- * algo: the OpenPGP algorithm, 32, 33 or 34 (SLH-DSA-SHAKE-128s, -128f,
- * -256s); seed: SK.seed || SK.prf || PK.seed (3n); pk: room for PK.seed ||
- * PK.root (2n)
- */
-struct slhdsa_key *slhdsa_keygen(unsigned int algo, const u8 *seed, u8 *pk);
-void slhdsa_key_free(struct slhdsa_key *k);
-/*
- * Pure, the empty context; addrnd: n bytes of fresh randomness (hedged) or
- * NULL (deterministic); sig: room for slhdsa_sig_size().  0, -ENOMEM, or
- * -EFAULT when the signature does not verify (it must not be used).
- */
-int slhdsa_sign(const struct slhdsa_key *k, const u8 *msg, size_t msg_len, const u8 *addrnd,
-		u8 *sig);
-/* slh_sign_internal on M' as given (the known-answer tests) */
-int slhdsa_sign_internal(const struct slhdsa_key *k, const u8 *mprime, size_t len,
-			 const u8 *addrnd, u8 *sig);
-size_t slhdsa_n(unsigned int algo);
-size_t slhdsa_sig_size(unsigned int algo);
+struct mldsa_key;
+struct slhdsa_key;
 
 /* ---- seckey*.c: signing with an RFC 9580 transferable secret key file ---- */
 
@@ -558,7 +516,7 @@ struct kern_config {
 	bool legacy;		/* CONFIG_MODULE_SIG_PGP_LEGACY */
 	bool ed25519;		/* CONFIG_CRYPTO_ED25519 */
 	bool ecdsa;		/* CONFIG_CRYPTO_ECDSA_RAW */
-	bool mldsa;		/* CONFIG_CRYPTO_MLDSA (with ed25519: algorithm 30) */
+	bool mldsa;		/* CONFIG_CRYPTO_MLDSA_VERIFY (with ed25519: algorithm 30) */
 	bool ed448;		/* CONFIG_CRYPTO_ED448 (28; with mldsa: 31) */
 	bool slhdsa;		/* CONFIG_CRYPTO_SLHDSA (32, 33, 34) */
 	bool pq_only;		/* pgp_keys.pq_only: only 30 to 34 count */
@@ -612,96 +570,11 @@ int kern_sig_digest(const u8 *body, size_t len, const u8 *d, size_t n, size_t zo
 int kern_cert_digest(const u8 *body, size_t len, const u8 *key, size_t key_len,
 		     const u8 *uid, size_t uid_len, u8 *md, unsigned int *mdlen);
 
-/* ---- verify.c, verify_report.c, verify_gpgv.c: --verify (verify-module.sh) ---- */
-
-/* One --verify run: the keyring, what is checked beside the kernel, the report so far. */
-struct vrun {
-	struct pgp_run *r;
-	struct pgp_ring *ring;
-	const char *verifier;		/* gpgv or sqv, as GPGV or SQV name it */
-	const char *vname;		/* its last path component, for messages */
-	bool noted_lost;		/* the keyring note, once */
-	struct buf json;		/* --json: the module objects so far */
-	int nmods;
-};
-
-/* One module's report. */
-struct vmod {
-	const char *name;
-	char reason[PGP_WHY_MAX];	/* the text of its last verdict line */
-	const char *kv;			/* the kernel's verdict ("-": none; NULL: not read) */
-	char h1[65], h2[65];		/* its two SHA-256 ("" none, "-" no signed data) */
-	bool p7;
-	struct buf sigs;		/* --json: its signature objects */
-};
-
-/* What one signature packet is, and the kernel's verdict on it. */
-struct vsig {
-	struct kern_sig_info si;
-	struct kern_signer who;
-	int v;				/* 0 or the kernel's -errno */
-	char issuer[80], signer[65], primary[65], key[32];
-	char why[80];			/* kern_explain() */
-};
-
-/*
- * verify_one()'s verdicts: 0 good, 1 bad, 2 unsigned, 3 good with PKCS#7
- * besides, and VERIFY_IO, none: the module or the files to check cannot be
- * read or written.
- */
-#define VERIFY_IO	4
-
+/* ---- verify.c: --verify (verify-module.sh); verify.h: what its files share ---- */
 int verify_modules(struct pgp_run *r, struct pgp_ring *ring, char **names, int n);
-void vsay(const struct vrun *vr, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-void vtell(struct vmod *vm, const struct vrun *vr, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-int sha256_hex(const u8 *d, size_t n, size_t zoff, size_t zlen, char out[65]);
-const char *pkalgo_name(unsigned int a, char *buf, size_t size);
-const char *hash_label(unsigned int h, char *buf, size_t size);
-void vexplain(const char *e, const char *why, char *out, size_t size);
-void json_sig(struct vmod *vm, const struct vsig *s, int i, const char *hash,
-	      const char *ctime, bool good, const char *note);
-void json_module(struct vrun *vr, struct vmod *vm, int rc);
-bool second_opinion(const struct vrun *vr, int i, const char *signer, const char *primary,
-		    char *msg, size_t ml);
 
-/* ---- hashlist*.c: the list of a kernel build's module hashes ---- */
-
-/* A module read by ELF class and byte order of its own e_ident[]. */
-#define HL_HOW			MODULE_PGP_ELF_ANY
-
-/* The run of one command: a job to read modules with, the module names. */
-struct hl_run {
-	struct pgp_run run;
-	struct pgp_job job;
-	char **names;
-	int nr;
-	struct buf files;		/* --files: the names, NUL-separated */
-	const char *strip;
-	unsigned long room, capacity;
-	bool quiet;
-	struct kern_keyring *kr;	/* --hash-list: the keys of --keyring (else none) */
-	struct buf keys;		/* their packets */
-};
-
-/* The list of a list file or of an image (hl_load()). */
-struct hl_found {
-	struct buf list;		/* the one list found (a copy) */
-	size_t off;			/* its offset, in the data it was found in */
-	unsigned int nr;		/* valid lists found */
-	bool differ;			/* two of them differ */
-	const char *how;		/* "as it is", or the decompressor */
-};
-
+/* ---- hashlist.c: the list of a kernel build's module hashes; hashlist.h ---- */
 int hashlist_main(int argc, char **argv);
 void hashlist_usage(bool to_stderr);
-void hl_bad_usage(const char *msg) __attribute__((noreturn));
-int hl_read_module(struct hl_run *h, struct pgp_module *m, enum pgp_appended *a, char *why,
-		   size_t wl);
-int hl_make(struct hl_run *h, const char *outpath);
-void hl_build(struct buf *out, const u8 *entries, u32 count, u32 cap);
-int hl_room(unsigned long n);
-int hl_load(const char *path, struct hl_found *f, bool streams);
-int hl_fill(const char *image, const char *listpath);
 
 #endif /* _PGP_SIGN_H */

@@ -38,6 +38,7 @@
 #include <openssl/evp.h>
 
 #include "pgp-sign.h"
+#include "pqsign.h"
 
 static struct pgp_seckey *the_key;	/* shared by the jobs (read-only) */
 

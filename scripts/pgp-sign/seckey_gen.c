@@ -15,6 +15,7 @@
 #include <openssl/evp.h>
 
 #include "pgp-sign.h"
+#include "pqsign.h"
 
 /* A new file @path (mode @mode) holding @d; -1 when it exists or cannot be written. */
 static int write_excl(const char *path, const u8 *d, size_t n, mode_t mode)

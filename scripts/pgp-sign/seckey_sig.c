@@ -17,6 +17,7 @@
 #include <openssl/evp.h>
 
 #include "pgp-sign.h"
+#include "pqsign.h"
 
 static const struct seckey_algo seckey_algos[] = {
 	{ PGP_ALGO_ED25519, "ed25519-v6", EVP_PKEY_ED25519, "Ed25519", 32, 64, 0 },

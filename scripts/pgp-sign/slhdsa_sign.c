@@ -10,7 +10,7 @@
  * and PRF of section 11.1.
  *
  * The kernel's verifier, crypto/slhdsa.c, is compiled in this file (as
- * mldsa_sign.c compiles crypto/mldsa.c): signing uses its parameter sets
+ * mldsa_sign.c compiles crypto/mldsa_verify.c): signing uses its parameter sets
  * (struct slhdsa_params), ADRS, F, H, T_l and chain code on crypto/shake.c's
  * SHAKE256, and every signature is checked by the kernel's slh_verify
  * before it is handed out (a fault while signing would otherwise publish a
@@ -28,6 +28,7 @@
  */
 #include "../../crypto/slhdsa.c"
 #include "pgp-sign.h"
+#include "pqsign.h"
 
 #define SLHDSA_WOTS_PRF		5
 #define SLHDSA_FORS_PRF		6

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "pgp-sign.h"
+#include "verify.h"
 
 /* The run's file @name (replacing the previous module's), for gpgv and sqv. */
 static int put_file(const struct vrun *vr, const char *name, const u8 *d, size_t n)

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "pgp-sign.h"
+#include "verify.h"
 
 /* The last non-blank line of @b, leading blanks removed. */
 static void last_words(const struct buf *b, char *out, size_t n)

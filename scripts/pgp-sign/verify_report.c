@@ -12,6 +12,7 @@
 #include <openssl/evp.h>
 
 #include "pgp-sign.h"
+#include "verify.h"
 
 /* A line the report has unless -q or --json. */
 void vsay(const struct vrun *vr, const char *fmt, ...)

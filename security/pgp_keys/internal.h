@@ -97,6 +97,7 @@ struct pgp_key {
  * @expires: end of the signature's validity, 0 = never
  * @subject: the new key's payload
  * @digest: the signature's digest over the new key
+ * @digest_len: its length; 0 when no authorisation was found
  */
 struct pgp_key_auth {
 	struct public_key_signature pks;
@@ -106,6 +107,7 @@ struct pgp_key_auth {
 	u32 expires;
 	struct pgp_key *subject;
 	u8 digest[HASH_MAX_DIGESTSIZE];
+	unsigned int digest_len;
 };
 
 /* pgp_key_type.c */

@@ -52,6 +52,7 @@
 
 #include <linux/atomic.h>
 #include <linux/err.h>
+#include <linux/hex.h>
 #include <linux/kernel.h>
 #include <linux/key-type.h>
 #include <linux/seq_file.h>
@@ -60,6 +61,7 @@
 #include <keys/asymmetric-parser.h>
 #include <keys/asymmetric-subtype.h>
 #include <keys/asymmetric-type.h>
+#include <crypto/pgp_compat.h>
 #include "internal.h"
 
 /*
@@ -534,7 +536,7 @@ static int pgp_key_check(const struct pgp_key *signer, const struct pgp_key_auth
 	}
 
 	ret = pgp_sig_verify_digest(&auth->sig, &signer->k.pub, auth->digest,
-				    auth->pks.digest_size);
+				    auth->digest_len);
 	if (ret) {
 		if (ret != -ENOPKG && ret != -ENOMEM)
 			ret = -EKEYREJECTED;
@@ -1043,8 +1045,9 @@ static int pgp_key_make_auth(const u8 *data, size_t len,
 		goto out;
 	auth->expires = a->expires;
 	memcpy(auth->digest, a->digest, a->digest_len);
-	auth->pks.digest = auth->digest;
-	auth->pks.digest_size = a->digest_len;
+	auth->digest_len = a->digest_len;
+	PGP_PKS_MSG(&auth->pks) = auth->digest;
+	PGP_PKS_MSG_SIZE(&auth->pks) = a->digest_len;
 	auth->pks.s = (u8 *)auth->sig.mpi[0];
 	auth->pks.s_size = auth->sig.mpi_len[0];
 	auth->pks.hash_algo = hash_algo_name[auth->sig.hash];
@@ -1177,14 +1180,14 @@ static int pgp_key_parse(struct key_preparsed_payload *prep)
 	ret = pgp_key_make_auth(data, prep->datalen, keys, nr, i, kind, w, pk, &auth);
 	if (ret)
 		goto out;
-	if (!auth->pks.digest_size && w->taken_back) {
+	if (!auth->digest_len && w->taken_back) {
 		const struct pgp_sig *b = &w->back;
 
 		pr_info_ratelimited("Key %*phN: its certification by %*phN was revoked (0x30), and no other key certified it\n",
 				    pk->k.pub.fpr_len, pk->k.pub.fpr,
 				    b->issuer_fpr_len ? b->issuer_fpr_len : PGP_KEYID_LEN,
 				    b->issuer_fpr_len ? b->issuer_fpr : b->issuer_keyid);
-	} else if (!auth->pks.digest_size)
+	} else if (!auth->digest_len)
 		pr_info_ratelimited("Key %*phN: no certification by another key in its certificate\n",
 				    pk->k.pub.fpr_len, pk->k.pub.fpr);
 	if (kind == PGP_KEYS_AUTH_CERT_REVOCATION) {

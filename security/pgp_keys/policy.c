@@ -50,8 +50,9 @@ EXPORT_SYMBOL_GPL(pgp_keys_pq_only);
  * the signatures they read; a good signature's algorithm is its key's)
  * while only post-quantum signatures count: ML-DSA, named "mldsa44",
  * "mldsa65" and "mldsa87" where the kernel reads ML-DSA in X.509 and
- * PKCS#7.  This kernel's parsers make no such key ("rsa", "ecdsa",
- * "ecdsa-nist-p256"/"-p384", "ecrdsa", "sm2"): none of them counts here.
+ * PKCS#7 (7.x).  Every other key they make ("rsa", "ecdsa",
+ * "ecdsa-nist-p256"/"-p384", "ecrdsa", "sm2") is classical: none of them
+ * counts here.
  * OpenPGP keys are judged by their own algorithm (pgp_keys_algo_pq()).
  *
  * Context: any context.

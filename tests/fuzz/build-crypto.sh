@@ -11,7 +11,7 @@ usage() {
 Usage: tests/fuzz/$prog [--time SECONDS] [--no-run] [--out DIR]
 
 Builds tests/fuzz/fuzz_mldsa.c, fuzz_ed448.c and fuzz_slhdsa.c with clang
--fsanitize=fuzzer,address,undefined against crypto/mldsa.c, crypto/ed448.c,
+-fsanitize=fuzzer,address,undefined against crypto/mldsa_verify.c, crypto/ed448.c,
 crypto/slhdsa.c and crypto/shake.c through tests/compat, then runs each for
 SECONDS (default 60) on a working corpus in DIR/corpus-NAME, seeded from
 tests/fuzz/corpus/mldsa/, ed448/ and slhdsa/ (the KUnit vectors: keys and
@@ -50,10 +50,10 @@ out=$(cd "$out" && pwd)
 cflags=(-g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 	-fno-omit-frame-pointer -Wall -Wno-unused-parameter
 	-I"$top/tests/compat/include" -I"$top/scripts/pgp-shim" -I"$top/include")
-srcs=("$top"/crypto/{shake,mldsa,ed448,slhdsa}.c "$top"/scripts/pgp-shim/{compat,shash_openssl,hash_info}.c)
+srcs=("$top"/crypto/{shake,mldsa_verify,ed448,slhdsa}.c "$top"/scripts/pgp-shim/{compat,shash_openssl,hash_info}.c)
 
 for name in fuzz_mldsa fuzz_ed448 fuzz_slhdsa; do
-	echo "[build] $name (crypto/mldsa.c, crypto/ed448.c, crypto/slhdsa.c, crypto/shake.c)"
+	echo "[build] $name (crypto/mldsa_verify.c, crypto/ed448.c, crypto/slhdsa.c, crypto/shake.c)"
 	wrap=()
 	# fuzz_slhdsa counts the SHAKE256 computations of each verification
 	[ $name != fuzz_slhdsa ] || wrap=(-Wl,--wrap=shake256,--wrap=shake256_init)

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * libFuzzer target for crypto/mldsa.c (and crypto/shake.c under it): the
+ * libFuzzer target for crypto/mldsa_verify.c (and crypto/shake.c under it): the
  * public key and signature decoders of ML-DSA-65 and ML-DSA-87
  * verification, built from the kernel sources through tests/compat.
  *
@@ -23,7 +23,7 @@
 #include <linux/kernel.h>
 #include <linux/slab.h>
 
-#include <crypto/mldsa.h>
+#include <crypto/mldsa_verify.h>
 
 /* the set's sizes, omega and k: ML-DSA-65's, or ML-DSA-87's for mode bit 6 */
 static size_t PK, SIG;

@@ -22,7 +22,7 @@
  * by slhdsa_verify() (OpenSSL 3.0 has none); a disagreement aborts.
  */
 #include <crypto/pgp.h>
-#include <crypto/mldsa.h>
+#include <crypto/mldsa_verify.h>
 #include <crypto/slhdsa.h>
 #include "../../crypto/pgp/tests/pgp_v6_kunit_vectors.h"
 

@@ -59,8 +59,9 @@ list=$out/cases.list mods=$out/mods
 [[ -n ${KEY_pq87:-} ]] ||
 	{ echo "$prog: $keys/keys.env: no ML-DSA-87+Ed448 key (tests/qemu/make-keys.sh)" >&2; exit 1; }
 export GNUPGHOME=$keys/gnupg
-nm=$("$top/mk/node-deps.sh" --print) || { echo "$prog: no test-only npm packages" >&2; exit 1; }
-export NODE_MODULES_DIR=$nm
+# shellcheck source=tests/lib/node.sh
+. "$top/tests/lib/node.sh"
+node_env || { echo "$prog: no test-only npm packages" >&2; exit 1; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 

@@ -277,6 +277,10 @@ if grep -q '^CONFIG_MODULE_SIG_PGP=y' "$obj/.config"; then
 	python3 "$top/tests/elfedit.py" rename-as "$out/mods/twosig.ko" .comment module_sig
 	case_line EBADMSG EBADMSG twosig.ko "" "two module_sig sections refused"
 	"$top/tests/qemu/cases-loader.sh" "$obj" "$module" "$out"	# blacklist, PKCS#7 fallback, non-ELF
+	# mainline's own ML-DSA module signatures (7.x) beside ours
+	if grep -q '^CONFIG_CRYPTO_MLDSA=y' "$obj/.config"; then
+		"$top/tests/qemu/cases-mainline.sh" "$obj" "$module" "$out"
+	fi
 fi
 
 # The list of the build's module hashes (CONFIG_MODULE_HASH_LIST).  Keep it last: its last

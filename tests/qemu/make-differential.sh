@@ -52,8 +52,9 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 mkdir -m 700 "$tmp/gnupg"
 # the v6 cases: a module with room for a composite signature, and its signed data
-nm=$("$top/mk/node-deps.sh" --print) || { echo "$prog: no test-only npm packages" >&2; exit 1; }
-export NODE_MODULES_DIR=$nm
+# shellcheck source=tests/lib/node.sh
+. "$top/tests/lib/node.sh"
+node_env || { echo "$prog: no test-only npm packages" >&2; exit 1; }
 cp "$module" "$tmp/base.ko"
 "$top/scripts/sign-module.sh" --quiet -u "$FPR_rsa2048" --digest sha256 --reserve 8192 "$tmp/base.ko"
 python3 "$layout" extract "$tmp/base.ko" "$tmp/base.data" "$tmp/base.sig" >/dev/null

@@ -53,7 +53,7 @@ V6_KEYS_SLH=(slh128f:slhdsa128f:slh128f-builtin slh128s:slhdsa128s:slh128s-built
 V6_KEYS=(pq6:mldsa65-ed25519:pq6-builtin ed6:ed25519:ed6-builtin
 	pq6unknown:mldsa65-ed25519:pq6-unknown "${V6_KEYS_87[@]}" "${V6_KEYS_SLH[@]}")
 add_v6_keys() {	# add_v6_keys ENVFILE [NAME:ALGO:SEED...] (default: V6_KEYS)
-	local top nm name spec f env=$1
+	local top name spec f env=$1
 	shift
 	(($#)) || set -- "${V6_KEYS[@]}"
 	top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -61,19 +61,21 @@ add_v6_keys() {	# add_v6_keys ENVFILE [NAME:ALGO:SEED...] (default: V6_KEYS)
 		echo "$prog: no v6 keys (KEYS_V6=auto and the test-only npm packages are not installed; make check adds them)"
 		return 0
 	fi
-	nm=$("$top/mk/node-deps.sh" --print) || { echo "$prog: no test-only npm packages" >&2; return 1; }
+	# shellcheck source=tests/lib/node.sh
+	. "$top/tests/lib/node.sh"
+	node_env || { echo "$prog: no test-only npm packages" >&2; return 1; }
 	for f in "$@"; do
 		name=${f%%:*} spec=${f#*:}
 		echo "KEY_$name=$spec" >>"$env"
-		echo "FPR_$name=$(NODE_MODULES_DIR=$nm node "$top/tests/vectors/pgpv6.mjs" fpr "$spec")" >>"$env"
+		echo "FPR_$name=$(node "$top/tests/vectors/pgpv6.mjs" fpr "$spec")" >>"$env"
 		mkdir -p "$out/v6"
 		if [[ $spec == slhdsa* ]]; then
-			NODE_MODULES_DIR=$nm node "$top/tests/vectors/pgpv6.mjs" seckey "$spec" \
+			node "$top/tests/vectors/pgpv6.mjs" seckey "$spec" \
 				--uid "pgp-modsign test $name <$name@pgp-modsign.test>" \
 				--cert "$out/v6/$name.pgp" >"$out/v6/$name.sec"
 			chmod 600 "$out/v6/$name.sec"
 		else
-			NODE_MODULES_DIR=$nm node "$top/tests/vectors/pgpv6.mjs" cert "$spec" \
+			node "$top/tests/vectors/pgpv6.mjs" cert "$spec" \
 				--uid "pgp-modsign test $name <$name@pgp-modsign.test>" >"$out/v6/$name.pgp"
 		fi
 		[[ $name == *unknown ]] || cat "$out/v6/$name.pgp" >>"$out/trusted.pgp.tmp"

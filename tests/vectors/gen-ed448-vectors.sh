@@ -34,11 +34,14 @@ while [ $# -gt 0 ]; do
 	*) echo "$prog: $1: unknown argument" >&2; usage >&2; exit 2 ;;
 	esac
 done
-for t in openssl xxd node; do
+for t in openssl xxd; do
 	command -v "$t" >/dev/null || { echo "$prog: $t: not found" >&2; exit 1; }
 done
 [ -d "$outdir" ] || { echo "$prog: $outdir: no such directory" >&2; exit 1; }
-noble=$("$top/mk/node-deps.sh" --print) || { echo "$prog: no @noble/curves" >&2; exit 1; }
+# shellcheck source=tests/lib/node.sh
+. "$top/tests/lib/node.sh"
+node_env || { echo "$prog: no @noble/curves" >&2; exit 1; }
+noble=$NODE_MODULES_DIR
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

@@ -2,7 +2,7 @@
 // Writes crypto/tests/mldsa_kunit_vectors.h (to stdout; with the argument 87,
 // crypto/tests/mldsa87_kunit_vectors.h, the same vectors for ML-DSA-87, without the
 // Wycheproof ones): ML-DSA-65 vectors made by
-// @noble/post-quantum, an implementation independent of crypto/mldsa.c.  Run it through
+// @noble/post-quantum, an implementation independent of crypto/mldsa_verify.c.  Run it through
 // tests/vectors/gen-mldsa-vectors.sh, which sets NOBLE_DIR.
 //
 //   - keys from fixed seeds (ML-DSA.KeyGen_internal), signatures in the three interfaces:

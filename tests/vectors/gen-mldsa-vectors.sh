@@ -3,7 +3,7 @@
 #
 # Generate crypto/tests/mldsa_kunit_vectors.h (ML-DSA-65) and mldsa87_kunit_vectors.h
 # (ML-DSA-87) with @noble/post-quantum (an ML-DSA
-# independent of crypto/mldsa.c), installed into build/node by mk/node-deps.sh:
+# independent of crypto/mldsa_verify.c), installed into build/node by mk/node-deps.sh:
 # see gen-mldsa-vectors.mjs for what the vectors are.
 set -euo pipefail
 
@@ -29,7 +29,10 @@ while [ $# -gt 0 ]; do
 	esac
 done
 [ -d "$outdir" ] || { echo "$prog: $outdir: no such directory" >&2; exit 1; }
-noble=$("$top/mk/node-deps.sh" --print) || { echo "$prog: no @noble/post-quantum" >&2; exit 1; }
+# shellcheck source=tests/lib/node.sh
+. "$top/tests/lib/node.sh"
+node_env || { echo "$prog: no @noble/post-quantum" >&2; exit 1; }
+noble=$NODE_MODULES_DIR
 for set in 65 87; do
 	out="$outdir/mldsa${set#65}_kunit_vectors.h"
 	NOBLE_DIR=$noble node "$here/gen-mldsa-vectors.mjs" "$set" > "$out.tmp" ||

@@ -14,7 +14,7 @@ Usage: tests/vectors/gen-pgpv6-vectors.sh [--out DIR] [--help]
 
 Writes crypto/pgp/tests/pgp_v6_kunit_vectors.h, security/pgp_keys/tests/keyring_kunit_v6.h
 and security/pgp_keys/tests/pgp_key_type_kunit_v6.h under DIR (default: this repository).
-Needs node >= 20.19 and npm (make deps): mk/node-deps.sh installs the test-only packages.
+Needs the tests' Node.js and their npm packages (make deps: mk/node-deps.sh, build/node).
 EOF2
 }
 
@@ -31,6 +31,8 @@ done
 for d in crypto/pgp/tests security/pgp_keys/tests; do
 	[ -d "$outdir/$d" ] || { echo "$prog: $outdir/$d: no such directory" >&2; exit 1; }
 done
-nm=$("$top/mk/node-deps.sh" --print) || { echo "$prog: the test-only npm packages are missing" >&2; exit 1; }
-NODE_MODULES_DIR=$nm node "$here/gen-pgpv6-vectors.mjs" "$outdir" ||
+# shellcheck source=tests/lib/node.sh
+. "$top/tests/lib/node.sh"
+node_env || { echo "$prog: the test-only npm packages are missing" >&2; exit 1; }
+node "$here/gen-pgpv6-vectors.mjs" "$outdir" ||
 	{ echo "$prog: gen-pgpv6-vectors.mjs failed" >&2; exit 1; }

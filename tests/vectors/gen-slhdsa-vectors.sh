@@ -29,7 +29,10 @@ while [ $# -gt 0 ]; do
 	esac
 done
 [ -d "$outdir" ] || { echo "$prog: $outdir: no such directory" >&2; exit 1; }
-noble=$("$top/mk/node-deps.sh" --print) || { echo "$prog: no @noble/post-quantum" >&2; exit 1; }
+# shellcheck source=tests/lib/node.sh
+. "$top/tests/lib/node.sh"
+node_env || { echo "$prog: no @noble/post-quantum" >&2; exit 1; }
+noble=$NODE_MODULES_DIR
 out="$outdir/slhdsa_kunit_vectors.h"
 NOBLE_DIR=$noble node "$here/gen-slhdsa-vectors.mjs" > "$out.tmp" ||
 	{ rm -f "$out.tmp"; echo "$prog: gen-slhdsa-vectors.mjs failed" >&2; exit 1; }

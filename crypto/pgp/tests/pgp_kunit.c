@@ -20,6 +20,7 @@
 #include <crypto/hash.h>
 #include <crypto/internal/hash.h>
 #include <crypto/sha2.h>
+#include <crypto/pgp_compat.h>
 #include <crypto/pgp.h>
 #include "pgp_kunit_vectors.h"
 #include "pgp_kunit_weak.h"
@@ -596,7 +597,7 @@ static void pgp_test_hash_clone(struct kunit *test)
 
 struct pgp_decoy_state {
 	u64 magic;
-	struct sha256_state s;
+	struct pgp_sha256_ctx s;
 };
 
 static int pgp_decoy_init(struct shash_desc *desc)

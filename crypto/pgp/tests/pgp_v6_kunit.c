@@ -19,8 +19,8 @@
 #include <crypto/hash.h>
 #include <crypto/sha2.h>
 #include <crypto/pgp.h>
-#if IS_REACHABLE(CONFIG_CRYPTO_MLDSA)
-#include <crypto/mldsa.h>
+#if IS_REACHABLE(CONFIG_CRYPTO_MLDSA_VERIFY)
+#include <crypto/mldsa_verify.h>
 #endif
 #include "pgp_v6_kunit_vectors.h"
 
@@ -71,13 +71,13 @@ static int v6_verify_prepared(struct kunit *test, struct pgp_pubkey *key,
 
 	switch (key->algo) {
 	case PGP_PUBKEY_MLDSA65_ED25519:
-		if (!IS_REACHABLE(CONFIG_CRYPTO_MLDSA))
+		if (!IS_REACHABLE(CONFIG_CRYPTO_MLDSA_VERIFY))
 			return ret;
 		want = "ML-DSA-65 tables";
 		min = 30 * 1024;
 		break;
 	case PGP_PUBKEY_MLDSA87_ED448:
-		if (!IS_REACHABLE(CONFIG_CRYPTO_MLDSA) || !IS_REACHABLE(CONFIG_CRYPTO_ED448))
+		if (!IS_REACHABLE(CONFIG_CRYPTO_MLDSA_VERIFY) || !IS_REACHABLE(CONFIG_CRYPTO_ED448))
 			return ret;
 		want = "ML-DSA-87 and Ed448 tables";
 		min = 60 * 1024;
@@ -510,7 +510,7 @@ static void pgp_v6_test_speed(struct kunit *test)
 		for (j = 0; j < iters; j++)
 			KUNIT_EXPECT_EQ(test, pgp_sig_verify_digest(&sig, &key, digest, dlen), 0);
 		ns[i] = div_u64(ktime_get_ns() - t0, iters);
-#if IS_REACHABLE(CONFIG_CRYPTO_MLDSA)
+#if IS_REACHABLE(CONFIG_CRYPTO_MLDSA_VERIFY)
 		if (key.algo == PGP_PUBKEY_MLDSA65_ED25519) {
 			const char *what;
 

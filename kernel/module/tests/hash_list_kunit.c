@@ -18,6 +18,7 @@
 #include <linux/string.h>
 #include <linux/unaligned.h>
 #include <crypto/sha2.h>
+#include <crypto/pgp_compat.h>
 #include "../internal.h"
 #include "../hash_list.h"
 #include "../signing_pgp_elf.h"
@@ -584,4 +585,4 @@ kunit_test_suite(hash_list_test_suite);
 
 MODULE_DESCRIPTION("KUnit tests for the list of a build's module hashes");
 MODULE_LICENSE("GPL");
-MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
+PGP_KUNIT_IMPORT_NS();

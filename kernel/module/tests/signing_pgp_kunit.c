@@ -12,6 +12,7 @@
 #include <linux/errno.h>
 #include <linux/sizes.h>
 #include <linux/string.h>
+#include <crypto/pgp_compat.h>
 #include "../internal.h"
 #include "../signing_pgp.h"
 #include "../signing_pgp_elf.h"
@@ -427,14 +428,17 @@ static void pgp_signed_data_sha256_test(struct kunit *test)
 	KUNIT_EXPECT_MEMEQ(test, h.data_sha256, digest, SHA256_DIGEST_SIZE);
 }
 
-/* At most MODULE_PGP_MAX_HASHES passes; the first gives the SHA-256 digests. */
+/*
+ * At most MODULE_PGP_MAX_HASHES passes; the first gives the SHA-256 digests
+ * while the blacklist holds module hashes.
+ */
 static void pgp_hash_pass_bound_test(struct kunit *test)
 {
 	static const enum hash_algo algos[] = {
 		HASH_ALGO_SHA512, HASH_ALGO_SHA256, HASH_ALGO_SHA384,
 	};
 	const struct module_pgp_sig_loc loc = { .sec_off = 100, .sec_size = 50 };
-	struct module_pgp_hashes h = {};
+	struct module_pgp_hashes h = { .blacklist = true };
 	struct pgp_hash_ctx *ctx;
 	struct pgp_sig sig = {};
 	u8 *buf = t_pattern(test, 1000);
@@ -454,8 +458,7 @@ static void pgp_hash_pass_bound_test(struct kunit *test)
 					-ENOPKG);
 			KUNIT_EXPECT_NULL(test, ctx);
 		}
-		KUNIT_EXPECT_EQ(test, h.have_sha256,
-				IS_ENABLED(CONFIG_SYSTEM_BLACKLIST_KEYRING));
+		KUNIT_EXPECT_TRUE(test, h.have_sha256);
 	}
 	KUNIT_EXPECT_EQ(test, h.nr, MODULE_PGP_MAX_HASHES);
 	/* an algorithm already hashed costs no further pass */
@@ -463,6 +466,27 @@ static void pgp_hash_pass_bound_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, module_pgp_digest(&h, &sig, buf, 1000, &loc, &ctx), 0);
 	pgp_hash_free(ctx);
 	KUNIT_EXPECT_EQ(test, h.nr, MODULE_PGP_MAX_HASHES);
+	for (i = 0; i < h.nr; i++)
+		pgp_hash_free(h.ctx[i]);
+}
+
+/* With no module hash in the blacklist, no pass computes SHA-256 beside its own. */
+static void pgp_hash_no_blacklist_test(struct kunit *test)
+{
+	const struct module_pgp_sig_loc loc = { .sec_off = 100, .sec_size = 50 };
+	struct pgp_sig v4 = { .version = 4, .hash = HASH_ALGO_SHA512 };
+	struct module_pgp_hashes h = { .blacklist = false };
+	struct pgp_hash_ctx *ctx;
+	u8 *buf = t_pattern(test, 1000);
+	unsigned int i;
+
+	KUNIT_ASSERT_EQ(test, module_pgp_digest(&h, &v4, buf, 1000, &loc, &ctx), 0);
+	pgp_hash_free(ctx);
+	v4.hash = HASH_ALGO_SHA256;	/* not even from a SHA-256 pass of its own */
+	KUNIT_ASSERT_EQ(test, module_pgp_digest(&h, &v4, buf, 1000, &loc, &ctx), 0);
+	pgp_hash_free(ctx);
+	KUNIT_EXPECT_EQ(test, h.nr, 2U);
+	KUNIT_EXPECT_FALSE(test, h.have_sha256);
 	for (i = 0; i < h.nr; i++)
 		pgp_hash_free(h.ctx[i]);
 }
@@ -512,7 +536,7 @@ static void pgp_v6_pass_per_salt_test(struct kunit *test)
 	struct pgp_sig a = { .version = 6, .hash = HASH_ALGO_SHA256, .salt = salt_a,
 			     .salt_len = sizeof(salt_a) };
 	struct pgp_sig b = a, v4 = { .version = 4, .hash = HASH_ALGO_SHA256 };
-	struct module_pgp_hashes h = {};
+	struct module_pgp_hashes h = { .blacklist = true };
 	struct pgp_hash_ctx *ctx;
 	u8 *buf = t_pattern(test, 1000);
 	unsigned int i;
@@ -530,7 +554,7 @@ static void pgp_v6_pass_per_salt_test(struct kunit *test)
 	/* a third pass would be needed: refused */
 	KUNIT_EXPECT_EQ(test, module_pgp_digest(&h, &v4, buf, 1000, &loc, &ctx), -ENOPKG);
 	KUNIT_EXPECT_NULL(test, ctx);
-	KUNIT_EXPECT_EQ(test, h.have_sha256, IS_ENABLED(CONFIG_SYSTEM_BLACKLIST_KEYRING));
+	KUNIT_EXPECT_TRUE(test, h.have_sha256);
 	for (i = 0; i < h.nr; i++)
 		pgp_hash_free(h.ctx[i]);
 }
@@ -591,6 +615,7 @@ static struct kunit_case pgp_modsig_test_cases[] = {
 	KUNIT_CASE(pgp_sig_check_payload_test),
 	KUNIT_CASE(pgp_sig_size_cap_test),
 	KUNIT_CASE(pgp_signed_data_sha256_test),
+	KUNIT_CASE(pgp_hash_no_blacklist_test),
 	KUNIT_CASE(pgp_hash_pass_bound_test),
 	KUNIT_CASE(pgp_shared_sha256_test),
 	KUNIT_CASE(pgp_v6_pass_per_salt_test),
@@ -606,4 +631,4 @@ kunit_test_suite(pgp_modsig_test_suite);
 
 MODULE_DESCRIPTION("KUnit tests for OpenPGP module signature checking");
 MODULE_LICENSE("GPL");
-MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
+PGP_KUNIT_IMPORT_NS();

@@ -35,7 +35,6 @@ void compat_shash_disable(const char *name, bool disabled);
 
 struct crypto_shash *crypto_alloc_shash(const char *alg_name, u32 type, u32 mask);
 void crypto_free_shash(struct crypto_shash *tfm);
-struct crypto_shash *crypto_clone_shash(struct crypto_shash *tfm);
 unsigned int crypto_shash_digestsize(struct crypto_shash *tfm);
 unsigned int crypto_shash_descsize(struct crypto_shash *tfm);
 unsigned int crypto_shash_blocksize(struct crypto_shash *tfm);

@@ -15,4 +15,13 @@ enum blacklist_hash_type {
 
 int is_hash_blacklisted(const u8 *hash, size_t hash_len,
 			enum blacklist_hash_type hash_type);
+
+/*
+ * The kernel hashes a module for the blacklist only while it holds module
+ * hashes; the programs here always want the hashes (to print or look up).
+ */
+static inline bool blacklist_has_binary_hashes(void)
+{
+	return true;
+}
 #endif

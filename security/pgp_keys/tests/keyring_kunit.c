@@ -9,6 +9,7 @@
 #include <kunit/test.h>
 #include <linux/errno.h>
 #include <linux/string.h>
+#include <crypto/pgp_compat.h>
 #include <keys/pgp_keys.h>
 #include "keyring_kunit_vectors.h"
 #include "keyring_kunit_crafted.h"
@@ -633,4 +634,4 @@ kunit_test_suite(pgp_keys_test_suite);
 
 MODULE_DESCRIPTION("KUnit tests for the built-in OpenPGP keyring");
 MODULE_LICENSE("GPL");
-MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
+PGP_KUNIT_IMPORT_NS();

@@ -20,6 +20,7 @@
 #include <crypto/public_key.h>
 #include <keys/asymmetric-type.h>
 #include <keys/pgp_keys.h>
+#include <crypto/pgp_compat.h>
 #include "pgp_key_type_kunit_vectors.h"
 #include "pgp_key_type_kunit_v6.h"
 
@@ -259,14 +260,14 @@ static void kt_foreign_signature(struct kunit *test)
 {
 	struct kt_ctx *c = test->priv;
 	struct public_key_signature sig = {
-		.digest = (u8 *)kt_d_fpr,
-		.digest_size = 20,
 		.pkey_algo = "rsa",
 		.hash_algo = "sha1",
 		.encoding = "pkcs1",
 	};
 	struct key *key = kt_add(c->trust, NULL, kt_d, sizeof(kt_d));
 
+	PGP_PKS_MSG(&sig) = (u8 *)kt_d_fpr;
+	PGP_PKS_MSG_SIZE(&sig) = 20;
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, key);
 	KUNIT_EXPECT_EQ(test, verify_signature(key, &sig), -ENOPKG);
 	key_put(key);

@@ -2,7 +2,7 @@
 /*
  * Native timing of crypto/rsassa.c and crypto/dsa.c (and crypto/ed25519.c
  * when built with -DBENCH_ED25519) next to OpenSSL verifying the same
- * signature with the same key; with -DBENCH_MLDSA also crypto/mldsa.c
+ * signature with the same key; with -DBENCH_MLDSA also crypto/mldsa_verify.c
  * (ML-DSA-65 on a vector of crypto/tests/mldsa_kunit_vectors.h: OpenSSL 3.0
  * has no ML-DSA) with the heap it takes, and crypto/shake.c's throughput
  * next to OpenSSL's SHAKE; with -DBENCH_SLHDSA crypto/slhdsa.c (pure
@@ -34,7 +34,7 @@
 #endif
 #endif
 #ifdef BENCH_MLDSA
-#include <crypto/mldsa.h>
+#include <crypto/mldsa_verify.h>
 #include <crypto/shake.h>
 #include "mldsa_kunit_vectors.h"
 #ifdef BENCH_SLHDSA

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-// Differential cases for crypto/mldsa.c, judged by @noble/post-quantum (an independent
+// Differential cases for crypto/mldsa_verify.c, judged by @noble/post-quantum (an independent
 // ML-DSA-65 and ML-DSA-87): random keys and messages signed by noble in the three interfaces (pure
 // ML-DSA.Verify with the empty context, Verify_internal on M', external mu), then each
 // signature mutated in every field (c~, z, hint, lengths), the message and the key.

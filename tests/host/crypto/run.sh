@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# Build crypto/{mont,dsa,rsassa,ed25519,ed448,shake,mldsa,slhdsa}.c in userspace on tests/compat
+# Build crypto/{mont,dsa,rsassa,ed25519,ed448,shake,mldsa_verify,slhdsa}.c in userspace on tests/compat
 # (the kernel API in userspace; kshim.h adds this build's configuration) with
 # ASan/UBSan, then run:
 #   1. test_crypto   - against OpenSSL (random operands, keys, signatures);
@@ -35,9 +35,16 @@
 #      cases as s390x binaries (clang --target=s390x-linux-gnu -static, run under
 #      qemu-s390x); a copy of crypto/shake.c that reads lanes in host byte
 #      order must fail there (it passes on x86_64)
-#   5. mutants: crypto/mldsa.c, crypto/shake.c, crypto/ed448.c and crypto/slhdsa.c each changed in one check or
+#   5. mutants: crypto/mldsa_verify.c, crypto/shake.c, crypto/ed448.c and crypto/slhdsa.c each changed in one check or
 #      step (mutants.txt), the KUnit suites built again without sanitizers;
 #      each mutant must fail them
+#   6. the 7.x side of <crypto/shake.h> and <crypto/mldsa_verify.h>: the SHAKE and
+#      ML-DSA KUnit suites on crypto/mldsa_verify_lib.c over Debian's
+#      linux-source-7.3's own lib/crypto/mldsa.c and sha3.c with patches/7.3's
+#      patch 0010 (its lib/crypto/mldsa.c and include/crypto/mldsa.h: mldsa_prepare_key()),
+#      with ASan and UBSan; a copy whose
+#      prepared path takes row 0 of A for every row must fail them (a skip
+#      without the 7.3 tarball: mk/linux-source.sh 7.3)
 # Prints TAP; exits non-zero on any failure.
 set -euo pipefail
 
@@ -48,8 +55,8 @@ Usage: tests/host/crypto/run.sh [--scale N] [--keep DIR] [--help]
 
 Userspace tests of the kernel's public-key verification code (crypto/mont.c,
 crypto/dsa.c, crypto/rsassa.c, crypto/ed25519.c, crypto/ed448.c,
-crypto/shake.c, crypto/mldsa.c, crypto/slhdsa.c) under ASan and UBSan, checked
-against OpenSSL and (ML-DSA, Ed448, SLH-DSA) @noble/post-quantum and
+crypto/shake.c, crypto/mldsa_verify.c, crypto/slhdsa.c) under ASan and UBSan,
+checked against OpenSSL and (ML-DSA, Ed448, SLH-DSA) @noble/post-quantum and
 @noble/curves, plus the KUnit suites and their mutants, all built on
 tests/compat.
 
@@ -104,7 +111,7 @@ else
 fi
 
 srcs=("$top"/crypto/{mont,dsa,rsassa,ed25519}.c)
-pqsrcs=("$top"/crypto/{shake,mldsa,ed448,slhdsa}.c)
+pqsrcs=("$top"/crypto/{shake,mldsa_verify,ed448,slhdsa}.c)
 kunits=("$top"/crypto/tests/{mont,dsa,rsassa,ed25519}_kunit.c "$top"/crypto/tests/{shake,mldsa,ed448,slhdsa}_kunit.c)
 
 # shellcheck disable=SC2054 # the comma is part of -fsanitize=address,undefined
@@ -119,7 +126,7 @@ n=0
 . "$top/tests/lib/plan.sh"
 # shellcheck source=tests/lib/deps.sh
 . "$top/tests/lib/deps.sh"
-plan_first 26
+plan_first 27
 tap() {	# tap <status> <description>: status 0 passes, "skip:REASON" is a skip
 	n=$((n + 1))
 	if [ "${1%%:*}" = skip ]; then
@@ -239,9 +246,9 @@ $have_ed25519 && start_build test_ed25519 -I"$top/crypto/tests" "$here/test_ed25
 start_build test_shake "$here/test_shake.c" "$top/crypto/shake.c"
 # test_mldsa wraps kmalloc and kfree to measure the heap of a verification
 mldsa_wrap=-Wl,--wrap=kmalloc,--wrap=kfree,--wrap=kfree_sensitive
-start_build test_mldsa "$mldsa_wrap" "$here/test_mldsa.c" "$top/crypto/"{shake,mldsa}.c
+start_build test_mldsa "$mldsa_wrap" "$here/test_mldsa.c" "$top/crypto/"{shake,mldsa_verify}.c
 [ -n "$m32_err" ] || start_build --i386 test_mldsa32 "$mldsa_wrap" "$here/test_mldsa.c" \
-	"$top/crypto/"{shake,mldsa}.c
+	"$top/crypto/"{shake,mldsa_verify}.c
 start_build test_ed448 "$mldsa_wrap" -I"$top/crypto/tests" "$here/test_ed448.c" \
 	"$top/crypto/"{shake,ed448}.c
 start_build test_ed448_noint128 -DKSHIM_NO_INT128 "$mldsa_wrap" -I"$top/crypto/tests" \
@@ -282,11 +289,13 @@ $have_ed25519 && start_build test_ed25519_noint128 -DKSHIM_NO_INT128 -I"$top/cry
 # takes the first 6 keys' cases (it runs under qemu-i386).
 mldsa_err=
 rm -f "$out/mldsa-cases.txt" "$out/mldsa-cases32.txt"
-if ! noble=$("$top/mk/node-deps.sh" --check --print 2> "$out/noble.err"); then
+# shellcheck source=tests/lib/node.sh
+. "$top/tests/lib/node.sh"
+if ! node_env --check 2> "$out/noble.err"; then
 	mldsa_err="$(cat "$out/noble.err")"
 else
 	mkdir -p "$out/node"
-	ln -sfn "$noble" "$out/node/node_modules"
+	ln -sfn "$NODE_MODULES_DIR" "$out/node/node_modules"
 	cp "$here/mldsa-cases.mjs" "$out/node/"
 	cp "$here/ed448-cases.mjs" "$out/node/"
 	cp "$here/slhdsa-cases.mjs" "$out/node/"
@@ -650,10 +659,10 @@ elif [ -n "$slh_err" ]; then
 	echo "# big-endian: $slh_err"
 	rc=1
 elif ! "${be_cc[@]}" "${becflags[@]}" -o "$out/be/kunit" "$top"/crypto/tests/{shake,mldsa,ed448,slhdsa}_kunit.c \
-	"$top"/crypto/{shake,mldsa,ed448,slhdsa}.c "$top/scripts/pgp-shim/compat.c" "$top/tests/compat/kunit_main.c" > "$out/be/build.log" 2>&1 ||
+	"$top"/crypto/{shake,mldsa_verify,ed448,slhdsa}.c "$top/scripts/pgp-shim/compat.c" "$top/tests/compat/kunit_main.c" > "$out/be/build.log" 2>&1 ||
    ! "${be_cc[@]}" "${becflags[@]}" -o "$out/be/test_slhdsa" "$here/test_slhdsa.c" "$top"/crypto/{shake,slhdsa}.c \
 	"$top/scripts/pgp-shim/compat.c" "$slhdsa_wrap" -lpthread >> "$out/be/build.log" 2>&1 ||
-   ! "${be_cc[@]}" "${becflags[@]}" -o "$out/be/test_mldsa" "$here/test_mldsa.c" "$top"/crypto/{shake,mldsa}.c \
+   ! "${be_cc[@]}" "${becflags[@]}" -o "$out/be/test_mldsa" "$here/test_mldsa.c" "$top"/crypto/{shake,mldsa_verify}.c \
 	"$top/scripts/pgp-shim/compat.c" "$mldsa_wrap" >> "$out/be/build.log" 2>&1 ||
    ! "${be_cc[@]}" "${becflags[@]}" -DNO_OPENSSL -o "$out/be/test_ed448" "$here/test_ed448.c" \
 	"$top"/crypto/{shake,ed448}.c "$top/scripts/pgp-shim/compat.c" "$mldsa_wrap" >> "$out/be/build.log" 2>&1; then
@@ -679,7 +688,7 @@ else
 		"$top/crypto/shake.c" > "$out/be/shake.c"
 	if cmp -s "$out/be/shake.c" "$top/crypto/shake.c" ||
 	   ! "${be_cc[@]}" "${becflags[@]}" -o "$out/be/kunit-hostorder" "$top"/crypto/tests/{shake,mldsa,ed448,slhdsa}_kunit.c \
-		"$out/be/shake.c" "$top"/crypto/{mldsa,ed448,slhdsa}.c "$top/scripts/pgp-shim/compat.c" "$top/tests/compat/kunit_main.c" \
+		"$out/be/shake.c" "$top"/crypto/{mldsa_verify,ed448,slhdsa}.c "$top/scripts/pgp-shim/compat.c" "$top/tests/compat/kunit_main.c" \
 		>> "$out/be/build.log" 2>&1 ||
 	   timeout 600 "$qemu_be" "$out/be/kunit-hostorder" > "$out/be/hostorder.tap" 2>&1; then
 		echo "# big-endian self-test: shake.c with host-order lanes was not refused"
@@ -696,12 +705,12 @@ rc=0
 caught=0 survived=()
 mutcflags=(-std=gnu11 -O1 -w -I"$top/tests/compat/include" -I"$top/scripts/pgp-shim" -I"$top/include" -I"$here"
 	-I"$top/crypto/tests" -I"$top/crypto" -include "$here/kshim.h")
-mutfiles=(shake mldsa ed448 slhdsa)
+mutfiles=(shake mldsa_verify ed448 slhdsa)
 mkdir -p "$out/mut/orig"
 rm -f "$out"/mut/*.o "$out"/mut/orig/*.o
 if ! ( cd "$out/mut" && "$cc" "${mutcflags[@]}" -c "$top"/crypto/tests/{shake,mldsa,ed448,slhdsa}_kunit.c \
 	"${compat_srcs[@]}" "$top/tests/compat/kunit_main.c" &&
-	cd orig && "$cc" "${mutcflags[@]}" -c "$top"/crypto/{shake,mldsa,ed448,slhdsa}.c ) > "$out/mut.log" 2>&1; then
+	cd orig && "$cc" "${mutcflags[@]}" -c "$top"/crypto/{shake,mldsa_verify,ed448,slhdsa}.c ) > "$out/mut.log" 2>&1; then
 	sed 's/^/# mutants: /' "$out/mut.log" | head -n 5
 	rc=1
 fi
@@ -736,8 +745,60 @@ while IFS=$'\t' read -r file expr what; do
 	fi
 done < "$here/mutants.txt"
 [ ${#survived[@]} -eq 0 ] && [ "$nmut" -gt 0 ] || rc=1
-tap $rc "mutants of crypto/shake.c, crypto/mldsa.c, crypto/ed448.c and crypto/slhdsa.c: $caught of $nmut caught by the KUnit suites"
+tap $rc "mutants of crypto/shake.c, crypto/mldsa_verify.c, crypto/ed448.c and crypto/slhdsa.c: $caught of $nmut caught by the KUnit suites"
 wait
+
+# 6. the 7.x side: mainline's lib/crypto/{mldsa,sha3}.c under the same suites
+t73=$("$top/mk/linux-source.sh" --path 7.3)
+rc=0
+if [ ! -f "$t73" ]; then
+	rc="skip:no $t73 (mk/linux-source.sh 7.3 fetches Debian's linux-source-7.3)"
+else
+	k=$out/k73
+	mkdir -p "$k"
+	p10=$(ls "$top"/patches/7.3/0010-*.patch)
+	if ! tar -C "$k" --strip-components=1 -xf "$t73" linux-source-7.3/lib/crypto/mldsa.c \
+		linux-source-7.3/lib/crypto/sha3.c linux-source-7.3/lib/crypto/fips-mldsa.h \
+		linux-source-7.3/lib/crypto/fips-sha.h linux-source-7.3/include/crypto/mldsa.h \
+		linux-source-7.3/include/crypto/sha3.h > "$out/k73.log" 2>&1 ||
+	   ! awk '/^--- a\//{ keep = $2 ~ /^a\/(lib\/crypto\/mldsa\.c|include\/crypto\/mldsa\.h)$/ } keep' \
+		"$p10" | patch -s -d "$k" -p1 >> "$out/k73.log" 2>&1; then
+		sed 's/^/# 7.x side: /' "$out/k73.log" | head -n 5
+		rc=1
+	fi
+	# what the shim lacks of the kernel API that lib/crypto/{mldsa,sha3}.c use
+	cat > "$k/stubs.c" <<'EOF'
+#include <linux/kernel.h>
+void le64_to_cpus(u64 *p) { *p = le64_to_cpu((__force __le64)*p); }
+void crypto_xor(u8 *dst, const u8 *src, unsigned int size) { while (size--) *dst++ ^= *src++; }
+EOF
+	k73flags=(-std=gnu11 -O1 -g -w -include linux/kconfig.h -D__initconst= -DCONFIG_CRYPTO_LIB_SHA3=1
+		-DCONFIG_CRYPTO_LIB_MLDSA=1 -DCONFIG_64BIT=1 -I"$top/tests/compat/include"
+		-I"$top/scripts/pgp-shim" -I"$top/include" -I"$k/include" -idirafter "$k/include"
+		-I"$k/lib/crypto")
+	k73srcs=("$top"/crypto/tests/{shake,mldsa}_kunit.c "$top/crypto/mldsa_verify_lib.c"
+		"$k/lib/crypto/sha3.c" "$top/scripts/pgp-shim/compat.c" "$top/tests/compat/kunit_main.c"
+		"$k/stubs.c")
+	sed 's/a = &key->elems\[i \* l + j\];/a = \&key->elems[i * l];/' "$k/lib/crypto/mldsa.c" > "$k/mut.c"
+	if [ "$rc" = 0 ]; then
+		if ! "$cc" "${k73flags[@]}" -fsanitize=address,undefined -o "$k/kunit" "${k73srcs[@]}" \
+			"$k/lib/crypto/mldsa.c" -lcrypto >> "$out/k73.log" 2>&1 ||
+		   ! "$cc" "${k73flags[@]}" -o "$k/kunit-mut" "${k73srcs[@]}" "$k/mut.c" -lcrypto \
+			>> "$out/k73.log" 2>&1; then
+			sed 's/^/# 7.x side build: /' "$out/k73.log" | head -n 5
+			rc=1
+		elif ! timeout 600 "$k/kunit" > "$k/kunit.tap" 2>&1; then
+			grep -E '^    not ok' "$k/kunit.tap" | sed 's/^/# 7.x side: /' | head -n 5
+			rc=1
+		elif cmp -s "$k/mut.c" "$k/lib/crypto/mldsa.c" ||
+		     timeout 600 "$k/kunit-mut" > "$k/mut.tap" 2>&1; then
+			echo "# 7.x side: the mutant of the prepared path was not caught"
+			rc=1
+		fi
+		echo "# 7.x side: $(grep -c '^    ok' "$k/kunit.tap" 2>/dev/null || echo 0) cases passed ($(grep -c '# SKIP' "$k/kunit.tap" 2>/dev/null || echo 0) skipped: Verify_internal, external mu), the mutant caught by $(grep -E '^    not ok' "$k/mut.tap" 2>/dev/null | sed 's/^    not ok [0-9]* //' | tr '\n' ' ')"
+	fi
+fi
+tap "$rc" "the 7.x side: the SHAKE and ML-DSA KUnit suites on linux-source-7.3's lib/crypto (mldsa_verify(), mldsa_prepare_key(), SHA-3 library) through the same interfaces"
 
 plan_check || fail=1
 exit $fail

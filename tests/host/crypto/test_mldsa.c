@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Host test of crypto/mldsa.c: the differential cases of mldsa-cases.mjs
+ * Host test of crypto/mldsa_verify.c: the differential cases of mldsa-cases.mjs
  * (keys, messages and signatures made by @noble/post-quantum, mutated in
  * every field, each with noble's verdict; ML-DSA-65 or ML-DSA-87, as the
  * file's first line "S 65" or "S 87" says) through mldsaNN_verify(),
@@ -20,7 +20,7 @@
 #include <stdarg.h>
 
 #include <linux/err.h>
-#include <crypto/mldsa.h>
+#include <crypto/mldsa_verify.h>
 
 static int tap_n, tap_failed;
 

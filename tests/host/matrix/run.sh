@@ -1,8 +1,16 @@
 #!/usr/bin/env bash
 # Host test: the version and architecture plumbing of make check-matrix, without a kernel build.
-#  - mk/apply.sh picks patches/series for 6.12.x and patches/6.1/series for 6.1.x, and refuses
-#    any other version (6.10 must not pass for 6.1, 6.120 not for 6.12) naming what it found;
-#  - every entry of each series exists, and the 6.1 series uses every patch of patches/6.1/;
+#  - mk/apply.sh picks patches/series for 6.12.x, patches/6.1/series for 6.1.x and
+#    patches/7.3/series for 7.3.x, and refuses any other version (6.10 must not pass for 6.1,
+#    6.120 not for 6.12, 7.30 not for 7.3) naming what it found;
+#  - mk/apply.sh never overwrites a file the tree has: a 7.3 tree holding one of the new files
+#    is refused, naming it, and left as it was; none of the 7.3 series' new files is in
+#    Debian's linux-source-7.3 (its own crypto/mldsa.c and include/crypto/mldsa.h among
+#    them), and a copy of this checkout with the verifier under 7.3's names
+#    (crypto/mldsa.c, include/crypto/mldsa.h) is refused on that tree, naming both (a skip
+#    without the 7.3 tarball: mk/linux-source.sh 7.3 fetches it);
+#  - every entry of each series exists, and the 6.1 and 7.3 series use every patch of their
+#    directory;
 #  - make patches KVER=6.1 exports one patch per entry, the shims first without new files;
 #  - mk/lib.sh names Kbuild's ARCH, the cross compiler and the boot image of each architecture;
 #  - tests/elfedit.py edits a big-endian (s390x) ELF64 module as it does a little-endian one.
@@ -43,14 +51,15 @@ check() { # check DESCRIPTION CMD...: ok when CMD succeeds
 	shift
 	if out=$("$@" 2>&1); then ok "$d"; else notok "$d" "$out"; fi
 }
-echo "1..18"
+echo "1..24"
 
 # A tree that is only a Makefile with the version lines.
 fake_tree() { # fake_tree DIR VERSION PATCHLEVEL SUBLEVEL
 	mkdir -p "$1"
 	printf 'VERSION = %s\nPATCHLEVEL = %s\nSUBLEVEL = %s\nEXTRAVERSION =\n' "$2" "$3" "$4" >"$1/Makefile"
 }
-for v in 6.12.118:patches 6.1.192:patches/6.1 6.10.3:none 6.120.1:none 5.10.0:none 6.2.0:none; do
+for v in 6.12.118:patches 6.1.192:patches/6.1 7.3.4:patches/7.3 6.10.3:none 6.120.1:none \
+	5.10.0:none 6.2.0:none 7.30.1:none; do
 	ver=${v%%:*} want=${v#*:}
 	got=$(series_dir "$ver") && got=${got#"$libtop"/} || got=none
 	[[ $got == "$want" ]] && ok "series for Linux $ver: $want" ||
@@ -66,19 +75,69 @@ else
 	notok "mk/apply.sh refuses a 5.10 tree, names its version, changes nothing" "rc=$rc $out"
 fi
 
+# Never overwrite a file of the tree: a 7.3 tree with its own crypto/mldsa.c (not one of
+# ours) and a crypto/ed448.c of its own (one of ours).
+fake_tree "$tmp/t73" 7 3 4
+mkdir -p "$tmp/t73/crypto"
+echo "the tree's own" >"$tmp/t73/crypto/ed448.c"
+echo "the tree's own" >"$tmp/t73/crypto/mldsa.c"
+(cd "$tmp/t73" && find . -type f | sort | xargs sha256sum) >"$tmp/t73.before"
+out=$("$top/mk/apply.sh" "$tmp/t73" 2>&1)
+rc=$?
+if ((rc != 0)) && grep -q 'has its own crypto/ed448.c' <<<"$out" && ! grep -q 'crypto/mldsa\.c' <<<"$out" &&
+	cmp -s "$tmp/t73.before" <(cd "$tmp/t73" && find . -type f | sort | xargs sha256sum); then
+	ok "mk/apply.sh refuses a 7.3 tree that has a file of the series (crypto/ed448.c), naming it, changes nothing"
+else
+	notok "mk/apply.sh refuses a 7.3 tree that has a file of the series, naming it, changes nothing" "rc=$rc $out"
+fi
+# The real 7.3 tree: none of the 7.3 series' new files is in it; a checkout with the
+# verifier under 7.3's own names is refused on it (the check sees what it must).
+t73=$("$top/mk/linux-source.sh" --path 7.3)
+if [[ -f $t73 ]]; then
+	tar -tf "$t73" | sed 's|^linux-source-7.3/||' | sort >"$tmp/t73.list"
+	mapfile -t ours < <(cd "$top" && git ls-files certs crypto include kernel security scripts \
+		Documentation | grep -vxF -f <(grep -v '^#' "$top/patches/7.3/omit" 2>/dev/null; echo '///'))
+	clash=$(printf '%s\n' "${ours[@]}" | sort | comm -12 - "$tmp/t73.list")
+	[[ -z $clash && ${#ours[@]} -gt 100 ]] &&
+		ok "none of the 7.3 series' ${#ours[@]} new files is in linux-source-7.3" ||
+		notok "none of the 7.3 series' new files is in linux-source-7.3" "$clash"
+	mkdir -p "$tmp/mut73" "$tmp/r73"
+	(cd "$top" && git ls-files -z mk patches certs crypto include kernel security scripts Documentation |
+		xargs -0 cp --parents -t "$tmp/mut73")
+	mv "$tmp/mut73/crypto/mldsa_verify.c" "$tmp/mut73/crypto/mldsa.c"
+	mv "$tmp/mut73/include/crypto/mldsa_verify.h" "$tmp/mut73/include/crypto/mldsa.h"
+	tar -C "$tmp/r73" --strip-components=1 -xf "$t73" linux-source-7.3/Makefile \
+		linux-source-7.3/crypto/mldsa.c linux-source-7.3/include/crypto/mldsa.h
+	(cd "$tmp/r73" && find . -type f | sort | xargs sha256sum) >"$tmp/r73.before"
+	out=$("$tmp/mut73/mk/apply.sh" "$tmp/r73" 2>&1)
+	rc=$?
+	if ((rc != 0)) && grep -q 'has its own crypto/mldsa.c, include/crypto/mldsa.h' <<<"$out" &&
+		cmp -s "$tmp/r73.before" <(cd "$tmp/r73" && find . -type f | sort | xargs sha256sum); then
+		ok "self-test: the verifier under 7.3's names is refused on linux-source-7.3, naming both files"
+	else
+		notok "self-test: the verifier under 7.3's names is refused on linux-source-7.3, naming both files" "rc=$rc $out"
+	fi
+else
+	echo "ok $((n + 1)) - none of the 7.3 series' new files is in linux-source-7.3 # SKIP no $t73 (mk/linux-source.sh 7.3)"
+	echo "ok $((n + 2)) - self-test: the verifier under 7.3's names is refused # SKIP no $t73"
+	n=$((n + 2))
+fi
+
 missing=
-for d in patches patches/6.1; do
+for d in patches patches/6.1 patches/7.3; do
 	while read -r p; do
 		[[ -f $top/$d/$p ]] || missing+=" $d/$p"
 	done < <(grep -v '^\s*\(#\|$\)' "$top/$d/series")
 done
 [[ -z $missing ]] && ok "every series entry exists" || notok "every series entry exists" "$missing"
-unused=
-for f in "$top"/patches/6.1/*.patch; do
-	grep -qx "$(basename "$f")" "$top/patches/6.1/series" || unused+=" $(basename "$f")"
+for d in 6.1 7.3; do
+	unused=
+	for f in "$top"/patches/$d/*.patch; do
+		grep -qx "$(basename "$f")" "$top/patches/$d/series" || unused+=" $(basename "$f")"
+	done
+	[[ -z $unused ]] && ok "patches/$d/series uses every patch in patches/$d/" ||
+		notok "patches/$d/series uses every patch in patches/$d/" "$unused"
 done
-[[ -z $unused ]] && ok "patches/6.1/series uses every patch in patches/6.1/" ||
-	notok "patches/6.1/series uses every patch in patches/6.1/" "$unused"
 
 if "$top/mk/export-patches.sh" --kver 6.1 "$tmp/out61" >"$tmp/export.log" 2>&1; then
 	want=$(grep -vc '^\s*\(#\|$\)' "$top/patches/6.1/series")

@@ -35,7 +35,7 @@ here=$top/tests/host/module
 # (the options, the work directory $tmp and its cleanup)
 # shellcheck source=tests/lib/keyring-host.sh
 . "$top/tests/lib/keyring-host.sh" "$@"
-plan_first 246
+plan_first 247
 
 # ---- build ----
 if build "$tmp/modsig_test" "$here/modsig_test.c" \
@@ -383,10 +383,11 @@ v6tests=("v6 Ed25519 module: accepted, signer = its 32-octet fingerprint"
 	"SLH-DSA-SHAKE-128f, a byte of R, of the FORS part and of the hypertree changed -> EKEYREJECTED each"
 	"ML-DSA-87+Ed448 + SLH-DSA-SHAKE-128f rollover, pq-only: accepted by the first"
 	"memory of one SLH-DSA-SHAKE-128f verification: heap + stack at most 16 KiB, also at 1 MiB")
-if ! nm=$("$top/mk/node-deps.sh" --check --print 2>"$tmp/nm.err"); then
+# shellcheck source=tests/lib/node.sh
+. "$top/tests/lib/node.sh"
+if ! node_env --check 2>"$tmp/nm.err"; then
 	for t in "${v6tests[@]}"; do ok "$t # SKIP $(head -n 1 "$tmp/nm.err")"; done
 else
-	export NODE_MODULES_DIR=$nm
 	pgpv6() { node "$top/tests/vectors/pgpv6.mjs" "$@"; }
 	pq=mldsa65-ed25519:host-module-pq ed=ed25519:host-module-ed
 	pq87=mldsa87-ed448:host-module-pq87 ed448=ed448:host-module-ed448
@@ -439,7 +440,7 @@ else
 	if "$cc" -O2 -w -I"$top/scripts/pgp-shim/module" -I"$top/scripts/pgp-shim/module/tests" \
 		-I"$top/tests/compat/include" -I"$top/scripts/pgp-shim" -I"$top/include" -DCONFIG_64BIT=1 \
 		-DCONFIG_PGP_BUILTIN_KEYS=1 -DCONFIG_SYSTEM_BLACKLIST_KEYRING=1 \
-		-DCONFIG_CRYPTO_ED25519=1 -DCONFIG_CRYPTO_MLDSA=1 -DCONFIG_CRYPTO_ED448=1 \
+		-DCONFIG_CRYPTO_ED25519=1 -DCONFIG_CRYPTO_MLDSA_VERIFY=1 -DCONFIG_CRYPTO_ED448=1 \
 		-DCONFIG_CRYPTO_SLHDSA=1 -DCONFIG_ARCH_SUPPORTS_INT128=1 \
 		-DCONFIG_PGP_KEYS_REVOKED='""' -o "$tmp/keyring_test_mem" "${driver[@]}" \
 		"${kmath[@]}" "$top/scripts/pgp-shim/compat.c" \

@@ -19,6 +19,12 @@
 #    without PGP_BUILTIN_KEYS (kernel/module/Makefile evaluated, internal.h preprocessed).
 #    Self-test: the Makefile as patch 0014 first had it (signing_pkcs7.o under
 #    MODULE_SIG_PGP alone) is refused.
+#  - Linux 7.3 (with Debian's linux-source-7.3 of trixie-backports, mk/linux-source.sh 7.3;
+#    skipped without it): make patches KVER=7.3 exports the series as git format-patch
+#    with a cover letter, 7.3's own scripts/checkpatch.pl --strict finds 0 errors in each
+#    patch and every warning type justified in its notes, which the cover letter gathers
+#    all of; make apply succeeds on Debian's 7.3 tree and on a kernel.org-equivalent copy
+#    (tests/host/patches/kernel.org-7.3.patch); the PKCS#7 policy's build there as on 6.12.
 set -uo pipefail
 if [[ ${1:-} == -h || ${1:-} == --help ]]; then
 	echo "Usage: $0    (a make check host test: prints TAP, exits non-zero on failure)"
@@ -53,7 +59,8 @@ checkpatch=${CHECKPATCH:-scripts/checkpatch.pl}
 	{ echo "1..1"; notok "make patches exports the series" "$(cat "$tmp/export.log")"; exit 1; }
 mapfile -t patches < <(cat "$tmp/out/series")
 mapfile -t cfiles < <(cd "$top" && git ls-files certs crypto include kernel security | grep -E '\.[ch]$')
-echo "1..$((2 + ${#patches[@]} + ${#cfiles[@]} + 10))"
+n73=$(grep -vc '^\s*\(#\|$\)' "$top/patches/7.3/series")
+echo "1..$((2 + ${#patches[@]} + ${#cfiles[@]} + 10 + n73 + 6))"
 ok "make patches exports ${#patches[@]} patches"
 
 # unjustified PATCH TYPE...: the TYPEs that PATCH's notes (between --- and the diffstat, for
@@ -247,5 +254,103 @@ if grep -q 'no memory for the module digest' "$mut/patches/zz-debian-only.patch"
 else
 	notok "self-test: a series editing Debian-only text applies to Debian's 6.12 and is refused on kernel.org's" \
 		"$(cat "$tmp/mut-debian.log" "$tmp/mut-kernel.org.log" 2>/dev/null)"
+fi
+# ---- Linux 7.3 ----
+t73=$("$top/mk/linux-source.sh" --path 7.3)
+if [[ ! -f $t73 ]]; then
+	for ((i = 0; i < n73 + 6; i++)); do
+		n=$((n + 1))
+		echo "ok $n - Linux 7.3 # SKIP no $t73 (mk/linux-source.sh 7.3 fetches Debian's linux-source-7.3)"
+	done
+	exit $((fail > 0))
+fi
+mkdir -p "$tmp/cp73"
+tar -C "$tmp/cp73" --strip-components=1 -xf "$t73" linux-source-7.3/scripts/checkpatch.pl \
+	linux-source-7.3/scripts/spelling.txt linux-source-7.3/scripts/const_structs.checkpatch
+if "$top/mk/export-patches.sh" --kver 7.3 "$tmp/out73" >"$tmp/export73.log" 2>&1 &&
+	[[ $(wc -l <"$tmp/out73/series") == "$n73" && -f $tmp/out73/0000-cover-letter.patch ]] &&
+	grep -q '^From [0-9a-f]\{40\} Mon Sep 17 00:00:00 2001$' "$tmp/out73/$(head -n 1 "$tmp/out73/series")"; then
+	ok "make patches KVER=7.3: $n73 patches and a cover letter, as git format-patch writes them"
+	mapfile -t p73 <"$tmp/out73/series"
+else
+	notok "make patches KVER=7.3 exports the series with a cover letter" "$(tail -n 20 "$tmp/export73.log")"
+	p73=()
+fi
+cover=$tmp/out73/0000-cover-letter.patch
+for ((i = 0; i < n73; i++)); do
+	p=${p73[i]:-}
+	if [[ -z $p ]]; then
+		notok "7.3 patch $((i + 1)): not exported"
+		continue
+	fi
+	out=$(cd "$tmp/cp73" && perl scripts/checkpatch.pl --no-tree --strict --show-types -q "$tmp/out73/$p" 2>&1)
+	rc=$?
+	reports=$(grep -cE '^(ERROR|WARNING|CHECK):' <<<"$out")
+	if ! ((rc == 0 && reports == 0 || rc == 1 && reports > 0)); then
+		notok "7.3 $p: 7.3's checkpatch --strict did not run properly (exit $rc)" "$out"
+		continue
+	fi
+	errors=$(grep -c '^ERROR:' <<<"$out")
+	unjustified=$(unjustified "$tmp/out73/$p" $(grep -oE '^(WARNING|CHECK):[A-Z_]+' <<<"$out" |
+		cut -d: -f2 | sort -u))
+	# the cover letter gathers every note of the patch (none: the diffstat follows the ---)
+	missing=$(awk '/^---$/ { f = 1; next } f && (/^$/ || /^ .* \| +[0-9]+/) { exit } f' \
+		"$tmp/out73/$p" | while read -r l; do
+		grep -qF -- "$l" "$cover" || echo "$l"
+	done)
+	if ((errors == 0)) && [[ -z $unjustified && -z $missing ]]; then
+		ok "7.3 $p: 7.3's checkpatch --strict: 0 errors, $(grep -cE '^(WARNING|CHECK):' <<<"$out") warnings/checks (all justified, in the cover letter too)"
+	else
+		notok "7.3 $p: $errors errors, unjustified:${unjustified:- none}${missing:+; not in the cover letter}" \
+			"$(grep -E '^(ERROR|WARNING|CHECK):' <<<"$out" | sort | uniq -c | sort -rn)$missing"
+	fi
+done
+# make apply on Debian's 7.3 tree and a kernel.org-equivalent copy
+fixture=$top/tests/host/patches/kernel.org-7.3.patch
+mapfile -t files < <(series_files "$top/patches/7.3" | grep -vx Makefile)
+mkdir -p "$tmp/pristine-7.3"
+if err=$(tar -C "$tmp/pristine-7.3" --strip-components=1 -xf "$t73" "linux-source-7.3/Makefile" \
+	"${files[@]/#/linux-source-7.3/}" 2>&1); then
+	cp -a "$tmp/pristine-7.3" "$tmp/debian-7.3"
+	cp -a "$tmp/pristine-7.3" "$tmp/kernel.org-7.3"
+	if out=$(patch -d "$tmp/kernel.org-7.3" -p1 -F0 -N --no-backup-if-mismatch -r - <"$fixture" 2>&1) &&
+		! grep -q 'VERIFY_USE_PLATFORM_KEYRING' "$tmp/kernel.org-7.3/kernel/module/signing.c" &&
+		grep -q 'VERIFY_USE_PLATFORM_KEYRING' "$tmp/debian-7.3/kernel/module/signing.c"; then
+		ok "kernel.org-equivalent 7.3 tree: ${fixture#"$top"/} reverts Debian's patches in $(grep -c '^+++ ' "$fixture") files"
+	else
+		notok "kernel.org-equivalent 7.3 tree: ${fixture#"$top"/} reverts Debian's patches (stale fixture?)" "$out"
+	fi
+	for t in "$tmp/debian-7.3" "$tmp/kernel.org-7.3"; do
+		what="Debian's linux-source-7.3"
+		[[ $t == "$tmp/kernel.org-7.3" ]] && what="kernel.org-equivalent 7.3 tree"
+		if apply_tree "$top" "$t"; then
+			ok "make apply: $what: $(tail -n 1 "$t.log" | sed 's/^apply\.sh: //; s/ to .*(/ (/')"
+		else
+			notok "make apply: $what" "$(cat "$t.log")"
+		fi
+	done
+	# the PKCS#7 policy wherever pgp_keys.pq_only exists, as on 6.12 and 6.1
+	base=(CONFIG_MODULES=y CONFIG_MODULE_SIG=y)
+	with=$(pkcs7_policy "$tmp/debian-7.3" "${base[@]}" CONFIG_PGP_BUILTIN_KEYS=y CONFIG_MODULE_SIG_PGP=y)
+	alone=$(pkcs7_policy "$tmp/debian-7.3" "${base[@]}" CONFIG_PGP_BUILTIN_KEYS=y)
+	none=$(pkcs7_policy "$tmp/debian-7.3" "${base[@]}")
+	if [[ $with == built && $alone == built && $none == stub ]]; then
+		ok "7.3: MODULE_SIG with PGP_BUILTIN_KEYS builds the PKCS#7 policy, with and without MODULE_SIG_PGP; without PGP_BUILTIN_KEYS its stub"
+	else
+		notok "7.3: the PKCS#7 policy wherever pgp_keys.pq_only exists" \
+			"MODULE_SIG_PGP=y: $with"$'\n'"MODULE_SIG_PGP unset: $alone"$'\n'"no PGP_BUILTIN_KEYS: $none"
+	fi
+else
+	notok "Debian's linux-source-7.3: the files the series edits extract from $t73" "$err"
+	notok "make apply: Debian's linux-source-7.3" "no tree"
+	notok "make apply: kernel.org-equivalent 7.3 tree" "no tree"
+	notok "7.3: the PKCS#7 policy wherever pgp_keys.pq_only exists" "no tree"
+fi
+# the cover letter: what, why, figures, what it does not do, checkpatch
+sections=$(grep -cE '^(What|Why|Figures|What it does not do|checkpatch.pl --strict)$' "$cover" 2>/dev/null)
+if [[ $sections == 5 ]] && ! grep -q '@FIGURES@\|@CHECKPATCH@\|\*\*\* SUBJECT HERE\|\*\*\* BLURB HERE' "$cover"; then
+	ok "the 7.3 cover letter has its five sections, the figures and the checkpatch notes filled in"
+else
+	notok "the 7.3 cover letter has its five sections, filled in" "$(head -n 40 "$cover" 2>/dev/null)"
 fi
 exit $((fail > 0))

@@ -75,8 +75,8 @@ compat=("$root"/scripts/pgp-shim/{compat,shash_openssl,hash_info}.c)
 pgp=("$root"/crypto/pgp/pgp_parser.c "$root"/crypto/pgp/pgp_verify.c)
 # ML-DSA and SLH-DSA (and their SHAKE) have no OpenSSL 3.0 counterpart: every variant uses
 # the kernel's; Ed448 (alone and in ML-DSA-87+Ed448) too
-pgp+=(-DCONFIG_CRYPTO_MLDSA=1 -DCONFIG_CRYPTO_ED448=1 -DCONFIG_CRYPTO_SLHDSA=1 "$root"/crypto/shake.c
-	"$root"/crypto/mldsa.c "$root"/crypto/ed448.c "$root"/crypto/slhdsa.c)
+pgp+=(-DCONFIG_CRYPTO_MLDSA_VERIFY=1 -DCONFIG_CRYPTO_ED448=1 -DCONFIG_CRYPTO_SLHDSA=1
+	"$root"/crypto/{shake,mldsa_verify,ed448,slhdsa}.c)
 oracle=("$root/tests/compat/stubs/algs_openssl.c")
 kunit=("$root/crypto/pgp/tests/pgp_kunit.c" "$root/crypto/pgp/tests/pgp_v6_kunit.c"
 	"$root/tests/host/pgp/pgp_host_kunit.c")
@@ -349,7 +349,9 @@ done
 v6_keys=(mldsa65-ed25519:host-pq ed25519:host-ed ed25519-v4:host-e4 mldsa87-ed448:host-pq87
 	ed448:host-ed448 slhdsa128f:host-slh)
 v6_cases=${V6_CASES:-60}
-if ! nm=$("$root/mk/node-deps.sh" --check --print 2>"$work/nm.err"); then
+# shellcheck source=tests/lib/node.sh
+. "$root/tests/lib/node.sh"
+if ! node_env --check 2>"$work/nm.err"; then
 	why=$(head -n 1 "$work/nm.err")
 	for k in "${v6_keys[@]}"; do
 		skip "v6 ${k%%:*}: fingerprint as the test-side signer computes it" "$why"
@@ -359,7 +361,6 @@ if ! nm=$("$root/mk/node-deps.sh" --check --print 2>"$work/nm.err"); then
 	skip "v6 Ed25519: every byte and truncation of a signature refused" "$why"
 	skip "v6 Ed448: every byte and truncation of a signature refused" "$why"
 else
-	export NODE_MODULES_DIR=$nm
 	pgpv6() { node "$root/tests/vectors/pgpv6.mjs" "$@"; }
 	v=${variants[${#variants[@]} - 1]}
 	for k in "${v6_keys[@]}"; do
@@ -447,10 +448,10 @@ if [ "$quick" = 0 ]; then
 	mkdir -p "$mdir"
 	mflags=(-std=gnu11 -O1 -w -I"$root/tests/compat/include" -I"$root/scripts/pgp-shim" -I"$root/include" -I"$root/crypto/pgp"
 		-DCONFIG_ARCH_SUPPORTS_INT128=1 -DPGP_HOST_KERNEL_MATHS=1 -DCONFIG_CRYPTO_ED25519=1
-		-DCONFIG_CRYPTO_MLDSA=1 -DCONFIG_CRYPTO_ED448=1 -DCONFIG_CRYPTO_SLHDSA=1)
+		-DCONFIG_CRYPTO_MLDSA_VERIFY=1 -DCONFIG_CRYPTO_ED448=1 -DCONFIG_CRYPTO_SLHDSA=1)
 	mobjs=()
 	for f in "${kunit[@]}" "${compat[@]}" "$root/tests/compat/kunit_main.c" \
-		"$root"/crypto/{mont,dsa,rsassa,ed25519,shake,mldsa,ed448,slhdsa}.c; do
+		"$root"/crypto/{mont,dsa,rsassa,ed25519,shake,mldsa_verify,ed448,slhdsa}.c; do
 		o=$mdir/$(basename "$f" .c).o
 		"$cc" "${mflags[@]}" -c -o "$o" "$f" 2>>"$mdir/build.log" && mobjs+=("$o")
 	done

@@ -51,7 +51,7 @@ cp "$tmp/h/ca.pgp" "$tmp/certs/pgp_keyring.bin"
 cflags=(-O2 -Wno-deprecated-declarations -include "$top/tests/host/crypto/kshim.h"
 	-I"$top/scripts/pgp-shim/module" -I"$top/tests/compat/include" -I"$top/scripts/pgp-shim"
 	-I"$top/include" -DCONFIG_64BIT=1 -DCONFIG_PGP_BUILTIN_KEYS=1
-	-DCONFIG_CRYPTO_ED25519=1 -DCONFIG_CRYPTO_MLDSA=1 -DCONFIG_PGP_KEYS_REVOKED='""'
+	-DCONFIG_CRYPTO_ED25519=1 -DCONFIG_CRYPTO_MLDSA_VERIFY=1 -DCONFIG_PGP_KEYS_REVOKED='""'
 	-DCONFIG_PGP_KEYS_RUNTIME_MAX=1024)
 srcs=("$here/keytype_test.c" "$top/security/pgp_keys/keyring_parse.c"
 	"$top/security/pgp_keys/pgp_key_type.c" "$top/security/pgp_keys/policy.c"
@@ -59,7 +59,7 @@ srcs=("$here/keytype_test.c" "$top/security/pgp_keys/keyring_parse.c"
 for f in "$top"/crypto/pgp/*.c; do
 	[[ $f != *_kunit.c ]] && srcs+=("$f")
 done
-srcs+=("$top"/crypto/{shake,mldsa,mont,dsa,rsassa,ed25519}.c "$top/scripts/pgp-shim/compat.c"
+srcs+=("$top"/crypto/{shake,mldsa_verify,mont,dsa,rsassa,ed25519}.c "$top/scripts/pgp-shim/compat.c"
 	"$top/scripts/pgp-shim/shash_openssl.c" "$top/scripts/pgp-shim/hash_info.c")
 if ! (cd "$tmp" && "$cc" -c -I"$top/tests/compat/include" -I"$top/scripts/pgp-shim" \
 		-o pgp_keyring.o "$top/certs/pgp_keyring.S") ||

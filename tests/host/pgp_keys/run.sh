@@ -650,7 +650,9 @@ fi
 # ---- run-time ML-DSA-65+Ed25519 keys: the first 16 get their NTT tables (about 37 KiB each),
 # the ones after verify without (pgp_key_type.c).  v6 certificates from tests/vectors/pgpv6.mjs:
 # a composite key built in, 17 composite keys it certified added at run time.
-if ! command -v node >/dev/null 2>&1 || ! "$top/mk/node-deps.sh" --check 2>/dev/null; then
+# shellcheck source=tests/lib/node.sh
+. "$top/tests/lib/node.sh"
+if ! node_env --check 2>/dev/null; then
 	for ((i = 0; i < 4; i++)); do ok "run-time composite keys # SKIP node or build/node missing (make deps)"; done
 else
 	pv6() { node "$top/tests/vectors/pgpv6.mjs" "$@"; }

@@ -20,6 +20,7 @@
 #include <openssl/sha.h>
 
 #include "../../../scripts/pgp-sign/pgp-sign.h"
+#include "../../../scripts/pgp-sign/pqsign.h"
 
 static size_t unhex(const char *s, u8 *out, size_t max)
 {

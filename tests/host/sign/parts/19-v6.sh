@@ -10,7 +10,9 @@
 
 pgpv6=$top/tests/vectors/pgpv6.mjs
 ojs=$here/openpgpjs.mjs
-if ! command -v node > /dev/null 2>&1 || ! "$top/mk/node-deps.sh" --check 2> /dev/null; then
+# shellcheck source=tests/lib/node.sh
+. "$top/tests/lib/node.sh"
+if ! node_env --check 2> /dev/null; then
 	skip "v6 remote signing: node or build/node missing (make deps, mk/node-deps.sh)"
 else
 V=$T/v6
@@ -233,7 +235,7 @@ expect_fail "v6 --attach: a composite signature over other data is refused" "$f"
 	"$sign" -q --attach --keyring "$V/all.pub" "$f"
 v6_sign pq sha512 < "$f.tbs" > "$f.sig"
 want="ENOKEY: .*refused by the key policy"
-expect_fail "v6 --attach: ML-DSA-65+Ed25519 for a kernel without CONFIG_CRYPTO_MLDSA (--algos): its key is refused" \
+expect_fail "v6 --attach: ML-DSA-65+Ed25519 for a kernel without CONFIG_CRYPTO_MLDSA_VERIFY (--algos): its key is refused" \
 	"$f" "$sign" -q --attach --algos rsa,dsa,eddsa --keyring "$V/all.pub" "$f"
 v6_prepare small --reserve 2048
 f=$V/small.ko

@@ -59,7 +59,9 @@ scan "--dearmor of an armoured secret key: no copy left" --secret "$mseed:ML-DSA
 	"$PGP_SIGN_MODULE" --dearmor "$S/g.asc" "$S/g.bin"
 # passphrase-protected keys (OpenPGP.js): the S2K key, the KEK, the decrypted seed, the
 # passphrase
-if command -v node > /dev/null 2>&1 && "$top/mk/node-deps.sh" --check 2> /dev/null; then
+# shellcheck source=tests/lib/node.sh
+. "$top/tests/lib/node.sh"
+if node_env --check 2> /dev/null; then
 	printf 'module signing pass\n' > "$S/pass"
 	for how in cfb gcm argon2; do
 		node "$ojs" keygen "$S/p-$how.pub" "$S/p-$how.sec" --protect "$how" "module signing pass"

@@ -11,7 +11,9 @@
 # Sourced by run.sh after its setup (SIGN_TEST_PART=pq87 runs it alone).
 
 pgpv6=$top/tests/vectors/pgpv6.mjs
-if ! command -v node > /dev/null 2>&1 || ! "$top/mk/node-deps.sh" --check 2> /dev/null; then
+# shellcheck source=tests/lib/node.sh
+. "$top/tests/lib/node.sh"
+if ! node_env --check 2> /dev/null; then
 	skip "ML-DSA-87+Ed448 signing: node or build/node missing (make deps, mk/node-deps.sh)"
 else
 P=$T/pq87
@@ -42,7 +44,7 @@ if objs=$(bash "$scripts/pgp-sign-module-build.sh" --objects "$P/objs/tool" 2> "
 		msg=$(printf 'message87 %d' "$c" | sha512sum | cut -c1-128)
 		if "$P/mldsa_sign_test" --set 87 "$seed" "$rnd" "$msg" > "$P/kat.$c" &&
 		   node --input-type=module -e "
-const { ml_dsa87 } = await import('$top/build/node/node_modules/@noble/post-quantum/ml-dsa.js');
+const { ml_dsa87 } = await import('$NODE_MODULES_DIR/@noble/post-quantum/ml-dsa.js');
 const fs = await import('node:fs');
 const [pk, sig] = fs.readFileSync('$P/kat.$c', 'utf8').split('\n');
 const h = (s) => Uint8Array.from(Buffer.from(s, 'hex'));

@@ -12,7 +12,9 @@
 # Sourced by run.sh after its setup (SIGN_TEST_PART=slhdsa runs it alone).
 
 pgpv6=$top/tests/vectors/pgpv6.mjs
-if ! command -v node > /dev/null 2>&1 || ! "$top/mk/node-deps.sh" --check 2> /dev/null; then
+# shellcheck source=tests/lib/node.sh
+. "$top/tests/lib/node.sh"
+if ! node_env --check 2> /dev/null; then
 	skip "SLH-DSA signing: node or build/node missing (make deps, mk/node-deps.sh)"
 else
 S=$T/slhdsa

@@ -45,7 +45,7 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/unaligned.h>
-#include <crypto/mldsa.h>
+#include <crypto/mldsa_verify.h>
 #include <crypto/shake.h>
 
 #define MLDSA_Q			8380417

@@ -1,9 +1,21 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * ML-DSA-65 and ML-DSA-87 signature verification (FIPS 204).
+ * ML-DSA-65 and ML-DSA-87 signature verification (FIPS 204) for in-kernel
+ * callers: pure ML-DSA with the empty context (ML-DSA.Verify), optionally
+ * with a public key prepared once for many verifications.
+ *
+ * The implementation is crypto/mldsa_verify.c where the kernel has no ML-DSA
+ * library, and crypto/mldsa_verify_lib.c, on mldsa_verify() and
+ * mldsa_prepare_key() of <crypto/mldsa.h>, where it has one
+ * (CONFIG_CRYPTO_LIB_MLDSA).  Both give the same answers: 0 for a valid
+ * signature; -EKEYREJECTED or -EBADMSG for one that does not verify (which of
+ * the two for a z beyond its bound is the implementation's); -EINVAL for a
+ * key or signature of the wrong length; -ENOMEM.  The library verifies the
+ * pure form only: its Verify_internal and external-mu entry points return
+ * -EOPNOTSUPP.
  */
-#ifndef _CRYPTO_MLDSA_H
-#define _CRYPTO_MLDSA_H
+#ifndef _CRYPTO_MLDSA_VERIFY_H
+#define _CRYPTO_MLDSA_VERIFY_H
 
 #include <linux/types.h>
 
@@ -19,7 +31,7 @@ int mldsa65_verify_internal(const u8 *pk, size_t pk_len, const u8 *mprime, size_
 int mldsa65_verify_mu(const u8 *pk, size_t pk_len, const u8 mu[MLDSA_MU_SIZE],
 		      const u8 *sig, size_t sig_len);
 
-/* A public key prepared for many verifications (tr, A and NTT(t1 2^d)) */
+/* A public key prepared for many verifications (crypto/mldsa_verify.c: tr, A, NTT(t1 2^d)) */
 struct mldsa65_precomp;
 
 struct mldsa65_precomp *mldsa65_precompute(const u8 *pk, size_t pk_len);
@@ -46,4 +58,4 @@ void mldsa87_precomp_free(struct mldsa87_precomp *kp);
 int mldsa87_verify_precomp(const struct mldsa87_precomp *kp, const u8 *msg, size_t msg_len,
 			   const u8 *sig, size_t sig_len);
 
-#endif /* _CRYPTO_MLDSA_H */
+#endif /* _CRYPTO_MLDSA_VERIFY_H */
