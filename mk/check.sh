@@ -121,6 +121,21 @@ stage deps "$top/mk/deps.sh" || { echo "$failed failed: cannot install dependenc
 # above, name the tests' Node.js
 grep -E '^deps: (warning|.* could not be installed|installed)' "$logs/deps.log" | sed 's/^/   /' || true
 
+# Linux 7.3's source (Debian's linux-source-7.3 of trixie-backports, 167 MB, through
+# mk/apt-private.sh: the machine's apt is not changed) for the host tests of the 7.3 series
+# (it applies, its checkpatch, the SHAKE and ML-DSA KUnit suites on 7.3's lib/crypto); the
+# kernel built and booted stays 6.12.  When it cannot be got, those results are skipped with
+# the reason.
+t0=$(date +%s)
+echo "== linux-source-7.3"
+if "$top/mk/linux-source.sh" 7.3 >"$logs/linux-source-7.3.log" 2>&1; then
+	echo "   $(tail -n 1 "$logs/linux-source-7.3.log")"
+else
+	echo "   warning: could not get linux-source-7.3 (its host tests are skipped); last lines:"
+	tail -n 5 "$logs/linux-source-7.3.log" | sed 's/^/   | /'
+fi
+timings+=("$(printf '%-22s %5ds' linux-source-7.3 $(($(date +%s) - t0)))")
+
 # The tests run Debian's python3, the one mk/deps.sh installs (with python3-docutils), even
 # when a version manager's shim comes first on PATH: a pyenv shim costs half a second per
 # start (it runs some forty processes), and the tests start python3 thousands of times.

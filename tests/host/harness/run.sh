@@ -156,10 +156,8 @@ SRC_TARBALL=$tmp/fake.tar.xz bash "$top/tests/host/patches/run.sh" >"$tmp/patche
 rc=$?
 bad=$(grep -c '^not ok .*checkpatch --strict did not run properly' "$tmp/patches.out")
 kd=$(grep -c '^not ok .*kernel-doc -none .*exit 2' "$tmp/patches.out")
-# (the 7.3 series is checked with linux-source-7.3's own checkpatch, which the fake
-# 6.12 tarball does not replace: its lines, when that tarball is there, are not judged)
-if ((rc != 0 && bad > 0 && kd > 0)) && ! grep -v '^ok .*7\.3' "$tmp/patches.out" |
-	grep -q '^ok .*checkpatch'; then
+# (7.3's checkpatch is that of linux-source-7.3's own tarball, when it is there: not this one)
+if ((rc != 0 && bad > 0 && kd > 0)) && ! grep '^ok .*checkpatch' "$tmp/patches.out" | grep -qv '7\.3'; then
 	ok "patches: a checkpatch and a kernel-doc that cannot run fail every patch and file ($bad, $kd)"
 else
 	notok "patches: a checkpatch and a kernel-doc that cannot run fail" "$(cat "$tmp/patches.out")"
