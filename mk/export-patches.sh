@@ -30,11 +30,9 @@ assigned to patches by path:
                        on 7.3 crypto/mldsa_verify_lib.c, while crypto/shake.c and
                        crypto/mldsa_verify.c (the signer's, which the kernel does not
                        build there) go with patch 8
- 13 Ed448              crypto/{,tests/}ed448*, include/crypto/ed448.h (after patch 10);
-                       on 7.3 also crypto/tests/.kunitconfig
+ 13 Ed448              crypto/{,tests/}ed448*, include/crypto/ed448.h (after patch 10)
  15 SLH-DSA            crypto/{,tests/}slhdsa*, crypto/tests/.kunitconfig, include/crypto/slhdsa.h
-                       (after patch 13); not yet in the 7.3 series, where crypto/slhdsa.c and
-                       include/crypto/slhdsa.h (the signer's) go with patch 8
+                       (after patch 13)
   5 OpenPGP parser     crypto/pgp/, include/crypto/pgp.h
   6 keyring            security/pgp_keys/, include/keys/pgp_keys.h, certs/pgp_keyring*,
                        certs/pgp-keyring-bin.sh, scripts/pgp-modsign-genkey.sh
@@ -81,10 +79,6 @@ group_of() {
 	if [[ $kver == 7.3 ]]; then
 		case $1 in
 		crypto/shake.c|crypto/mldsa_verify.c) echo 8; return ;;
-		# SLH-DSA is not in the 7.3 series yet: the signer's verifier only, and the
-		# KUnit suites' .kunitconfig with the last algorithm patch 7.3 has
-		crypto/slhdsa.c|include/crypto/slhdsa.h) echo 8; return ;;
-		crypto/tests/.kunitconfig) echo 13; return ;;
 		esac
 	fi
 	case $1 in

@@ -38,8 +38,8 @@
 #   5. mutants: crypto/mldsa_verify.c, crypto/shake.c, crypto/ed448.c and crypto/slhdsa.c each changed in one check or
 #      step (mutants.txt), the KUnit suites built again without sanitizers;
 #      each mutant must fail them
-#   6. the 7.x side of <crypto/shake.h> and <crypto/mldsa_verify.h>: the SHAKE and
-#      ML-DSA KUnit suites on crypto/mldsa_verify_lib.c over Debian's
+#   6. the 7.x side of <crypto/shake.h> and <crypto/mldsa_verify.h>: the SHAKE, ML-DSA
+#      and SLH-DSA KUnit suites on crypto/mldsa_verify_lib.c over Debian's
 #      linux-source-7.3's own lib/crypto/mldsa.c and sha3.c with patches/7.3's
 #      patch 0010 (its lib/crypto/mldsa.c and include/crypto/mldsa.h: mldsa_prepare_key()),
 #      with ASan and UBSan; a copy whose
@@ -776,7 +776,8 @@ EOF
 		-DCONFIG_CRYPTO_LIB_MLDSA=1 -DCONFIG_64BIT=1 -I"$top/tests/compat/include"
 		-I"$top/scripts/pgp-shim" -I"$top/include" -I"$k/include" -idirafter "$k/include"
 		-I"$k/lib/crypto")
-	k73srcs=("$top"/crypto/tests/{shake,mldsa}_kunit.c "$top/crypto/mldsa_verify_lib.c"
+	k73srcs=("$top"/crypto/tests/{shake,mldsa,slhdsa}_kunit.c "$top/crypto/mldsa_verify_lib.c"
+		"$top/crypto/slhdsa.c"
 		"$k/lib/crypto/sha3.c" "$top/scripts/pgp-shim/compat.c" "$top/tests/compat/kunit_main.c"
 		"$k/stubs.c")
 	sed 's/a = &key->elems\[i \* l + j\];/a = \&key->elems[i * l];/' "$k/lib/crypto/mldsa.c" > "$k/mut.c"
@@ -798,7 +799,7 @@ EOF
 		echo "# 7.x side: $(grep -c '^    ok' "$k/kunit.tap" 2>/dev/null || echo 0) cases passed ($(grep -c '# SKIP' "$k/kunit.tap" 2>/dev/null || echo 0) skipped: Verify_internal, external mu), the mutant caught by $(grep -E '^    not ok' "$k/mut.tap" 2>/dev/null | sed 's/^    not ok [0-9]* //' | tr '\n' ' ')"
 	fi
 fi
-tap "$rc" "the 7.x side: the SHAKE and ML-DSA KUnit suites on linux-source-7.3's lib/crypto (mldsa_verify(), mldsa_prepare_key(), SHA-3 library) through the same interfaces"
+tap "$rc" "the 7.x side: the SHAKE, ML-DSA and SLH-DSA KUnit suites on linux-source-7.3's lib/crypto (mldsa_verify(), mldsa_prepare_key(), SHA-3 library) through the same interfaces"
 
 plan_check || fail=1
 exit $fail
