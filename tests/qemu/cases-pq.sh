@@ -46,13 +46,9 @@ same modules load by their PKCS#7 signature, the certificate joins.  OBJDIR's
 scripts/sign-file and certs/signing_key.pem sign.
 EOF_USAGE
 }
-[[ ${1:-} == -h || ${1:-} == --help ]] && { usage; exit 0; }
-[[ $# -eq 3 ]] || { usage >&2; exit 2; }
-obj=$(cd "$1" && pwd) module=$2 out=$(cd "$3" && pwd)
-keys=${KEYS_DIR:?KEYS_DIR must name the tests/qemu/make-keys.sh output}
-top=$(cd "$(dirname "$0")/../.." && pwd)
-list=$out/cases.list mods=$out/mods
-[[ -f $list && -d $mods ]] || { echo "$prog: $out: no cases.list or mods/" >&2; exit 1; }
+# shellcheck source=tests/qemu/cases-lib.sh
+. "$(dirname "$0")/cases-lib.sh"
+cases_args --keys "$@"
 # shellcheck source=/dev/null
 . "$keys/keys.env"
 [[ -n ${KEY_pq6:-} ]] || { echo "$prog: $keys/keys.env: no v6 keys (tests/qemu/make-keys.sh)" >&2; exit 1; }
@@ -65,9 +61,6 @@ node_env || { echo "$prog: no test-only npm packages" >&2; exit 1; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-case_line() { # EXPECT_PERMISSIVE EXPECT_ENFORCE FILE SIGNER DESCRIPTION
-	printf '%s|%s|/mods/%s|pgptest|%s|%s\n' "$1" "$2" "$3" "$4" "$5" >>"$list"
-}
 lc() { tr 'A-F' 'a-f' <<<"$1"; }
 pgpv6() { node "$top/tests/vectors/pgpv6.mjs" "$@"; }
 v6mod() { python3 "$top/tests/qemu/v6mod.py" "$@"; }
@@ -291,11 +284,7 @@ case_line ok ok slh-roll-bad87.ko "$s128f" \
 	"rollover: a broken ML-DSA-87+Ed448 then a good SLH-DSA-SHAKE-128f loads with the second"
 
 # ---- the post-quantum-only policy: the boots with pgp_keys.pq_only=1 ----
-pol=$out/cases-pqonly.list
 : >"$pol"
-pol_line() { # EXPECT_PERMISSIVE EXPECT_ENFORCE FILE SIGNER DESCRIPTION
-	printf '%s|%s|/mods/%s|pgptest|%s|%s\n' "$1" "$2" "$3" "$4" "$5" >>"$pol"
-}
 pol_exec() { # FILE ARGS DESCRIPTION: passes when FILE ARGS exits 0 (in both boots)
 	printf 'exec|exec|%s|-|%s|%s\n' "$1" "$2" "$3" >>"$pol"
 }
