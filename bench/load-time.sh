@@ -14,7 +14,9 @@ RSA-2048/SHA-256 (and Ed25519/SHA-512 when the kernel supports it; and with BENC
 the v6 signatures pgp6-ed25519-sha512, pgp6-mldsa65ed25519-sha512 and -sha256, with
 BENCH_PQ87=1 pgp6-ed448-sha512 and pgp6-mldsa87ed448-sha512, made on
 the test side by tests/vectors/pgpv6.mjs with KEYSDIR's built-in v6 keys and put in by
-tests/qemu/v6mod.py, until the signing tool makes them).  With
+tests/qemu/v6mod.py; with BENCH_SLH=1 pgp6-slhdsa128s-sha512, pgp6-slhdsa128f-sha512 and
+pgp6-slhdsa256s-sha512, the -128f ones made the same way, the -128s and -256s ones by the
+signing tool with the keys' secret key files: noble signs those sets in minutes).  With
 CONFIG_MODULE_HASH_LIST_TEST_MODULES=m also "hashlist-sha256": the kernel's own in-tree
 modules modhash_small and modhash_big as make modules_install installs them (stripped,
 in the kernel's list of its modules' hashes), with no signature, at ~6 KiB and 1 MiB.
@@ -76,6 +78,8 @@ fi
 if [[ ${BENCH_PQ:-0} == 1 ]]; then
 	schemes+=(pgp6-ed25519-sha512 pgp6-mldsa65ed25519-sha512 pgp6-mldsa65ed25519-sha256)
 	[[ ${BENCH_PQ87:-0} == 1 ]] && schemes+=(pgp6-ed448-sha512 pgp6-mldsa87ed448-sha512)
+	[[ ${BENCH_SLH:-0} == 1 ]] &&
+		schemes+=(pgp6-slhdsa128s-sha512 pgp6-slhdsa128f-sha512 pgp6-slhdsa256s-sha512)
 	# shellcheck source=tests/lib/node.sh
 	. "$top/tests/lib/node.sh"
 	node_env
@@ -134,21 +138,32 @@ for sz in "${sizes[@]}"; do
 			d=${k#*-}
 			k=${k%-*}
 			# module_sig as the signer sizes it: its default 2048 octets for Ed25519
-			# and Ed448, 4096 for the 3.5 KB composite, 6144 for the 4.8 KB one (the
-			# loader hashes the section's zeros: each KiB costs the load both hashes
-			# of a KiB)
+			# and Ed448, 4096 for the 3.5 KB composite, 6144 for the 4.8 KB one; the
+			# SLH-DSA signature and its packet, rounded up to a KiB: 8192 octets for
+			# -128s (7.8 KB), 18432 for -128f (16.7 KB), 30720 for -256s (29.1 KB)
+			# (the loader hashes the section's zeros: each KiB costs the load both
+			# hashes of a KiB)
+			tool=
 			case $k in
 			ed25519) spec=$KEY_ed6 reserve=2048 ;;
 			ed448) spec=$KEY_ed448 reserve=2048 ;;
 			mldsa65ed25519) spec=$KEY_pq6 reserve=4096 ;;
 			mldsa87ed448) spec=$KEY_pq87 reserve=6144 ;;
+			slhdsa128s) tool=$keys/v6/slh128s.sec reserve=8192 ;;
+			slhdsa128f) spec=$KEY_slh128f reserve=18432 ;;
+			slhdsa256s) tool=$keys/v6/slh256s.sec reserve=30720 ;;
 			esac
-			"$top/scripts/sign-module.sh" --quiet -u "$FPR_rsa2048" --digest sha256 \
-				--reserve "$reserve" "$f"
-			python3 "$top/tests/qemu/siglayout.py" extract "$f" "$f.data" "$f.v4" >/dev/null
-			node "$top/tests/vectors/pgpv6.mjs" sign "$spec" --hash "$d" <"$f.data" >"$f.sig"
-			python3 "$top/tests/qemu/v6mod.py" attach "$f" "$f" "$f.sig"
-			rm -f "$f.data" "$f.v4" "$f.sig"
+			if [[ -n $tool ]]; then
+				"$top/scripts/sign-module.sh" --quiet --secret-key "$tool" --digest "$d" \
+					--reserve "$reserve" "$f"
+			else
+				"$top/scripts/sign-module.sh" --quiet -u "$FPR_rsa2048" --digest sha256 \
+					--reserve "$reserve" "$f"
+				python3 "$top/tests/qemu/siglayout.py" extract "$f" "$f.data" "$f.v4" >/dev/null
+				node "$top/tests/vectors/pgpv6.mjs" sign "$spec" --hash "$d" <"$f.data" >"$f.sig"
+				python3 "$top/tests/qemu/v6mod.py" attach "$f" "$f" "$f.sig"
+				rm -f "$f.data" "$f.v4" "$f.sig"
+			fi
 			;;
 		pgp-*)
 			k=${s#pgp-}
@@ -187,13 +202,13 @@ guest=$(tr -d '\r' <"$out/console.log" | sed -n 's/^# modtest: bench, \([0-9]*\)
 	echo "tick_ns $((1000000000 / hz))"
 	echo "guest ${guest:-? ?}"
 	echo "n $n"
-	grep -E '^CONFIG_(SMP|TREE_RCU|TINY_RCU|SYSTEM_BLACKLIST_KEYRING|CRYPTO_MLDSA|CRYPTO_MLDSA_VERIFY|CRYPTO_LIB_MLDSA|CRYPTO_ED448|MODULE_HASH_LIST)=' \
+	grep -E '^CONFIG_(SMP|TREE_RCU|TINY_RCU|SYSTEM_BLACKLIST_KEYRING|CRYPTO_MLDSA|CRYPTO_MLDSA_VERIFY|CRYPTO_LIB_MLDSA|CRYPTO_ED448|CRYPTO_SLHDSA|MODULE_HASH_LIST)=' \
 		"$obj/.config" |
 		sed 's/^/config /'
 	echo "run $(date -u +%F)"
 } >"$out/load-time.txt"
 tr -d '\r' <"$out/console.log" |
-	grep -E 'pgp_test_hash_speed: |dsa_speed: |pgp_v6_test_speed: |hash_list_speed: |modsign-pgp: Key .*DSA tables' |
+	grep -E 'pgp_test_hash_speed: |dsa_speed: |pgp_v6_test_speed: |hash_list_speed: |slhdsa_.*speed: |modsign-pgp: Key .*DSA tables' |
 	sed 's/^.*\] //; s/^ *# *//' >"$out/guest-kunit.txt" || true
 if grep -q ' error ' "$out/load-time.txt"; then
 	echo "$prog: some variants did not load:" >&2

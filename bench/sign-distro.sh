@@ -11,7 +11,9 @@
 #   (c) the same modules as raw .ko: sign-module.sh against sign-file;
 #   (d) sign-module.sh -u e-mail address against -u fingerprint;
 #   (e), (f) v6 ML-DSA-65+Ed25519 and ML-DSA-87+Ed448 keys (--secret-key) against
-#       the Ed25519 key.
+#       the Ed25519 key;
+#   (g) a v6 SLH-DSA-SHAKE-128s key (--secret-key, made by the tool's --gen-key)
+#       against the Ed25519 key, on the first 200 modules (a second or so each).
 # Writes the table to build/bench/distro.md (make bench puts it in
 # bench/results.md) and the raw lines to build/bench/distro.txt. The package is fetched with apt-get download and
 # cached under build/distro (never committed).
@@ -363,6 +365,47 @@ else
 	say "ko.xz ML-DSA-65+Ed25519 and ML-DSA-87+Ed448: skipped (node or build/node missing: make deps)"
 fi
 
+# (g) SLH-DSA-SHAKE-128s (RFC 9980 algorithm 32, FIPS 205 signing by the tool) against the
+# Ed25519 v4 key, on the first $gsub modules in interleaved fifths, taking turns as above
+gsub=$((count < 200 ? count : 200))
+"$top/scripts/sign-module.sh" --gen-key slhdsa128s "Distribution bench key <slh-$mail>" \
+	"$T/slh.sec" "$T/slh.pub" > /dev/null
+# sub_files DIR K: part K of the first $gsub modules in $T/DIR (NUL-separated)
+sub_files()
+{
+	local i
+
+	for ((i = $2; i < gsub; i += parts)); do
+		printf '%s\0' "$T/$1/${mods[i]##*/}"
+	done
+}
+slh_part()
+{
+	local -a fs
+
+	mapfile -d '' -t fs < <(sub_files g-slh "$1")
+	"$top/scripts/sign-module.sh" -q -j "$jobs" --secret-key "$T/slh.sec" --digest sha512 \
+		"${fs[@]}"
+}
+edg_part()
+{
+	local -a fs
+
+	mapfile -d '' -t fs < <(sub_files g-ed "$1")
+	sign_ours -u "$fpr" "${fs[@]}"
+}
+set_copy g-slh
+set_copy g-ed
+turns edg_part slh_part
+say "ko.xz sign-module.sh (SLH-DSA-SHAKE-128s v6, SHA-512, --secret-key, first $gsub modules): $(rate "$TB" "$gsub") modules/s"
+say "ko.xz sign-module.sh (Ed25519 v4 beside SLH-DSA-SHAKE-128s): $(rate "$TA" "$gsub") modules/s"
+say "ratio ko.xz SLH-DSA-SHAKE-128s / Ed25519: $(ratio_of "$TB" "$TA")"
+vslh=()
+for ((i = 0; i < gsub; i += 5)); do
+	vslh+=("$T/g-slh/${mods[i]##*/}")
+done
+"$top/scripts/verify-module.sh" -q --keyring "$T/slh.pub" "${vslh[@]}"
+
 # ---- results checked: every 5th of ours with gpgv through verify-module.sh,
 # every one of mainline's for its trailer
 vsub=()
@@ -404,6 +447,7 @@ ratio() { sed -n "s/^ratio $1: //p" <<< "$raw"; }
 		echo "| \`.ko.xz\`: \`sign-module.sh -j$jobs --secret-key\`, ML-DSA-65+Ed25519 (v6)/SHA-512 | $(get 'ko.xz sign-module.sh (ML-DSA-65') | **$(ratio 'ko.xz ML-DSA-65+Ed25519 \/ Ed25519')** of Ed25519 v4 ($(get 'ko.xz sign-module.sh (Ed25519 v4 beside it')/s in the same turns; target ≥ 0.9) |"
 		echo "| \`.ko.xz\`: \`sign-module.sh -j$jobs --secret-key\`, ML-DSA-87+Ed448 (v6)/SHA-512 | $(get 'ko.xz sign-module.sh (ML-DSA-87') | **$(ratio 'ko.xz ML-DSA-87+Ed448 \/ Ed25519')** of Ed25519 v4 ($(get 'ko.xz sign-module.sh (Ed25519 v4 beside ML-DSA-87')/s in the same turns; target ≥ 0.9) |"
 	fi
+	echo "| \`.ko.xz\`: \`sign-module.sh -j$jobs --secret-key\`, SLH-DSA-SHAKE-128s (v6)/SHA-512 (first $gsub modules) | $(get 'ko.xz sign-module.sh (SLH-DSA') | $(ratio 'ko.xz SLH-DSA-SHAKE-128s \/ Ed25519') of Ed25519 v4 ($(get 'ko.xz sign-module.sh (Ed25519 v4 beside SLH')/s in the same turns) |"
 	echo
 	echo "Mainline's flow by step: $(sed -n 's/^mainline flow by step: //p' <<< "$raw")."
 	echo "Ours by step, \`.ko.xz\` (ms a module, summed over the jobs): $(sed -n 's/^ko.xz sign-module.sh by step (ms a module, summed over jobs): //p' <<< "$raw")."

@@ -36,75 +36,130 @@ static const u64 keccak_rc[24] = {
 };
 
 /*
- * Keccak-f[1600] on the lanes a[x + 5y].  rho and pi are done together:
- * pi moves lane (x, y) to (y, 2x + 3y mod 5), and rho rotates it by the
- * offset of Algorithm 2 (the triangular numbers along pi's orbit of
- * (1, 0)), so b[] below is pi(rho(a)).
+ * Keccak-f[1600] (FIPS 202 section 3.3) on the lanes a[x + 5y], two rounds
+ * a time from a[] into e[] and back, every index a constant: the compiler
+ * keeps the lanes in registers and on the stack, not in the caller's
+ * state, which is read once and written once.
+ *
+ * One round: theta adds to each lane the parities of the columns x - 1
+ * and x + 1 (the second rotated by one), d[x]; rho rotates lane (x, y) by
+ * its offset r (Algorithm 2: the triangular numbers along pi's orbit of
+ * (1, 0)) and pi moves it to (y, 2x + 3y mod 5), so that row y' of the
+ * output is computed from five lanes b0..b4, b[x'] being
+ * rol(a[x + 5y] ^ d[x], r) for the lane (x, y) that pi sends to (x', y');
+ * chi sets lane x' of the row to b[x'] ^ (~b[x' + 1] & b[x' + 2]); iota
+ * adds the round constant to lane (0, 0).
+ *
+ * Lane complementing: between rounds the six lanes (1, 0), (2, 0), (3, 1),
+ * (2, 2), (2, 3) and (0, 4), indices 1, 2, 8, 12, 17 and 20, are held
+ * complemented.  Complements pass through theta, rho and pi as known
+ * complements (a column holding an odd number of them has its parity
+ * complemented, and so d of its two neighbours), and chi then needs no
+ * NOT where its inputs arrive complemented in the right places: ~y & z is
+ * y' & z when y' = ~y is what is held, and ~(y | z') when z' = ~z is, so
+ * that x ^ (~y & z) = ~(x ^ (y | z')), an output held complemented.  With
+ * this set of lanes (the Keccak team's "lane complementing transform")
+ * one NOT a row remains: five a round instead of 25, what a machine
+ * without an AND-NOT instruction saves.  The complements each b holds are
+ * noted row by row; every output lane is held as the set wants it.
  */
-static void keccakf(u64 a[25])
+static __always_inline void keccak_round(const u64 a[25], u64 e[25], u64 rc)
 {
-	u64 b[25], c0, c1, c2, c3, c4, d0, d1, d2, d3, d4;
-	int round, y;
+	u64 b0, b1, b2, b3, b4, c0, c1, c2, c3, c4, d0, d1, d2, d3, d4;
 
-	for (round = 0; round < 24; round++) {
-		/* theta: add the parities of the columns x - 1 and x + 1 (rotated) */
-		c0 = a[0] ^ a[5] ^ a[10] ^ a[15] ^ a[20];
-		c1 = a[1] ^ a[6] ^ a[11] ^ a[16] ^ a[21];
-		c2 = a[2] ^ a[7] ^ a[12] ^ a[17] ^ a[22];
-		c3 = a[3] ^ a[8] ^ a[13] ^ a[18] ^ a[23];
-		c4 = a[4] ^ a[9] ^ a[14] ^ a[19] ^ a[24];
-		d0 = c4 ^ rol64(c1, 1);
-		d1 = c0 ^ rol64(c2, 1);
-		d2 = c1 ^ rol64(c3, 1);
-		d3 = c2 ^ rol64(c4, 1);
-		d4 = c3 ^ rol64(c0, 1);
-		for (y = 0; y < 25; y += 5) {
-			a[y] ^= d0;
-			a[y + 1] ^= d1;
-			a[y + 2] ^= d2;
-			a[y + 3] ^= d3;
-			a[y + 4] ^= d4;
-		}
+	/* theta */
+	c0 = a[0] ^ a[5] ^ a[10] ^ a[15] ^ a[20];
+	c1 = a[1] ^ a[6] ^ a[11] ^ a[16] ^ a[21];
+	c2 = a[2] ^ a[7] ^ a[12] ^ a[17] ^ a[22];
+	c3 = a[3] ^ a[8] ^ a[13] ^ a[18] ^ a[23];
+	c4 = a[4] ^ a[9] ^ a[14] ^ a[19] ^ a[24];
+	d0 = c4 ^ rol64(c1, 1);
+	d1 = c0 ^ rol64(c2, 1);
+	d2 = c1 ^ rol64(c3, 1);
+	d3 = c2 ^ rol64(c4, 1);
+	d4 = c3 ^ rol64(c0, 1);
 
-		/* rho and pi */
-		b[0] = a[0];
-		b[1] = rol64(a[6], 44);
-		b[2] = rol64(a[12], 43);
-		b[3] = rol64(a[18], 21);
-		b[4] = rol64(a[24], 14);
-		b[5] = rol64(a[3], 28);
-		b[6] = rol64(a[9], 20);
-		b[7] = rol64(a[10], 3);
-		b[8] = rol64(a[16], 45);
-		b[9] = rol64(a[22], 61);
-		b[10] = rol64(a[1], 1);
-		b[11] = rol64(a[7], 6);
-		b[12] = rol64(a[13], 25);
-		b[13] = rol64(a[19], 8);
-		b[14] = rol64(a[20], 18);
-		b[15] = rol64(a[4], 27);
-		b[16] = rol64(a[5], 36);
-		b[17] = rol64(a[11], 10);
-		b[18] = rol64(a[17], 15);
-		b[19] = rol64(a[23], 56);
-		b[20] = rol64(a[2], 62);
-		b[21] = rol64(a[8], 55);
-		b[22] = rol64(a[14], 39);
-		b[23] = rol64(a[15], 41);
-		b[24] = rol64(a[21], 2);
+	/* rho, pi and chi row by row, iota in row 0; held complemented: b0, b2, b3 */
+	b0 = a[0] ^ d0;
+	b1 = rol64(a[6] ^ d1, 44);
+	b2 = rol64(a[12] ^ d2, 43);
+	b3 = rol64(a[18] ^ d3, 21);
+	b4 = rol64(a[24] ^ d4, 14);
+	e[0] = b0 ^ (b1 | b2) ^ rc;
+	e[1] = b1 ^ (~b2 | b3);
+	e[2] = b2 ^ (b3 & b4);
+	e[3] = b3 ^ (b4 | b0);
+	e[4] = b4 ^ (b0 & b1);
 
-		/* chi: along each row, a[x] = b[x] ^ (~b[x + 1] & b[x + 2]) */
-		for (y = 0; y < 25; y += 5) {
-			a[y] = b[y] ^ (~b[y + 1] & b[y + 2]);
-			a[y + 1] = b[y + 1] ^ (~b[y + 2] & b[y + 3]);
-			a[y + 2] = b[y + 2] ^ (~b[y + 3] & b[y + 4]);
-			a[y + 3] = b[y + 3] ^ (~b[y + 4] & b[y]);
-			a[y + 4] = b[y + 4] ^ (~b[y] & b[y + 1]);
-		}
+	/* row 1; held complemented: b0, b2 */
+	b0 = rol64(a[3] ^ d3, 28);
+	b1 = rol64(a[9] ^ d4, 20);
+	b2 = rol64(a[10] ^ d0, 3);
+	b3 = rol64(a[16] ^ d1, 45);
+	b4 = rol64(a[22] ^ d2, 61);
+	e[5] = b0 ^ (b1 | b2);
+	e[6] = b1 ^ (b2 & b3);
+	e[7] = b2 ^ (b3 | ~b4);
+	e[8] = b3 ^ (b4 | b0);
+	e[9] = b4 ^ (b0 & b1);
 
-		/* iota */
-		a[0] ^= keccak_rc[round];
+	/* row 2; held complemented: b0, b2 */
+	b0 = rol64(a[1] ^ d1, 1);
+	b1 = rol64(a[7] ^ d2, 6);
+	b2 = rol64(a[13] ^ d3, 25);
+	b3 = rol64(a[19] ^ d4, 8);
+	b4 = rol64(a[20] ^ d0, 18);
+	e[10] = b0 ^ (b1 | b2);
+	e[11] = b1 ^ (b2 & b3);
+	e[12] = b2 ^ (~b3 & b4);
+	e[13] = ~b3 ^ (b4 | b0);
+	e[14] = b4 ^ (b0 & b1);
+
+	/* row 3; held complemented: b1, b3, b4 */
+	b0 = rol64(a[4] ^ d4, 27);
+	b1 = rol64(a[5] ^ d0, 36);
+	b2 = rol64(a[11] ^ d1, 10);
+	b3 = rol64(a[17] ^ d2, 15);
+	b4 = rol64(a[23] ^ d3, 56);
+	e[15] = b0 ^ (b1 & b2);
+	e[16] = b1 ^ (b2 | b3);
+	e[17] = b2 ^ (~b3 | b4);
+	e[18] = ~b3 ^ (b4 & b0);
+	e[19] = b4 ^ (b0 | b1);
+
+	/* row 4; held complemented: b0, b3 */
+	b0 = rol64(a[2] ^ d2, 62);
+	b1 = rol64(a[8] ^ d3, 55);
+	b2 = rol64(a[14] ^ d4, 39);
+	b3 = rol64(a[15] ^ d0, 41);
+	b4 = rol64(a[21] ^ d1, 2);
+	e[20] = b0 ^ (~b1 & b2);
+	e[21] = ~b1 ^ (b2 | b3);
+	e[22] = b2 ^ (b3 & b4);
+	e[23] = b3 ^ (b4 | b0);
+	e[24] = b4 ^ (b0 & b1);
+}
+
+static void keccakf(u64 st[25])
+{
+	u64 a[25], e[25];
+	int round;
+
+	/* complement lanes 1, 2, 8, 12, 17 and 20 on the way in and out */
+	a[0] = st[0];   a[1] = ~st[1];  a[2] = ~st[2];  a[3] = st[3];   a[4] = st[4];
+	a[5] = st[5];   a[6] = st[6];   a[7] = st[7];   a[8] = ~st[8];  a[9] = st[9];
+	a[10] = st[10]; a[11] = st[11]; a[12] = ~st[12]; a[13] = st[13]; a[14] = st[14];
+	a[15] = st[15]; a[16] = st[16]; a[17] = ~st[17]; a[18] = st[18]; a[19] = st[19];
+	a[20] = ~st[20]; a[21] = st[21]; a[22] = st[22]; a[23] = st[23]; a[24] = st[24];
+	for (round = 0; round < 24; round += 2) {
+		keccak_round(a, e, keccak_rc[round]);
+		keccak_round(e, a, keccak_rc[round + 1]);
 	}
+	st[0] = a[0];   st[1] = ~a[1];  st[2] = ~a[2];  st[3] = a[3];   st[4] = a[4];
+	st[5] = a[5];   st[6] = a[6];   st[7] = a[7];   st[8] = ~a[8];  st[9] = a[9];
+	st[10] = a[10]; st[11] = a[11]; st[12] = ~a[12]; st[13] = a[13]; st[14] = a[14];
+	st[15] = a[15]; st[16] = a[16]; st[17] = ~a[17]; st[18] = a[18]; st[19] = a[19];
+	st[20] = ~a[20]; st[21] = a[21]; st[22] = a[22]; st[23] = a[23]; st[24] = a[24];
 }
 
 static void shake_init(struct shake_ctx *ctx, unsigned int rate)
@@ -172,9 +227,14 @@ void shake_absorb(struct shake_ctx *ctx, const u8 *in, size_t len)
 			len -= ctx->rate;
 			continue;
 		}
-		n = min_t(size_t, len, ctx->rate - ctx->pos);
-		for (i = 0; i < n; i++)
-			shake_xor_byte(ctx->st, ctx->pos + i, in[i]);
+		/* the rate is whole lanes: a lane never runs past the block */
+		if (ctx->pos % 8 == 0 && len >= 8) {
+			ctx->st[ctx->pos / 8] ^= get_unaligned_le64(in);
+			n = 8;
+		} else {
+			shake_xor_byte(ctx->st, ctx->pos, *in);
+			n = 1;
+		}
 		ctx->pos += n;
 		in += n;
 		len -= n;
@@ -223,9 +283,14 @@ void shake_squeeze(struct shake_ctx *ctx, u8 *out, size_t len)
 			len -= ctx->rate;
 			continue;
 		}
-		n = min_t(size_t, len, ctx->rate - ctx->pos);
-		for (i = 0; i < n; i++, ctx->pos++)
-			out[i] = ctx->st[ctx->pos / 8] >> (8 * (ctx->pos % 8));
+		if (ctx->pos % 8 == 0 && len >= 8) {
+			put_unaligned_le64(ctx->st[ctx->pos / 8], out);
+			n = 8;
+		} else {
+			*out = ctx->st[ctx->pos / 8] >> (8 * (ctx->pos % 8));
+			n = 1;
+		}
+		ctx->pos += n;
 		out += n;
 		len -= n;
 	}

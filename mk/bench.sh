@@ -89,13 +89,14 @@ export KEYS_DIR=$top/build/keys
 tests/qemu/make-keys.sh "$KEYS_DIR" >/dev/null
 make -s apply
 mk/kernel.sh $(guest_configs) >"$out/kernel.log" 2>&1 || { tail -20 "$out/kernel.log"; exit 1; }
-ed=0 pq=0 pq87=0
+ed=0 pq=0 pq87=0 slh=0
 grep -q '^CONFIG_CRYPTO_ED25519=y' build/obj/.config && ed=1
 grep -q '^CONFIG_CRYPTO_MLDSA_VERIFY=y' build/obj/.config && pq=1
 grep -q '^CONFIG_CRYPTO_ED448=y' build/obj/.config && pq87=$pq
+grep -q '^CONFIG_CRYPTO_SLHDSA=y' build/obj/.config && slh=$pq
 echo "== load time (QEMU -icount shift=0,sleep=off)"
 t1=$(date +%s)
-BENCH_ED25519=$ed BENCH_PQ=$pq BENCH_PQ87=$pq87 bench/load-time.sh build/obj build/mods "$KEYS_DIR" "$out"
+BENCH_ED25519=$ed BENCH_PQ=$pq BENCH_PQ87=$pq87 BENCH_SLH=$slh bench/load-time.sh build/obj build/mods "$KEYS_DIR" "$out"
 echo "bench: load time in $(($(date +%s) - t1)) s"
 echo "== checks of the load-time figures"
 python3 bench/report.py --check-figures "$out" ||

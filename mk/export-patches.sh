@@ -30,8 +30,9 @@ assigned to patches by path:
                        on 7.3 crypto/mldsa_verify_lib.c, while crypto/shake.c and
                        crypto/mldsa_verify.c (the signer's, which the kernel does not
                        build there) go with patch 8
- 13 Ed448              crypto/{,tests/}ed448*, crypto/tests/.kunitconfig, include/crypto/ed448.h
-                       (after patch 10)
+ 13 Ed448              crypto/{,tests/}ed448*, include/crypto/ed448.h (after patch 10)
+ 15 SLH-DSA            crypto/{,tests/}slhdsa*, crypto/tests/.kunitconfig, include/crypto/slhdsa.h
+                       (after patch 13)
   5 OpenPGP parser     crypto/pgp/, include/crypto/pgp.h
   6 keyring            security/pgp_keys/, include/keys/pgp_keys.h, certs/pgp_keyring*,
                        certs/pgp-keyring-bin.sh, scripts/pgp-modsign-genkey.sh
@@ -90,9 +91,10 @@ group_of() {
 	crypto/shake*|crypto/mldsa*|include/crypto/shake.h|include/crypto/mldsa_verify.h) echo 10 ;;
 	crypto/tests/shake*|crypto/tests/mldsa*) echo 10 ;;
 	crypto/ed448*|crypto/tests/ed448*|include/crypto/ed448.h) echo 13 ;;
+	crypto/slhdsa*|crypto/tests/slhdsa*|include/crypto/slhdsa.h) echo 15 ;;
 	# crypto/tests/.kunitconfig runs every algorithm's suite: it comes with the last
-	# patch of the series that adds one (13 follows 10, which follows 4, in the series)
-	crypto/tests/.kunitconfig) echo 13 ;;
+	# patch of the series that adds one (15 follows 13, 10 and 4 in the series)
+	crypto/tests/.kunitconfig) echo 15 ;;
 	crypto/pgp/*|include/crypto/pgp.h) echo 5 ;;
 	# the interfaces that differ between kernel generations: the ECDSA glue uses one first
 	include/crypto/pgp_compat.h) echo 4 ;;

@@ -24,7 +24,8 @@ its public key, in binary OpenPGP format, to FILE. Prints the fingerprint.
   --export FILE   where to write the binary public keyring
   --algo ALGO     dsa3072 (default), dsa2048, rsa2048, rsa3072, rsa4096,
                   ed25519, nistp256, nistp384 (gpg keys, v4); mldsa65-ed25519,
-                  mldsa87-ed448 (ML-DSA+EdDSA, RFC 9980), ed25519-v6 or
+                  mldsa87-ed448 (ML-DSA+EdDSA, RFC 9980), slhdsa128s,
+                  slhdsa128f, slhdsa256s (SLH-DSA, RFC 9980), ed25519-v6 or
                   ed448-v6 (v6 keys, RFC 9580, which GnuPG 2.2 cannot make:
                   pgp-sign-module makes them, DIR/pgp-modsign-v6.key, and
                   signs with them itself)
@@ -70,13 +71,14 @@ fi
 case $algo in
 dsa2048 | dsa3072 | rsa2048 | rsa3072 | rsa4096 | ed25519 | nistp256 | nistp384) ;;
 mldsa65-ed25519 | mldsa87-ed448 | ed25519-v6 | ed448-v6) ;;
+slhdsa128s | slhdsa128f | slhdsa256s) ;;
 *) die "$algo: unsupported algorithm" ;;
 esac
 
 # v6 keys: pgp-sign-module --gen-key writes DIR/pgp-modsign-v6.key (the
 # unprotected secret key, 0600), .pub and .fpr; sign-module.sh --homedir DIR signs
 # with that key when no --local-user names another.  An existing key is kept.
-if [[ $algo == mldsa65-ed25519 || $algo == mldsa87-ed448 || $algo == *-v6 ]]; then
+if [[ $algo == mldsa* || $algo == slhdsa* || $algo == *-v6 ]]; then
 	mkdir -p -m 700 -- "$homedir" || die "$homedir: cannot create directory"
 	key=$homedir/pgp-modsign-v6.key pub=$homedir/pgp-modsign-v6.pub
 	fprf=$homedir/pgp-modsign-v6.fpr

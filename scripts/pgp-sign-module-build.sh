@@ -40,7 +40,7 @@ EOF
 tool_units=(main args usage util proc assuan agent sexp armor packet sign preflight module
 	placeholder compress pool remote verify verify_report verify_gpgv v6 seckey seckey_sig
 	seckey_gen s2k argon2)
-kglue_units=(elf kernel kernel_sign mldsa_sign hashlist hashlist_make hashlist_image)
+kglue_units=(elf kernel kernel_sign mldsa_sign slhdsa_sign hashlist hashlist_make hashlist_image)
 kernel_units=(pgp_parser pgp_verify keyring_parse mont dsa rsassa ed25519 ed448 shake)
 shim_units=(compat shash_openssl hash_info ecdsa_openssl)
 
@@ -48,17 +48,17 @@ sources()
 {
 	local f
 
-	printf '%s\n' "$here"/pgp-sign/{pgp-sign,kernel,verify,hashlist}.h "$0" \
+	printf '%s\n' "$here"/pgp-sign/{pgp-sign,kernel,verify,hashlist,pqsign}.h "$0" \
 		"$top/kernel/module/signing_pgp.c" "$top/kernel/module/signing_pgp.h" \
 		"$top/kernel/module/signing_pgp_elf.c" "$top/kernel/module/signing_pgp_elf.h" \
 		"$top/kernel/module/hash_list_parse.c" "$top/kernel/module/hash_list.h" \
 		"$top/crypto/pgp/pgp_parser.c" "$top/crypto/pgp/pgp_verify.c" \
 		"$top/crypto/pgp/pgp_internal.h" "$top/security/pgp_keys/keyring_parse.c" \
-		"$top"/crypto/{mont,dsa,rsassa,ed25519,ed448,shake,mldsa_verify}.c "$top/crypto/ed448_table.h"
+		"$top"/crypto/{mont,dsa,rsassa,ed25519,ed448,shake,mldsa_verify,slhdsa}.c "$top/crypto/ed448_table.h"
 	for f in "${tool_units[@]}" "${kglue_units[@]}"; do
 		echo "$here/pgp-sign/$f.c"
 	done
-	for f in "$top"/include/crypto/{pgp,dsa,rsassa,ed25519,ed448,mont,ecdsa_raw,shake,mldsa_verify}.h \
+	for f in "$top"/include/crypto/{pgp,dsa,rsassa,ed25519,ed448,mont,ecdsa_raw,shake,mldsa_verify,slhdsa}.h \
 		"$top/include/keys/pgp_keys.h"; do
 		echo "$f"
 	done

@@ -2,7 +2,7 @@
 /*
  * OpenPGP (RFC 4880 / RFC 9580) packet, public key and signature parser:
  * version 4 and version 6 keys and signatures, and the key and signature
- * encodings of ML-DSA-65+Ed25519 and ML-DSA-87+Ed448 (RFC 9980).
+ * encodings of ML-DSA-65+Ed25519, ML-DSA-87+Ed448 and SLH-DSA (RFC 9980).
  *
  * Every input is treated as hostile: each length is compared with the bytes
  * that remain before anything is read, lengths are kept in size_t and
@@ -294,19 +294,22 @@ static int pgp_v4_fingerprint(struct pgp_pubkey *key)
  * parsed far enough to identify the curve and point (Ed25519's 32 octets,
  * Ed448's 57); an ML-DSA-65+Ed25519 key (30, v6 only) is its 32-octet
  * Ed25519 and 1952-octet ML-DSA-65 public keys, an ML-DSA-87+Ed448 key (31,
- * v6 only) its 57-octet Ed448 and 2592-octet ML-DSA-87 ones.  The
- * four-octet key material count of a v6 key must be the rest of the body.
+ * v6 only) its 57-octet Ed448 and 2592-octet ML-DSA-87 ones; an SLH-DSA
+ * key (32 SLH-DSA-SHAKE-128s, 33 -128f, 34 -256s, v6 only) is PK.seed ||
+ * PK.root, 32 octets (64 for -256s).  The four-octet key material count of
+ * a v6 key must be the rest of the body.
  *
  * Return: 0 on success; -ENOPKG for a packet version other than 4 and 6 (no
  * fingerprint) or an algorithm or curve this layer cannot use (fpr, keyid,
  * algo and creation time are still valid); -EBADMSG for a malformed body,
  * including bytes left over after the key material, a v6 key material count
  * that is not the rest of the body, EdDSALegacy in a v6 key or a composite
- * (ML-DSA-65+Ed25519, ML-DSA-87+Ed448) in a v4 key; -ENOMEM.
+ * (ML-DSA-65+Ed25519, ML-DSA-87+Ed448) or SLH-DSA key in a v4 key; -ENOMEM.
  */
 int pgp_parse_pubkey(const u8 *body, size_t len, struct pgp_pubkey *key)
 {
 	const u8 *p = body, *end = body + len;
+	size_t slh_key_len, slh_sig_len;
 	unsigned int bits;
 	int ret;
 
@@ -342,6 +345,8 @@ int pgp_parse_pubkey(const u8 *body, size_t len, struct pgp_pubkey *key)
 		if (key->algo == PGP_PUBKEY_MLDSA65_ED25519 ||
 		    key->algo == PGP_PUBKEY_MLDSA87_ED448)
 			return -EBADMSG;	/* v6 only (RFC 9980 5.3.2) */
+		if (pgp_slhdsa_lengths(key->algo, &slh_key_len, &slh_sig_len))
+			return -EBADMSG;	/* v6 only (RFC 9980 6.2.2) */
 	}
 
 	switch (key->algo) {
@@ -421,6 +426,17 @@ int pgp_parse_pubkey(const u8 *body, size_t len, struct pgp_pubkey *key)
 			return -EBADMSG;
 		key->pq87.ed448 = p;
 		key->pq87.mldsa = p + PGP_ED448_KEY_LEN;
+		p = end;
+		break;
+	case PGP_PUBKEY_SLHDSA_SHAKE_128S:
+	case PGP_PUBKEY_SLHDSA_SHAKE_128F:
+	case PGP_PUBKEY_SLHDSA_SHAKE_256S:
+		/* PK.seed || PK.root, a fixed length (RFC 9980 6.2.2.1) */
+		pgp_slhdsa_lengths(key->algo, &slh_key_len, &slh_sig_len);
+		if ((size_t)(end - p) != slh_key_len)
+			return -EBADMSG;
+		key->slh.pk = p;
+		key->slh.pk_len = slh_key_len;
 		p = end;
 		break;
 	default:
@@ -560,10 +576,12 @@ const char *pgp_pubkey_algo_name(u8 algo)
 		return "mldsa65-ed25519";
 	case PGP_PUBKEY_MLDSA87_ED448:
 		return "mldsa87-ed448";
-	case 32:
-	case 33:
-	case 34:
-		return "slhdsa";
+	case PGP_PUBKEY_SLHDSA_SHAKE_128S:
+		return "slhdsa128s";
+	case PGP_PUBKEY_SLHDSA_SHAKE_128F:
+		return "slhdsa128f";
+	case PGP_PUBKEY_SLHDSA_SHAKE_256S:
+		return "slhdsa256s";
 	case 35:
 		return "mlkem768-x25519";
 	case 36:
@@ -843,7 +861,8 @@ static int pgp_read_salt(const u8 **p, const u8 *end, struct pgp_sig *sig)
  * native octets, Ed448 (28) ones 114; ML-DSA-65+Ed25519 (30) signatures,
  * v6 only, are the 64-octet Ed25519 and the 3309-octet ML-DSA-65
  * signatures, ML-DSA-87+Ed448 (31) ones, v6 only, the 114-octet Ed448 and
- * the 4627-octet ML-DSA-87 signatures; EdDSALegacy (22) is v4 only.
+ * the 4627-octet ML-DSA-87 signatures; SLH-DSA (32, 33, 34) signatures,
+ * v6 only, are 7856, 17088 and 29792 octets; EdDSALegacy (22) is v4 only.
  *
  * Return: 0 on success; -ENOPKG for a version other than 4 and 6, an
  * unknown public-key algorithm or a hash this layer does not accept (MD5,
@@ -856,7 +875,7 @@ static int pgp_read_salt(const u8 **p, const u8 *end, struct pgp_sig *sig)
 int pgp_parse_sig(const u8 *body, size_t len, struct pgp_sig *sig, bool legacy)
 {
 	const u8 *p = body, *end = body + len;
-	size_t hlen, ulen, hdr;
+	size_t hlen, ulen, hdr, slh_key_len, slh_sig_len;
 	u64 seen = 0;
 	unsigned int i, nr_mpi, max_bits = PGP_MPI_MAX_BITS;
 	bool v6;
@@ -986,6 +1005,19 @@ int pgp_parse_sig(const u8 *body, size_t len, struct pgp_sig *sig, bool legacy)
 		p = end;
 		nr_mpi = 0;
 		break;
+	case PGP_PUBKEY_SLHDSA_SHAKE_128S:
+	case PGP_PUBKEY_SLHDSA_SHAKE_128F:
+	case PGP_PUBKEY_SLHDSA_SHAKE_256S:
+		/* v6 only; the SLH-DSA signature, a fixed length (RFC 9980 6.2.1) */
+		pgp_slhdsa_lengths(sig->pubkey_algo, &slh_key_len, &slh_sig_len);
+		if (!v6 || (size_t)(end - p) != slh_sig_len)
+			return -EBADMSG;
+		sig->mpi[0] = p;
+		sig->mpi_len[0] = slh_sig_len;
+		sig->nr_mpi = 1;
+		p = end;
+		nr_mpi = 0;
+		break;
 	default:
 		return -ENOPKG;
 	}
@@ -1014,7 +1046,9 @@ EXPORT_SYMBOL_GPL(pgp_parse_sig);
  * bits, or exactly 1024/160 with @legacy.  Ed25519 is accepted when the
  * kernel has an Ed25519 verifier, Ed448 when it has an Ed448 verifier,
  * ML-DSA-65+Ed25519 (a v6 key) when it has Ed25519 and ML-DSA verifiers,
- * ML-DSA-87+Ed448 (a v6 key) when it has Ed448 and ML-DSA verifiers.
+ * ML-DSA-87+Ed448 (a v6 key) when it has Ed448 and ML-DSA verifiers,
+ * SLH-DSA-SHAKE-128s, -128f and -256s (v6 keys) when it has an SLH-DSA
+ * verifier.
  *
  * Return: 0 if usable; -EKEYREJECTED for a key below the minimum; -ENOPKG
  * for a version, algorithm or size that cannot be verified.
@@ -1063,6 +1097,12 @@ int pgp_check_key_policy(const struct pgp_pubkey *key, bool legacy)
 		return key->version == 6 ? 0 : -ENOPKG;
 	case PGP_PUBKEY_MLDSA87_ED448:
 		if (!IS_REACHABLE(CONFIG_CRYPTO_ED448) || !IS_REACHABLE(CONFIG_CRYPTO_MLDSA_VERIFY))
+			return -ENOPKG;
+		return key->version == 6 ? 0 : -ENOPKG;
+	case PGP_PUBKEY_SLHDSA_SHAKE_128S:
+	case PGP_PUBKEY_SLHDSA_SHAKE_128F:
+	case PGP_PUBKEY_SLHDSA_SHAKE_256S:
+		if (!IS_REACHABLE(CONFIG_CRYPTO_SLHDSA))
 			return -ENOPKG;
 		return key->version == 6 ? 0 : -ENOPKG;
 	default:

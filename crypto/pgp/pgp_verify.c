@@ -29,6 +29,9 @@
 #if IS_REACHABLE(CONFIG_CRYPTO_MLDSA_VERIFY)
 #include <crypto/mldsa_verify.h>
 #endif
+#if IS_REACHABLE(CONFIG_CRYPTO_SLHDSA)
+#include <crypto/slhdsa.h>
+#endif
 
 /*
  * The transform of a digest and of its copies (pgp_hash_clone()): an unkeyed
@@ -535,6 +538,49 @@ static int pgp_verify_composite87(const struct pgp_sig *sig, const struct pgp_pu
 }
 
 /*
+ * SLH-DSA-SHAKE-128s, -128f and -256s (RFC 9980 6.1): slh_verify, pure,
+ * with the empty context, on the digest.  Its work is fixed by the
+ * parameter set, whatever the signed data's size.
+ */
+static int pgp_verify_slhdsa(const struct pgp_sig *sig, const struct pgp_pubkey *key,
+			     const u8 *digest, size_t digest_len)
+{
+#if IS_REACHABLE(CONFIG_CRYPTO_SLHDSA)
+	size_t key_len, sig_len;
+	enum slhdsa_alg alg;
+	int ret;
+
+	BUILD_BUG_ON(PGP_SLHDSA_128_KEY_LEN != SLHDSA_SHAKE_128S_PUBLIC_KEY_SIZE);
+	BUILD_BUG_ON(PGP_SLHDSA_128_KEY_LEN != SLHDSA_SHAKE_128F_PUBLIC_KEY_SIZE);
+	BUILD_BUG_ON(PGP_SLHDSA_256_KEY_LEN != SLHDSA_SHAKE_256S_PUBLIC_KEY_SIZE);
+	BUILD_BUG_ON(PGP_SLHDSA_128S_SIG_LEN != SLHDSA_SHAKE_128S_SIGNATURE_SIZE);
+	BUILD_BUG_ON(PGP_SLHDSA_128F_SIG_LEN != SLHDSA_SHAKE_128F_SIGNATURE_SIZE);
+	BUILD_BUG_ON(PGP_SLHDSA_256S_SIG_LEN != SLHDSA_SHAKE_256S_SIGNATURE_SIZE);
+	if (!pgp_slhdsa_lengths(key->algo, &key_len, &sig_len))
+		return -ENOPKG;
+	if (sig->nr_mpi != 1 || sig->mpi_len[0] != sig_len || !key->slh.pk ||
+	    key->slh.pk_len != key_len)
+		return -EBADMSG;
+	switch (key->algo) {
+	case PGP_PUBKEY_SLHDSA_SHAKE_128S:
+		alg = SLHDSA_SHAKE_128S;
+		break;
+	case PGP_PUBKEY_SLHDSA_SHAKE_128F:
+		alg = SLHDSA_SHAKE_128F;
+		break;
+	default:
+		alg = SLHDSA_SHAKE_256S;
+		break;
+	}
+	ret = slhdsa_verify(alg, key->slh.pk, key_len, digest, digest_len, sig->mpi[0], sig_len);
+	/* -EINVAL: the lengths, checked above; never a valid signature */
+	return ret == -EINVAL ? -EKEYREJECTED : ret;
+#else
+	return -ENOPKG;
+#endif
+}
+
+/*
  * Hash and key sizes that RFC 9580 forbids together, refused as an
  * unsupported combination (like a weak hash without the legacy option):
  * a DSA digest shorter than q (5.2.3.4: "the hash size MUST be at least the
@@ -545,7 +591,8 @@ static int pgp_verify_composite87(const struct pgp_sig *sig, const struct pgp_pu
  * bits (5.2.3.5); ML-DSA-65+Ed25519 and ML-DSA-87+Ed448 with a digest
  * shorter than 256 bits (RFC 9980 5.3.1: "at least 256 bits" for either
  * composite; the Ed448 half is RFC 8032's EdDSA there, not RFC 9580's
- * algorithm 28).
+ * algorithm 28); SLH-DSA with a digest shorter than 256 bits (RFC 9980
+ * 6.2.1: at least 256 bits, for each of the three parameter sets).
  */
 static int pgp_check_digest_size(const struct pgp_pubkey *key, unsigned int dlen)
 {
@@ -558,6 +605,9 @@ static int pgp_check_digest_size(const struct pgp_pubkey *key, unsigned int dlen
 	case PGP_PUBKEY_ED25519:
 	case PGP_PUBKEY_MLDSA65_ED25519:
 	case PGP_PUBKEY_MLDSA87_ED448:
+	case PGP_PUBKEY_SLHDSA_SHAKE_128S:
+	case PGP_PUBKEY_SLHDSA_SHAKE_128F:
+	case PGP_PUBKEY_SLHDSA_SHAKE_256S:
 		return dlen < 32 ? -ENOPKG : 0;
 	case PGP_PUBKEY_ED448:
 		return dlen < 64 ? -ENOPKG : 0;
@@ -693,6 +743,11 @@ int pgp_sig_verify_digest(const struct pgp_sig *sig, const struct pgp_pubkey *ke
 		break;
 	case PGP_PUBKEY_MLDSA87_ED448:
 		ret = pgp_verify_composite87(sig, key, digest, dlen);
+		break;
+	case PGP_PUBKEY_SLHDSA_SHAKE_128S:
+	case PGP_PUBKEY_SLHDSA_SHAKE_128F:
+	case PGP_PUBKEY_SLHDSA_SHAKE_256S:
+		ret = pgp_verify_slhdsa(sig, key, digest, dlen);
 		break;
 	default:
 		ret = -ENOPKG;

@@ -2,7 +2,7 @@
 /*
  * OpenPGP (RFC 4880, RFC 9580 v4 and v6) packet parser and signature
  * verification, with the ML-DSA-65+Ed25519 and ML-DSA-87+Ed448 composites
- * of RFC 9980.
+ * and SLH-DSA of RFC 9980.
  *
  * All structures hold pointers into the caller's buffer; nothing is copied,
  * so the buffer must outlive the parsed structure.  Every parser treats its
@@ -82,6 +82,9 @@ enum pgp_pubkey_algo {
 	PGP_PUBKEY_ED448	= 28,
 	PGP_PUBKEY_MLDSA65_ED25519 = 30,	/* RFC 9980 composite, v6 only */
 	PGP_PUBKEY_MLDSA87_ED448 = 31,		/* RFC 9980 composite, v6 only */
+	PGP_PUBKEY_SLHDSA_SHAKE_128S = 32,	/* RFC 9980 SLH-DSA, v6 only */
+	PGP_PUBKEY_SLHDSA_SHAKE_128F = 33,
+	PGP_PUBKEY_SLHDSA_SHAKE_256S = 34,
 };
 
 /* Curves recognised by OID in ECDSA/EdDSA/ECDH key packets */
@@ -118,6 +121,13 @@ enum pgp_curve {
 /* ML-DSA-87+Ed448 (RFC 9980 5.3): the ML-DSA-87 halves */
 #define PGP_COMPOSITE87_MLDSA_KEY_LEN	2592
 #define PGP_COMPOSITE87_MLDSA_SIG_LEN	4627
+
+/* SLH-DSA (RFC 9980 6.1, Table 8): fixed-length keys and signatures */
+#define PGP_SLHDSA_128_KEY_LEN		32
+#define PGP_SLHDSA_256_KEY_LEN		64
+#define PGP_SLHDSA_128S_SIG_LEN		7856
+#define PGP_SLHDSA_128F_SIG_LEN		17088
+#define PGP_SLHDSA_256S_SIG_LEN		29792
 
 /* Limits applied to key material (bits) */
 #define PGP_MPI_MAX_BITS	16384
@@ -163,6 +173,10 @@ struct pgp_pubkey {	/* parsed from a tag 6 or 14 body; pointers into that body *
 			struct mldsa87_precomp *pre;
 			struct ed448_precomp *ed448_pre;
 		} pq87;
+		struct {		/* SLH-DSA-SHAKE-128s, -128f, -256s */
+			const u8 *pk;		/* PK.seed || PK.root */
+			size_t pk_len;		/* 32 or 64 octets */
+		} slh;
 	};
 };
 
@@ -191,8 +205,8 @@ struct pgp_sig {	/* parsed from a tag 2 body; pointers into it */
 	u8 digest_prefix[2];
 	/*
 	 * Canonical: no leading zero octets; the native octet strings of
-	 * Ed25519 and Ed448 (one), ML-DSA-65+Ed25519 (Ed25519, ML-DSA-65) and
-	 * ML-DSA-87+Ed448 (Ed448, ML-DSA-87).
+	 * Ed25519, Ed448 and SLH-DSA (one), ML-DSA-65+Ed25519 (Ed25519,
+	 * ML-DSA-65) and ML-DSA-87+Ed448 (Ed448, ML-DSA-87).
 	 */
 	const u8 *mpi[2];
 	size_t mpi_len[2];

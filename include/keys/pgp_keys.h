@@ -258,11 +258,21 @@ static inline void pgp_keys_put(const struct pgp_builtin_key *k)
  *
  * Return: true for the composites of RFC 9980, ML-DSA-65+Ed25519 (30) and
  * ML-DSA-87+Ed448 (31): a forger who breaks the classical half still has to
- * forge the ML-DSA one.
+ * forge the ML-DSA one; and for RFC 9980's SLH-DSA (32 SLH-DSA-SHAKE-128s,
+ * 33 -128f, 34 -256s), whose security rests on SHAKE256 alone.
  */
 static inline bool pgp_keys_algo_pq(u8 algo)
 {
-	return algo == PGP_PUBKEY_MLDSA65_ED25519 || algo == PGP_PUBKEY_MLDSA87_ED448;
+	switch (algo) {
+	case PGP_PUBKEY_MLDSA65_ED25519:
+	case PGP_PUBKEY_MLDSA87_ED448:
+	case PGP_PUBKEY_SLHDSA_SHAKE_128S:
+	case PGP_PUBKEY_SLHDSA_SHAKE_128F:
+	case PGP_PUBKEY_SLHDSA_SHAKE_256S:
+		return true;
+	default:
+		return false;
+	}
 }
 
 /* security/pgp_keys/policy.c: pgp_keys.pq_only, CONFIG_PGP_KEYS_PQ_ONLY */

@@ -122,7 +122,7 @@ bool fatal_signal_pending(struct task_struct *p);
 extern bool kcompat_config_CONFIG_64BIT, kcompat_config_CONFIG_SYSTEM_BLACKLIST_KEYRING,
 	kcompat_config_CONFIG_MODULE_SIG_PGP_LEGACY, kcompat_config_CONFIG_CRYPTO_ED25519,
 	kcompat_config_CONFIG_CRYPTO_ECDSA_RAW, kcompat_config_CONFIG_CRYPTO_MLDSA_VERIFY,
-	kcompat_config_CONFIG_CRYPTO_ED448;
+	kcompat_config_CONFIG_CRYPTO_ED448, kcompat_config_CONFIG_CRYPTO_SLHDSA;
 #define IS_ENABLED(option) \
 	(IS_BUILTIN(option) || IS_MODULE(option) || kcompat_config_##option)
 /* the host's byte order is no option: its definition below decides */

@@ -25,7 +25,7 @@ enum {
 	OPT_DIGEST = 256, OPT_RESERVE, OPT_HOMEDIR, OPT_PASSFILE, OPT_APPEND, OPT_STRIP, OPT_AGENT,
 	OPT_NOAGENT, OPT_TIMINGS, OPT_REPLACE, OPT_VERIFY, OPT_DEARMOR, OPT_PREPARE, OPT_ATTACH,
 	OPT_KEYRING, OPT_SQV, OPT_SIGSUFFIX, OPT_LEGACY, OPT_ALGOS, OPT_DATA, OPT_VERSION, OPT_SECKEY,
-	OPT_GENKEY, OPT_JSON, OPT_PQONLY,
+	OPT_GENKEY, OPT_JSON, OPT_PQONLY, OPT_DETERMINISTIC,
 };
 
 static const struct option long_opts[] = {
@@ -48,6 +48,7 @@ static const struct option long_opts[] = {
 	{ "pq-only", no_argument, NULL, OPT_PQONLY },
 	{ "data", required_argument, NULL, OPT_DATA },
 	{ "secret-key", required_argument, NULL, OPT_SECKEY },
+	{ "deterministic", no_argument, NULL, OPT_DETERMINISTIC },
 	{ "gen-key", required_argument, NULL, OPT_GENKEY },
 	{ "dearmor", no_argument, NULL, OPT_DEARMOR },
 	{ "prepare", no_argument, NULL, OPT_PREPARE },
@@ -119,6 +120,7 @@ static void parse_algos(struct kern_config *k, const char *arg)
 	k->ecdsa = false;
 	k->mldsa = false;
 	k->ed448 = false;
+	k->slhdsa = false;
 	for (w = strtok_r(list, ",", &sv); w; w = strtok_r(NULL, ",", &sv)) {
 		if (!strcmp(w, "rsa"))
 			rsa = true;
@@ -132,8 +134,10 @@ static void parse_algos(struct kern_config *k, const char *arg)
 			k->mldsa = true;
 		else if (!strcmp(w, "ed448"))
 			k->ed448 = true;
+		else if (!strcmp(w, "slhdsa"))
+			k->slhdsa = true;
 		else
-			bad_usage("--algos: unknown algorithm '%s' (rsa, dsa, eddsa, ecdsa, mldsa, ed448)",
+			bad_usage("--algos: unknown algorithm '%s' (rsa, dsa, eddsa, ecdsa, mldsa, ed448, slhdsa)",
 				  w);
 	}
 	free(list);
@@ -201,6 +205,9 @@ static int parse_opt(struct pgp_opts *o, struct kern_config *k, int c, const cha
 		break;
 	case OPT_SECKEY:
 		o->secret_key = arg;
+		break;
+	case OPT_DETERMINISTIC:
+		o->deterministic = true;
 		break;
 	case OPT_GENKEY:
 		o->mode = MODE_GENKEY;

@@ -6,18 +6,18 @@
  * (security/pgp_keys/keyring_parse.c: self-signatures, subkey bindings and
  * back-signatures, revocations, expiry at the signature's creation time,
  * key ID collisions, the key policy), the OpenPGP parser and verifier
- * (crypto/pgp) and the kernel's DSA, RSA, Ed25519, Ed448, SHAKE and ML-DSA code
- * are compiled in
- * unchanged through the userspace stand-ins of scripts/pgp-shim (ECDSA,
- * which the kernel does on its ECC code, through OpenSSL there).  This file
- * and elf.c are the ones of the tool that see kernel types: they answer the
- * others in the plain C of pgp-sign.h.
+ * (crypto/pgp) and the kernel's DSA, RSA, Ed25519, Ed448, SHAKE, ML-DSA and
+ * SLH-DSA code are compiled in unchanged through the userspace stand-ins of
+ * scripts/pgp-shim (ECDSA, which the kernel does on its ECC code, through
+ * OpenSSL there).  This file and elf.c are the ones of the tool that see
+ * kernel types: they answer the others in the plain C of pgp-sign.h.
  *
  * The kernel it stands for is chosen at run time (kcompat.h's
  * KCOMPAT_RUNTIME_CONFIG): CONFIG_MODULE_SIG_PGP_LEGACY, CONFIG_CRYPTO_ED25519,
- * CONFIG_CRYPTO_ECDSA_RAW, CONFIG_CRYPTO_MLDSA_VERIFY, CONFIG_CRYPTO_ED448, and the
- * post-quantum-only policy (pgp_keys.pq_only).  A module is read in its own
- * class and byte order, as a kernel of its architecture reads it.
+ * CONFIG_CRYPTO_ECDSA_RAW, CONFIG_CRYPTO_MLDSA_VERIFY, CONFIG_CRYPTO_ED448,
+ * CONFIG_CRYPTO_SLHDSA, and the post-quantum-only policy (pgp_keys.pq_only).
+ * A module is read in its own class and byte order, as a kernel of its
+ * architecture reads it.
  */
 #include <time.h>
 #include <linux/elf.h>
@@ -38,6 +38,7 @@ bool kcompat_config_CONFIG_64BIT, kcompat_config_CONFIG_SYSTEM_BLACKLIST_KEYRING
 bool kcompat_config_CONFIG_MODULE_SIG_PGP_LEGACY;
 bool kcompat_config_CONFIG_CRYPTO_ED25519 = true, kcompat_config_CONFIG_CRYPTO_ECDSA_RAW = true;
 bool kcompat_config_CONFIG_CRYPTO_MLDSA_VERIFY = true, kcompat_config_CONFIG_CRYPTO_ED448 = true;
+bool kcompat_config_CONFIG_CRYPTO_SLHDSA = true;
 
 static bool kern_pq_only;
 
@@ -48,6 +49,7 @@ void kern_set_config(const struct kern_config *cfg)
 	kcompat_config_CONFIG_CRYPTO_ECDSA_RAW = cfg->ecdsa;
 	kcompat_config_CONFIG_CRYPTO_MLDSA_VERIFY = cfg->mldsa;
 	kcompat_config_CONFIG_CRYPTO_ED448 = cfg->ed448;
+	kcompat_config_CONFIG_CRYPTO_SLHDSA = cfg->slhdsa;
 	kern_pq_only = cfg->pq_only;
 }
 

@@ -163,7 +163,8 @@ int main(int argc, char **argv)
 			.sig_suffix = ".sig",
 		},
 	};
-	struct kern_config kcfg = { .ed25519 = true, .ecdsa = true, .mldsa = true, .ed448 = true };
+	struct kern_config kcfg = { .ed25519 = true, .ecdsa = true, .mldsa = true, .ed448 = true,
+				   .slhdsa = true };
 	char paths[3][PATH_MAX];
 	int first, n, rc;
 

@@ -20,6 +20,7 @@
  */
 #include "../../crypto/mldsa_verify.c"
 #include "pgp-sign.h"
+#include "pqsign.h"
 
 #define MLDSA_MONT_ONE		4193792		/* 2^32 mod q */
 #define MLDSA_T0_HALF		(1 << (MLDSA_D - 1))

@@ -126,6 +126,7 @@ struct pgp_opts {
 	const char *keyrings[PGP_MAX_KEYRINGS];	/* --verify: every --keyring */
 	int nkeyrings;
 	const char *secret_key;		/* --secret-key: sign with this file, not gpg */
+	bool deterministic;		/* --deterministic: SLH-DSA with opt_rand = PK.seed */
 	const char *gen_algo;		/* --gen-key ALGO */
 	int hashalgo;			/* OpenPGP hash id */
 	unsigned long reserve;
@@ -430,6 +431,9 @@ const char *verdict_why(int v);
 #define PGP_ALGO_ED448			28
 #define PGP_ALGO_MLDSA65_ED25519	30
 #define PGP_ALGO_MLDSA87_ED448		31
+#define PGP_ALGO_SLHDSA_SHAKE_128S	32
+#define PGP_ALGO_SLHDSA_SHAKE_128F	33
+#define PGP_ALGO_SLHDSA_SHAKE_256S	34
 /*
  * A new placeholder for a signature made elsewhere (--prepare, --attach),
  * when --reserve does not say: one ML-DSA-65+Ed25519 signature (3.5 KB) or
@@ -441,25 +445,10 @@ const char *verdict_why(int v);
 const char *sig_not_v4(const u8 *pkt, size_t n);
 unsigned int ring_v4_only(const u8 *d, size_t n, struct buf *out);
 
-/* ---- mldsa_sign.c: ML-DSA-65 and ML-DSA-87 key generation and signing (FIPS 204) ---- */
+/* ---- mldsa_sign.c, slhdsa_sign.c: ML-DSA and SLH-DSA signing; pqsign.h ---- */
 
-#define PGP_MLDSA_SEED_SIZE	32
-#define PGP_MLDSA65_SEED_SIZE	PGP_MLDSA_SEED_SIZE
-#define PGP_MLDSA65_PK_SIZE	1952
-#define PGP_MLDSA65_SIG_SIZE	3309
-#define PGP_MLDSA87_PK_SIZE	2592
-#define PGP_MLDSA87_SIG_SIZE	4627
-
-struct mldsa_key;		/* the expanded secret key, wiped when freed */
-
-/* set: 65 or 87; pk: room for its public key (mldsa_pk_size()) */
-struct mldsa_key *mldsa_keygen(unsigned int set, const u8 seed[PGP_MLDSA_SEED_SIZE], u8 *pk);
-void mldsa_key_free(struct mldsa_key *k);
-/* sig: room for a signature of the key's set (mldsa_sig_size()) */
-int mldsa_sign(const struct mldsa_key *k, const u8 *msg, size_t msg_len, const u8 rnd[32],
-	       u8 *sig);
-size_t mldsa_pk_size(unsigned int set);
-size_t mldsa_sig_size(unsigned int set);
+struct mldsa_key;
+struct slhdsa_key;
 
 /* ---- seckey*.c: signing with an RFC 9580 transferable secret key file ---- */
 
@@ -475,15 +464,18 @@ struct seckey_algo {
 	size_t ed_size;		/* its public and secret keys */
 	size_t ed_sig;		/* its signatures */
 	unsigned int mlset;	/* the composite's ML-DSA-65 or ML-DSA-87, or 0 */
+	bool slh;		/* SLH-DSA: no EdDSA, slhdsa_sign.c alone */
 };
 
 /* A signing key (of a file, or generated). */
 struct pgp_seckey {
-	unsigned int algo;		/* 27, 28, 30 or 31 */
+	unsigned int algo;		/* 27, 28, 30, 31, 32, 33 or 34 */
 	const struct seckey_algo *a;
 	u8 fpr[32];
 	struct evp_pkey_st *ed;		/* the EdDSA key (a composite's first half) */
 	struct mldsa_key *mldsa;	/* a composite's second half */
+	struct slhdsa_key *slh;		/* an SLH-DSA key */
+	bool deterministic;		/* SLH-DSA without fresh randomness (--deterministic) */
 	struct kern_pubkeys *keys;	/* the file's public keys, for the check */
 	struct kern_keyring *kring;	/* the same, as the kernel's keyring takes them */
 	struct buf cert;		/* the file's public part */
@@ -526,7 +518,8 @@ struct kern_config {
 	bool ecdsa;		/* CONFIG_CRYPTO_ECDSA_RAW */
 	bool mldsa;		/* CONFIG_CRYPTO_MLDSA_VERIFY (with ed25519: algorithm 30) */
 	bool ed448;		/* CONFIG_CRYPTO_ED448 (28; with mldsa: 31) */
-	bool pq_only;		/* pgp_keys.pq_only: only 30 and 31 count */
+	bool slhdsa;		/* CONFIG_CRYPTO_SLHDSA (32, 33, 34) */
+	bool pq_only;		/* pgp_keys.pq_only: only 30 to 34 count */
 };
 
 struct kern_keyring;		/* a built-in keyring as the kernel parses it */

@@ -2,18 +2,21 @@
 /*
  * Signing without gpg, with an RFC 9580 transferable secret key file (what
  * "sq key generate --profile rfc9580" writes): v6 keys of Ed25519 (27),
- * Ed448 (28), ML-DSA-65+Ed25519 (30) and ML-DSA-87+Ed448 (31, RFC 9980),
- * which GnuPG 2.2 cannot make.
+ * Ed448 (28), ML-DSA-65+Ed25519 (30), ML-DSA-87+Ed448 (31) and
+ * SLH-DSA-SHAKE-128s, -128f and -256s (32 to 34, RFC 9980), which GnuPG 2.2
+ * cannot make.
  *
  * The file is read packet by packet with the kernel's packet reader; its
  * public part becomes a certificate that the kernel's keyring rules judge
  * (self-signatures, bindings, back-signatures, flags, revocation), and the
  * first secret key those rules let sign is used.  Its secret must match its
  * public key (Ed25519 and Ed448 through libcrypto; ML-DSA generated again
- * from its seed).  Each signature is a v6 packet hashed with the kernel's
- * code (salt, trailer), signed (EdDSA through libcrypto, ML-DSA-65 and
- * ML-DSA-87 by mldsa_sign.c, hedged with fresh randomness) and verified by
- * the kernel's verifier with the public key before it is written.
+ * from its seed, SLH-DSA's PK.root from SK.seed and PK.seed).  Each
+ * signature is a v6 packet hashed with the kernel's code (salt, trailer),
+ * signed (EdDSA through libcrypto, ML-DSA-65 and ML-DSA-87 by mldsa_sign.c,
+ * hedged with fresh randomness; SLH-DSA by slhdsa_sign.c, hedged or
+ * deterministic) and verified by the kernel's verifier with the public key
+ * before it is written.
  *
  * Secret keys are read unprotected (S2K usage 0) or protected with a
  * passphrase (--passphrase-file, s2k.c).  The signature packets are
@@ -35,6 +38,7 @@
 #include <openssl/evp.h>
 
 #include "pgp-sign.h"
+#include "pqsign.h"
 
 static struct pgp_seckey *the_key;	/* shared by the jobs (read-only) */
 
@@ -85,6 +89,18 @@ static int key_from_secret(struct pgp_seckey *k, unsigned int algo, const u8 *pu
 			 seclen, pml);
 		return -1;
 	}
+	if (a->slh) {
+		/* SK.seed || SK.prf || PK.seed || PK.root: PK as the public key, its root again */
+		mpk = malloc(pml);
+		k->slh = mpk && !memcmp(sec + pml, pm, pml) ? slhdsa_keygen(algo, sec, mpk) : NULL;
+		if (!k->slh || memcmp(mpk, pm, pml)) {
+			snprintf(why, wl, "the %s secret key does not give its public key", a->name);
+			free(mpk);
+			return -1;
+		}
+		free(mpk);
+		goto done;
+	}
 	k->ed = EVP_PKEY_new_raw_private_key(a->evp, NULL, sec, a->ed_size);
 	if (!k->ed || EVP_PKEY_get_raw_public_key(k->ed, edpub, &el) != 1 ||
 	    el != a->ed_size || memcmp(edpub, pm, a->ed_size)) {
@@ -101,6 +117,7 @@ static int key_from_secret(struct pgp_seckey *k, unsigned int algo, const u8 *pu
 		}
 		free(mpk);
 	}
+done:
 	k->algo = algo;
 	k->a = a;
 	return 0;
@@ -169,7 +186,7 @@ static int seckey_load(const char *path, const char *pass, struct pgp_seckey *k,
 		    !kern_keyring_can_sign(kr, fpr, fl))
 			continue;
 		if (!seckey_algo(algo, NULL)) {
-			snprintf(why, wl, "%s: its signing key is of algorithm %u (this tool signs with 27, Ed25519, 28, Ed448, 30, ML-DSA-65+Ed25519, and 31, ML-DSA-87+Ed448)",
+			snprintf(why, wl, "%s: its signing key is of algorithm %u (this tool signs with 27, Ed25519, 28, Ed448, 30, ML-DSA-65+Ed25519, 31, ML-DSA-87+Ed448, and 32 to 34, SLH-DSA)",
 				 path, algo);
 			goto out;
 		}
@@ -300,6 +317,10 @@ int run_seckey(struct pgp_run *r, char **mods, int total)
 	/* a composite signature is 3.5 or 4.8 KB: room for it beside v4 ones */
 	if (!r->opt.reserve_set && k.mldsa)
 		r->opt.reserve = PGP_REMOTE_RESERVE;
+	/* an SLH-DSA one 7.7, 16.7 or 29.1 KiB: room for it and a composite (a rollover) */
+	if (!r->opt.reserve_set && k.slh)
+		r->opt.reserve = slhdsa_sig_size(k.algo) + PGP_REMOTE_RESERVE;
+	k.deterministic = opt->deterministic;
 	the_key = &k;
 	rc = pool_run(&j, mods, total, &ops);
 	the_key = NULL;

@@ -15,6 +15,7 @@
 #include <openssl/evp.h>
 
 #include "pgp-sign.h"
+#include "pqsign.h"
 
 /* A new file @path (mode @mode) holding @d; -1 when it exists or cannot be written. */
 static int write_excl(const char *path, const u8 *d, size_t n, mode_t mode)
@@ -62,7 +63,8 @@ out:
 
 /*
  * --gen-key ALGO UID SECRET PUBLIC: a new v6 key (ALGO mldsa65-ed25519,
- * mldsa87-ed448, ed25519-v6 or ed448-v6) that certifies and signs, with its
+ * mldsa87-ed448, ed25519-v6, ed448-v6, slhdsa128s, slhdsa128f or
+ * slhdsa256s) that certifies and signs, with its
  * direct-key self-signature and a certified user ID: its unprotected
  * transferable secret key written to SECRET (mode 0600), its certificate to
  * PUBLIC, both new files; the certificate is then judged by the kernel's
@@ -74,18 +76,19 @@ int seckey_generate(const char *algo, const char *uid, const char *sec_path,
 {
 	static const u8 flags[] = { 2, 27, 0x03 }, primary_uid[] = { 2, 25, 1 };
 	const struct seckey_algo *a = seckey_algo(0, algo);
-	size_t ml, sl, el, fl;
+	size_t ml, sl, rl, el, fl;
 	u32 t = when >= 0 ? (u32)when : (u32)time(NULL);
 	struct buf pub = {}, sec = {}, sigs = {}, key = {};
 	struct pgp_seckey k = {};
 	struct kern_keyring *kr = NULL;
-	u8 secret[PGP_EDDSA_MAX + PGP_MLDSA_SEED_SIZE], h[10];
+	/* the largest secret: SLH-DSA-SHAKE-256s's 128 octets (ML-DSA-87+Ed448's: 89) */
+	u8 secret[4 * PGP_SLHDSA_N_MAX], h[10];
 	char why[PGP_WHY_MAX];
 	unsigned int lost;
 	int ret = 1;
 
 	if (!a) {
-		fprintf(stderr, "%s: --gen-key: unknown algorithm %s (mldsa65-ed25519, mldsa87-ed448, ed25519-v6, ed448-v6)\n",
+		fprintf(stderr, "%s: --gen-key: unknown algorithm %s (mldsa65-ed25519, mldsa87-ed448, ed25519-v6, ed448-v6, slhdsa128s, slhdsa128f, slhdsa256s)\n",
 			prog_name(), algo);
 		return 2;
 	}
@@ -93,7 +96,9 @@ int seckey_generate(const char *algo, const char *uid, const char *sec_path,
 	sl = seckey_sec_size(a);
 	el = a->ed_size;
 	k.a = a;
-	if (getrandom(secret, sl, 0) != (ssize_t)sl) {
+	/* SLH-DSA: SK.seed, SK.prf and PK.seed random, PK.root computed after them */
+	rl = a->slh ? sl - ml / 2 : sl;
+	if (getrandom(secret, rl, 0) != (ssize_t)rl) {
 		snprintf(why, sizeof(why), "getrandom failed");
 		goto out;
 	}
@@ -104,11 +109,20 @@ int seckey_generate(const char *algo, const char *uid, const char *sec_path,
 	put_be32(h + 6, ml);
 	buf_add(&key, h, 10);
 	buf_reserve(&key, ml);
-	k.ed = EVP_PKEY_new_raw_private_key(a->evp, NULL, secret, a->ed_size);
-	if (!k.ed || EVP_PKEY_get_raw_public_key(k.ed, key.p + 10, &el) != 1 ||
-	    el != a->ed_size) {
-		snprintf(why, sizeof(why), "%s key generation failed", a->ed);
-		goto out;
+	if (a->slh) {
+		k.slh = slhdsa_keygen(a->algo, secret, key.p + 10);
+		if (!k.slh) {
+			snprintf(why, sizeof(why), "%s key generation failed", a->name);
+			goto out;
+		}
+		memcpy(secret + rl, key.p + 10 + ml / 2, ml / 2);
+	} else {
+		k.ed = EVP_PKEY_new_raw_private_key(a->evp, NULL, secret, a->ed_size);
+		if (!k.ed || EVP_PKEY_get_raw_public_key(k.ed, key.p + 10, &el) != 1 ||
+		    el != a->ed_size) {
+			snprintf(why, sizeof(why), "%s key generation failed", a->ed);
+			goto out;
+		}
 	}
 	if (a->mlset) {
 		k.mldsa = mldsa_keygen(a->mlset, secret + a->ed_size, key.p + 10 + a->ed_size);

@@ -3,7 +3,8 @@
  * The post-quantum-only policy of module signatures: when it is on, only
  * signatures by post-quantum keys count, whatever their container: OpenPGP
  * keys of the ML-DSA-65+Ed25519 (algorithm 30) and ML-DSA-87+Ed448
- * (algorithm 31) composites (pgp_keys_algo_pq()), and keys of the kernel's
+ * (algorithm 31) composites and of SLH-DSA (algorithms 32 to 34)
+ * (pgp_keys_algo_pq()), and keys of the kernel's
  * other asymmetric keys (X.509, the signers of PKCS#7) whose algorithm
  * pgp_keys_pq_pkey_algo() names.  A module whose only good signatures are
  * by classical keys (RSA, DSA, ECDSA, EdDSA, Ed25519, Ed448, and every
@@ -26,7 +27,7 @@
 
 static bool pq_only = IS_ENABLED(CONFIG_PGP_KEYS_PQ_ONLY);
 module_param(pq_only, bool_enable_only, 0444);
-MODULE_PARM_DESC(pq_only, "Only post-quantum OpenPGP signatures (ML-DSA+EdDSA) count");
+MODULE_PARM_DESC(pq_only, "Only post-quantum OpenPGP signatures (ML-DSA+EdDSA, SLH-DSA) count");
 
 /**
  * pgp_keys_pq_only() - do only post-quantum signatures count?

@@ -1,7 +1,8 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# Build and run the libFuzzer targets of the crypto/ algorithms (fuzz_mldsa, fuzz_ed448).
+# Build and run the libFuzzer targets of the crypto/ algorithms (fuzz_mldsa, fuzz_ed448,
+# fuzz_slhdsa).
 set -euo pipefail
 
 prog=${0##*/}
@@ -9,11 +10,13 @@ usage() {
 	cat <<USAGE
 Usage: tests/fuzz/$prog [--time SECONDS] [--no-run] [--out DIR]
 
-Builds tests/fuzz/fuzz_mldsa.c and fuzz_ed448.c with clang
--fsanitize=fuzzer,address,undefined against crypto/mldsa_verify.c, crypto/ed448.c and
-crypto/shake.c through tests/compat, then runs each for SECONDS (default 60) on
-a working corpus in DIR/corpus-NAME, seeded from tests/fuzz/corpus/mldsa/ and
-ed448/ (the KUnit vectors: keys and signatures that verify, never modified).  Prints executions, exec/s, coverage and new corpus
+Builds tests/fuzz/fuzz_mldsa.c, fuzz_ed448.c and fuzz_slhdsa.c with clang
+-fsanitize=fuzzer,address,undefined against crypto/mldsa_verify.c, crypto/ed448.c,
+crypto/slhdsa.c and crypto/shake.c through tests/compat, then runs each for
+SECONDS (default 60) on a working corpus in DIR/corpus-NAME, seeded from
+tests/fuzz/corpus/mldsa/, ed448/ and slhdsa/ (the KUnit vectors: keys and
+signatures that verify, never modified).  An SLH-DSA verification is thousands
+of SHAKE256 computations: fuzz_slhdsa runs tens of inputs a second.  Prints executions, exec/s, coverage and new corpus
 units; exits non-zero if the build fails or the target crashes (the
 reproducer is left in DIR as crash-*).
 
@@ -47,16 +50,22 @@ out=$(cd "$out" && pwd)
 cflags=(-g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 	-fno-omit-frame-pointer -Wall -Wno-unused-parameter
 	-I"$top/tests/compat/include" -I"$top/scripts/pgp-shim" -I"$top/include")
-srcs=("$top"/crypto/{shake,mldsa_verify,ed448}.c "$top"/scripts/pgp-shim/{compat,shash_openssl,hash_info}.c)
+srcs=("$top"/crypto/{shake,mldsa_verify,ed448,slhdsa}.c "$top"/scripts/pgp-shim/{compat,shash_openssl,hash_info}.c)
 
-for name in fuzz_mldsa fuzz_ed448; do
-	echo "[build] $name (crypto/mldsa_verify.c, crypto/ed448.c, crypto/shake.c)"
-	"$clang" "${cflags[@]}" -o "$out/$name" "$top/tests/fuzz/$name.c" "${srcs[@]}" -lcrypto ||
-		{ echo "$prog: $name: build failed" >&2; exit 1; }
+for name in fuzz_mldsa fuzz_ed448 fuzz_slhdsa; do
+	echo "[build] $name (crypto/mldsa_verify.c, crypto/ed448.c, crypto/slhdsa.c, crypto/shake.c)"
+	wrap=()
+	# fuzz_slhdsa counts the SHAKE256 computations of each verification
+	[ $name != fuzz_slhdsa ] || wrap=(-Wl,--wrap=shake256,--wrap=shake256_init)
+	"$clang" "${cflags[@]}" -o "$out/$name" "$top/tests/fuzz/$name.c" "${srcs[@]}" "${wrap[@]}" \
+		-lcrypto || { echo "$prog: $name: build failed" >&2; exit 1; }
 done
 [ "$secs" -gt 0 ] || exit 0
 
-for name in fuzz_mldsa fuzz_ed448; do
+for name in fuzz_mldsa fuzz_ed448 fuzz_slhdsa; do
+	# an SLH-DSA-SHAKE-256s signature alone is 29792 bytes
+	maxlen=8192
+	[ $name != fuzz_slhdsa ] || maxlen=32768
 	seeds=$top/tests/fuzz/corpus/${name#fuzz_}
 	corpus=$out/corpus-$name
 	log=$out/$name.log
@@ -64,7 +73,7 @@ for name in fuzz_mldsa fuzz_ed448; do
 	echo "[run] $name for ${secs}s (seeds: ${seeds#"$top"/})"
 	# shellcheck disable=SC2086
 	if (cd "$out" && ASAN_OPTIONS=detect_leaks=1 "./$name" -max_total_time="$secs" \
-		-timeout=10 -rss_limit_mb=2048 -max_len=8192 -print_final_stats=1 \
+		-timeout=10 -rss_limit_mb=2048 -max_len=$maxlen -print_final_stats=1 \
 		${FUZZ_ARGS:-} "$corpus" "$seeds" >"$log" 2>&1); then
 		execs=$(awk '/stat::number_of_executed_units/ { print $2 }' "$log")
 		rate=$(awk '/stat::average_exec_per_sec/ { print $2 }' "$log")

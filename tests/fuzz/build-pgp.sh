@@ -53,10 +53,11 @@ cflags=(-g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 	-I"$top/tests/compat/include" -I"$top/scripts/pgp-shim" -I"$top/include"
 	-DCONFIG_ARCH_SUPPORTS_INT128=1)
 srcs=("$top/crypto/pgp/pgp_parser.c" "$top/crypto/pgp/pgp_verify.c"
-	"$top/crypto/shake.c" "$top/crypto/mldsa_verify.c" "$top/crypto/ed448.c"
+	"$top/crypto/shake.c" "$top/crypto/mldsa_verify.c" "$top/crypto/ed448.c" "$top/crypto/slhdsa.c"
 	"$top/scripts/pgp-shim/compat.c" "$top/scripts/pgp-shim/shash_openssl.c"
 	"$top/scripts/pgp-shim/hash_info.c")
-cflags+=(-DCONFIG_CRYPTO_MLDSA_VERIFY=1 -DCONFIG_CRYPTO_ED448=1)	# ML-DSA, Ed448: the kernel's own in every build
+# ML-DSA, Ed448, SLH-DSA: the kernel's own in every build
+cflags+=(-DCONFIG_CRYPTO_MLDSA_VERIFY=1 -DCONFIG_CRYPTO_ED448=1 -DCONFIG_CRYPTO_SLHDSA=1)
 algs=oracle
 if [ "$oracle" = 0 ]; then
 	srcs+=("$top"/crypto/{mont,dsa,rsassa,ed25519}.c)

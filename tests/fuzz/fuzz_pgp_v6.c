@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * libFuzzer target: OpenPGP v6 keys and signatures (RFC 9580, Ed25519 and
- * Ed448) and the ML-DSA-65+Ed25519 and ML-DSA-87+Ed448 composites (RFC 9980),
- * decoded by the kernel's parser and
- * checked against the fixed data and the keys of
+ * Ed448), the ML-DSA-65+Ed25519 and ML-DSA-87+Ed448 composites and SLH-DSA
+ * (RFC 9980), decoded by the kernel's parser and checked against the fixed data and the keys of
  * crypto/pgp/tests/pgp_v6_kunit_vectors.h (the standards' samples and keys of
  * the test-side signer).
  *
@@ -12,17 +11,19 @@
  * they name a known key, the loader's verification; every result the
  * decoders return is checked against the buffer it came from: pointers and
  * lengths inside the packet body, the salt of the size the hash fixes, the
- * composite's two fixed-size halves back to back at the body's end, a v6
+ * composite's two fixed-size halves back to back at the body's end, an
+ * SLH-DSA key or signature of its set's fixed size at the body's end, a v6
  * fingerprint of 32 octets whose first 8 are the key ID.
  *
  * With FUZZ_DIFFERENTIAL, every verdict on a v6 signature is compared with an
  * independent one: the digest computed with OpenSSL (salt first, the v6
  * trailer), Ed25519 by OpenSSL (oracle_ed25519_verify), Ed448 by OpenSSL's
- * EVP, and the ML-DSA halves by mldsa65_verify() and mldsa87_verify(); a
- * disagreement aborts.
+ * EVP, the ML-DSA halves by mldsa65_verify() and mldsa87_verify(), SLH-DSA
+ * by slhdsa_verify() (OpenSSL 3.0 has none); a disagreement aborts.
  */
 #include <crypto/pgp.h>
 #include <crypto/mldsa_verify.h>
+#include <crypto/slhdsa.h>
 #include "../../crypto/pgp/tests/pgp_v6_kunit_vectors.h"
 
 #define FUZZ_BUG(cond, what)						\
@@ -35,7 +36,7 @@
 
 #define IN(p, n, b, len) ((p) >= (b) && (n) <= (size_t)((b) + (len) - (p)))
 
-static struct pgp_pubkey keys[12];
+static struct pgp_pubkey keys[16];
 static int nr_keys;
 
 static void load(const u8 *body, size_t len)
@@ -56,7 +57,29 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	load(pgp6_kv_key_d4, sizeof(pgp6_kv_key_d4));
 	load(pgp6_kv_key_x6, sizeof(pgp6_kv_key_x6));
 	load(pgp6_kv_key_pq87, sizeof(pgp6_kv_key_pq87));
+	load(pgp6_kv_key_slhs, sizeof(pgp6_kv_key_slhs));
+	load(pgp6_kv_key_slhf, sizeof(pgp6_kv_key_slhf));
+	load(pgp6_kv_key_slh256, sizeof(pgp6_kv_key_slh256));
+	load(pgp6_kv_key_h6, sizeof(pgp6_kv_key_h6));
 	return 0;
+}
+
+static bool slh_algo(u8 algo)
+{
+	return algo == PGP_PUBKEY_SLHDSA_SHAKE_128S || algo == PGP_PUBKEY_SLHDSA_SHAKE_128F ||
+	       algo == PGP_PUBKEY_SLHDSA_SHAKE_256S;
+}
+
+/* RFC 9980 6.1, Table 8: 32 or 64 octets of key, 7856, 17088 or 29792 of signature */
+static size_t slh_key_len(u8 algo)
+{
+	return algo == PGP_PUBKEY_SLHDSA_SHAKE_256S ? 64 : 32;
+}
+
+static size_t slh_sig_len(u8 algo)
+{
+	return algo == PGP_PUBKEY_SLHDSA_SHAKE_128S ? 7856 :
+	       algo == PGP_PUBKEY_SLHDSA_SHAKE_128F ? 17088 : 29792;
 }
 
 static void check_key(const u8 *body, size_t len)
@@ -86,6 +109,9 @@ static void check_key(const u8 *body, size_t len)
 		FUZZ_BUG(len != 10 + 57 + 2592 || key.pq87.ed448 != body + 10 ||
 			 key.pq87.mldsa != body + 67, "composite87 key halves");
 	}
+	if (slh_algo(key.algo))
+		FUZZ_BUG(key.version != 6 || key.slh.pk_len != slh_key_len(key.algo) ||
+			 key.slh.pk != body + 10 || len != 10 + key.slh.pk_len, "SLH-DSA key");
 	if (key.algo == PGP_PUBKEY_ED25519)
 		FUZZ_BUG(!IN(key.ec.point, 32, body, len) || key.ec.point + 32 != body + len,
 			 "Ed25519 key");
@@ -153,6 +179,13 @@ static int oracle(const struct pgp_sig *sig, const struct pgp_pubkey *key)
 			return -EKEYREJECTED;
 		return mldsa87_verify(key->pq87.mldsa, 2592, digest, dlen, sig->mpi[1],
 				      sig->mpi_len[1]) ? -EKEYREJECTED : 0;
+	case PGP_PUBKEY_SLHDSA_SHAKE_128S:
+	case PGP_PUBKEY_SLHDSA_SHAKE_128F:
+	case PGP_PUBKEY_SLHDSA_SHAKE_256S:
+		return slhdsa_verify(key->algo == PGP_PUBKEY_SLHDSA_SHAKE_128S ? SLHDSA_SHAKE_128S :
+				     key->algo == PGP_PUBKEY_SLHDSA_SHAKE_128F ? SLHDSA_SHAKE_128F :
+				     SLHDSA_SHAKE_256S, key->slh.pk, key->slh.pk_len, digest, dlen,
+				     sig->mpi[0], sig->mpi_len[0]) ? -EKEYREJECTED : 0;
 	default:
 		return -ENOPKG;
 	}
@@ -187,6 +220,10 @@ static void check_sig(const u8 *body, size_t len)
 		FUZZ_BUG(sig.version != 6 || sig.nr_mpi != 2 || sig.mpi_len[0] != 114 ||
 			 sig.mpi_len[1] != 4627 || sig.mpi[1] != sig.mpi[0] + 114 ||
 			 sig.mpi[1] + 4627 != body + len, "composite87 signature halves");
+	if (slh_algo(sig.pubkey_algo))
+		FUZZ_BUG(sig.version != 6 || sig.nr_mpi != 1 ||
+			 sig.mpi_len[0] != slh_sig_len(sig.pubkey_algo) ||
+			 sig.mpi[0] + sig.mpi_len[0] != body + len, "SLH-DSA signature");
 	if (sig.pubkey_algo == PGP_PUBKEY_ED25519)
 		FUZZ_BUG(sig.nr_mpi != 1 || sig.mpi_len[0] != 64 || sig.mpi[0] + 64 != body + len,
 			 "Ed25519 signature");

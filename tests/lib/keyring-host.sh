@@ -77,7 +77,7 @@ cflags=(-g -O1 -fsanitize=address,undefined -fno-sanitize-recover=all
 	-I"$top/scripts/pgp-shim/module" -I"$top/scripts/pgp-shim/module/tests" -I"$top/tests/compat/include" -I"$top/scripts/pgp-shim" -I"$top/include"
 	-DCONFIG_64BIT=1 -DCONFIG_PGP_BUILTIN_KEYS=1 -DCONFIG_SYSTEM_BLACKLIST_KEYRING=1
 	-DCONFIG_CRYPTO_ED25519=1 -DCONFIG_CRYPTO_MLDSA_VERIFY=1 -DCONFIG_CRYPTO_ED448=1
-	-DCONFIG_PGP_KEYS_REVOKED="\"${PGP_KEYS_REVOKED:-}\""
+	-DCONFIG_CRYPTO_SLHDSA=1 -DCONFIG_PGP_KEYS_REVOKED="\"${PGP_KEYS_REVOKED:-}\""
 	-DCONFIG_PGP_KEYS_RUNTIME_MAX="${PGP_KEYS_RUNTIME_MAX:-1024}")
 compat=("$top/scripts/pgp-shim/compat.c" "$top/scripts/pgp-shim/shash_openssl.c"
 	"$top/scripts/pgp-shim/hash_info.c" "$top/tests/compat/stubs/algs_openssl.c")
@@ -85,9 +85,9 @@ pgp_srcs=()
 for f in "$top"/crypto/pgp/*.c; do
 	[[ $f != *_kunit.c ]] && pgp_srcs+=("$f")
 done
-# ML-DSA (for ML-DSA-65+Ed25519, ML-DSA-87+Ed448): the kernel's own, OpenSSL 3.0 has
-# none; Ed448 (alone and in ML-DSA-87+Ed448): the kernel's own too
-pgp_srcs+=("$top/crypto/shake.c" "$top/crypto/mldsa_verify.c" "$top/crypto/ed448.c")
+# ML-DSA (for ML-DSA-65+Ed25519, ML-DSA-87+Ed448) and SLH-DSA: the kernel's own, OpenSSL
+# 3.0 has neither; Ed448 (alone and in ML-DSA-87+Ed448): the kernel's own too
+pgp_srcs+=("$top/crypto/shake.c" "$top/crypto/mldsa_verify.c" "$top/crypto/ed448.c" "$top/crypto/slhdsa.c")
 # the in-kernel maths, which the OpenSSL stand-ins of tests/compat/stubs replace
 kmath=("$top"/crypto/{mont,dsa,rsassa,ed25519}.c)
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0

@@ -30,12 +30,9 @@ OUTDIR/hashlist-rebuild.log).  For a cross-built kernel set ARCH and CROSS_COMPI
 for its build.
 EOF
 }
-[[ ${1:-} == -h || ${1:-} == --help ]] && { usage; exit 0; }
-[[ $# -eq 3 ]] || { usage >&2; exit 2; }
-obj=$(cd "$1" && pwd) module=$2 out=$(cd "$3" && pwd)
-top=$(cd "$(dirname "$0")/../.." && pwd)
-list=$out/cases.list mods=$out/mods
-[[ -f $list && -d $mods ]] || { echo "$prog: $out: no cases.list or mods/" >&2; exit 1; }
+# shellcheck source=tests/qemu/cases-lib.sh
+. "$(dirname "$0")/cases-lib.sh"
+cases_args "$@"
 grep -q '^CONFIG_MODULE_HASH_LIST=y' "$obj/.config" || exit 0
 grep -q '^CONFIG_MODULE_HASH_LIST_TEST_MODULES=m' "$obj/.config" ||
 	{ echo "$prog: $obj: CONFIG_MODULE_HASH_LIST_TEST_MODULES=m is needed" >&2; exit 1; }

@@ -34,22 +34,14 @@ stays taken back: the vendor's module is refused, and the certificate without th
 cannot come back.
 EOF_USAGE
 }
-[[ ${1:-} == -h || ${1:-} == --help ]] && { usage; exit 0; }
-[[ $# -eq 3 ]] || { usage >&2; exit 2; }
-obj=$(cd "$1" && pwd) module=$2 out=$(cd "$3" && pwd)
-keys=${KEYS_DIR:?KEYS_DIR must name the tests/qemu/make-keys.sh output}
-top=$(cd "$(dirname "$0")/../.." && pwd)
-list=$out/cases.list mods=$out/mods
-[[ -f $list && -d $mods ]] || { echo "$prog: $out: no cases.list or mods/" >&2; exit 1; }
+# shellcheck source=tests/qemu/cases-lib.sh
+. "$(dirname "$0")/cases-lib.sh"
+cases_args --keys "$@"
 [[ -d $keys/runtime ]] || { echo "$prog: $keys/runtime: no run-time certificates" >&2; exit 1; }
 # shellcheck source=/dev/null
 . "$keys/keys.env"
 export GNUPGHOME=$keys/gnupg
 
-# case EXPECT_PERMISSIVE EXPECT_ENFORCE FILE SIGNER DESCRIPTION
-case_line() {
-	printf '%s|%s|/mods/%s|pgptest|%s|%s\n' "$1" "$2" "$3" "$4" "$5" >>"$list"
-}
 lc() { tr 'A-F' 'a-f' <<<"$1"; }
 sign() { # sign OUT KEY
 	cp "$module" "$mods/$1"

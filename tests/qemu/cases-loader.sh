@@ -21,13 +21,9 @@ build's X.509 key (CONFIG_SYSTEM_BLACKLIST_AUTH_UPDATE).  Each module is loaded 
 (it loads) and after (it is refused) its hash is blacklisted, in both boots.
 EOF_USAGE
 }
-[[ ${1:-} == -h || ${1:-} == --help ]] && { usage; exit 0; }
-[[ $# -eq 3 ]] || { usage >&2; exit 2; }
-obj=$(cd "$1" && pwd) module=$2 out=$(cd "$3" && pwd)
-keys=${KEYS_DIR:?KEYS_DIR must name the tests/qemu/make-keys.sh output}
-top=$(cd "$(dirname "$0")/../.." && pwd)
-list=$out/cases.list mods=$out/mods
-[[ -f $list && -d $mods ]] || { echo "$prog: $out: no cases.list or mods/" >&2; exit 1; }
+# shellcheck source=tests/qemu/cases-lib.sh
+. "$(dirname "$0")/cases-lib.sh"
+cases_args --keys "$@"
 # shellcheck source=/dev/null
 . "$keys/keys.env"
 export GNUPGHOME=$keys/gnupg
@@ -35,10 +31,6 @@ export TOP=$top
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# case EXPECT_PERMISSIVE EXPECT_ENFORCE FILE SIGNER DESCRIPTION
-case_line() {
-	printf '%s|%s|/mods/%s|pgptest|%s|%s\n' "$1" "$2" "$3" "$4" "$5" >>"$list"
-}
 lc() { tr 'A-F' 'a-f' <<<"$1"; }
 # helper data-sha256|file-sha256 MODULE: the hex SHA-256 of its signed data (module_sig
 # zeroed) or of the file.  helper reencode SIGNED [UNKNOWN] PREFIX: SIGNED's signature

@@ -25,32 +25,15 @@ pgp_keys.pq_only=1 the ML-DSA PKCS#7 modules still load (post-quantum), the main
 RSA-4096 one (x509.ko of make-cases.sh) counts as unsigned.
 EOF_USAGE
 }
-[[ ${1:-} == -h || ${1:-} == --help ]] && { usage; exit 0; }
-[[ $# -eq 3 ]] || { usage >&2; exit 2; }
-obj=$(cd "$1" && pwd) module=$2 out=$(cd "$3" && pwd)
-keys=${KEYS_DIR:?KEYS_DIR must name the tests/qemu/make-keys.sh output}
-top=$(cd "$(dirname "$0")/../.." && pwd)
-list=$out/cases.list pol=$out/cases-pqonly.list mods=$out/mods
-[[ -f $list && -d $mods ]] || { echo "$prog: $out: no cases.list or mods/" >&2; exit 1; }
+# shellcheck source=tests/qemu/cases-lib.sh
+. "$(dirname "$0")/cases-lib.sh"
+cases_args --keys "$@"
 [[ -x $keys/mainline/sign-file ]] ||
 	{ echo "$prog: $keys/mainline: no sign-file (tests/qemu/mainline-mldsa.sh keys)" >&2; exit 1; }
 grep -q '^CONFIG_PKCS7_WAIVE_AUTHATTRS_REJECTION_FOR_MLDSA=y' "$obj/.config" ||
 	{ echo "$prog: $obj: CONFIG_PKCS7_WAIVE_AUTHATTRS_REJECTION_FOR_MLDSA is off: OpenSSL 3.5's ML-DSA signatures would be refused" >&2; exit 1; }
 touch "$pol"
 
-case_line() { # EXPECT_PERMISSIVE EXPECT_ENFORCE FILE SIGNER DESCRIPTION
-	printf '%s|%s|/mods/%s|pgptest|%s|%s\n' "$1" "$2" "$3" "$4" "$5" >>"$list"
-}
-pol_line() {
-	printf '%s|%s|/mods/%s|pgptest|%s|%s\n' "$1" "$2" "$3" "$4" "$5" >>"$pol"
-}
-# Flip one byte of FILE at OFFSET.
-flip_byte() {
-	local file=$1 off=$2 b
-	b=$(od -An -tu1 -j "$off" -N1 "$file" | tr -d ' ')
-	printf "$(printf '\\%03o' $(((b ^ 1) & 255)))" |
-		dd of="$file" bs=1 seek="$off" conv=notrunc status=none
-}
 section_offset() {
 	local hex
 	hex=$(readelf -S -W "$1" | awk -v s="$2" '{ sub(/^.*\] /, "") } $1 == s { print $4; exit }')

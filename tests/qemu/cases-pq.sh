@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Guest cases of OpenPGP v6 (RFC 9580: Ed25519, Ed448), ML-DSA-65+Ed25519 and ML-DSA-87+Ed448
-# (RFC 9980) module signatures, and of the post-quantum-only policy (pgp_keys.pq_only).
+# Guest cases of OpenPGP v6 (RFC 9580: Ed25519, Ed448), ML-DSA-65+Ed25519, ML-DSA-87+Ed448 and
+# SLH-DSA (RFC 9980) module signatures, and of the post-quantum-only policy (pgp_keys.pq_only).
 # Called by tests/qemu/make-cases.sh.
 set -euo pipefail
 prog=cases-pq.sh
@@ -14,7 +14,8 @@ directory of tests/qemu/make-cases.sh: writes OUTDIR/mods/pq-*.ko, appends the c
 OUTDIR/cases.list and writes OUTDIR/cases-pqonly.list, the cases of the boots with
 pgp_keys.pq_only=1 (mk/lib.sh's pq-permissive and pq-enforce).  KEYS_DIR must name the
 tests/qemu/make-keys.sh output, whose v6 keys (pq6: ML-DSA-65+Ed25519, ed6: Ed25519, pq87:
-ML-DSA-87+Ed448, ed448: Ed448; pq6unknown, not built in) the kernel has built in.
+ML-DSA-87+Ed448, ed448: Ed448; slh128f, slh128s, slh256s: SLH-DSA; pq6unknown, not built
+in) the kernel has built in.
 
 The modules are signed on the test side: a module with a 16 KiB module_sig made by
 scripts/sign-module.sh, its signed data (the file with module_sig's content zeroed) signed
@@ -27,10 +28,14 @@ regions; a v6 vendor key certified by the built-in composite key, added at run t
 tamper sweep over a composite-signed module.  ML-DSA-87+Ed448 over SHA-256, SHA-512 and
 SHA3-512, Ed448 over SHA-512 and SHA3-512 (and SHA-256: too short); each half of
 ML-DSA-87+Ed448 broken; a rollover of a v4 Ed25519 signature and an ML-DSA-87+Ed448 one,
-accepted by the first.  With the policy on (cases-pqonly.list, both boots): the parameter
+accepted by the first.  SLH-DSA-SHAKE-128f (noble) over SHA-512 and SHA3-256, -128s and
+-256s (the signing tool) over SHA-512; one bit of R, of the FORS part and of the hypertree
+flipped, for each set; -128f over SHA-224 (too short); ML-DSA-87+Ed448 and SLH-DSA side by
+side, good and broken.  With the policy on (cases-pqonly.list, both boots): the parameter
 reads Y and cannot be written; modules signed by classical keys only (v4 RSA, v6 Ed25519,
 Ed448) are treated as unsigned (tainted, or refused when enforcing) with a log line;
-composite ones load; the rollover module loads by its ML-DSA-87+Ed448 signature; a
+composite and SLH-DSA ones load; the rollover modules load by their post-quantum
+signature, a good v4 one beside a broken post-quantum one is refused; a
 classical run-time key certified by a composite key is refused, a composite one joins.
 Every container: a module with only sign-file's PKCS#7 signature by the build's X.509 key
 (RSA) or by the built-in P-384 X.509 key is treated as unsigned, with a log line naming
@@ -41,13 +46,9 @@ same modules load by their PKCS#7 signature, the certificate joins.  OBJDIR's
 scripts/sign-file and certs/signing_key.pem sign.
 EOF_USAGE
 }
-[[ ${1:-} == -h || ${1:-} == --help ]] && { usage; exit 0; }
-[[ $# -eq 3 ]] || { usage >&2; exit 2; }
-obj=$(cd "$1" && pwd) module=$2 out=$(cd "$3" && pwd)
-keys=${KEYS_DIR:?KEYS_DIR must name the tests/qemu/make-keys.sh output}
-top=$(cd "$(dirname "$0")/../.." && pwd)
-list=$out/cases.list mods=$out/mods
-[[ -f $list && -d $mods ]] || { echo "$prog: $out: no cases.list or mods/" >&2; exit 1; }
+# shellcheck source=tests/qemu/cases-lib.sh
+. "$(dirname "$0")/cases-lib.sh"
+cases_args --keys "$@"
 # shellcheck source=/dev/null
 . "$keys/keys.env"
 [[ -n ${KEY_pq6:-} ]] || { echo "$prog: $keys/keys.env: no v6 keys (tests/qemu/make-keys.sh)" >&2; exit 1; }
@@ -60,9 +61,6 @@ node_env || { echo "$prog: no test-only npm packages" >&2; exit 1; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-case_line() { # EXPECT_PERMISSIVE EXPECT_ENFORCE FILE SIGNER DESCRIPTION
-	printf '%s|%s|/mods/%s|pgptest|%s|%s\n' "$1" "$2" "$3" "$4" "$5" >>"$list"
-}
 lc() { tr 'A-F' 'a-f' <<<"$1"; }
 pgpv6() { node "$top/tests/vectors/pgpv6.mjs" "$@"; }
 v6mod() { python3 "$top/tests/qemu/v6mod.py" "$@"; }
@@ -94,6 +92,7 @@ attach() { # attach OUT SIGNAME...
 	v6mod attach "$work/base.ko" "$mods/$o" "${sigs[@]}"
 }
 field() { v6mod fields "$work/$1.sig" | awk -v f="$2" '$1 == f { print $2 }'; }
+field_len() { v6mod fields "$work/$1.sig" | awk -v f="$2" '$1 == f { print $3 }'; }
 
 pq=$(lc "$FPR_pq6") ed=$(lc "$FPR_ed6")
 printf 'listing|listing|/proc/keys|-|%s|%s\n' "$pq mldsa65-ed25519 primary usable" \
@@ -215,12 +214,77 @@ attach pq-v4only.ko v4-ed25519
 printf 'listing|listing|/sys/module/pgp_keys/parameters/pq_only|-|N|%s\n' \
 	"pgp_keys.pq_only is off (N) without the boot parameter" >>"$list"
 
-# ---- the post-quantum-only policy: the boots with pgp_keys.pq_only=1 ----
-pol=$out/cases-pqonly.list
-: >"$pol"
-pol_line() { # EXPECT_PERMISSIVE EXPECT_ENFORCE FILE SIGNER DESCRIPTION
-	printf '%s|%s|/mods/%s|pgptest|%s|%s\n' "$1" "$2" "$3" "$4" "$5" >>"$pol"
+# ---- SLH-DSA (RFC 9980 algorithms 32 to 34) ----
+# A base whose module_sig (36 KiB) holds an SLH-DSA-SHAKE-256s signature (29.9 KB) or an
+# -128f one (17.2 KB) beside an ML-DSA-87+Ed448 one.  -128f signatures are made on the test
+# side (noble); -128s and -256s ones by the signing tool (--secret-key, the keys' secret key
+# files of make-keys.sh: noble signs those sets in minutes), checked against noble and
+# ACVP's known answers by tests/host/sign.
+[[ -n ${KEY_slh128s:-} && -f $keys/v6/slh128s.sec ]] ||
+	{ echo "$prog: $keys/keys.env: no SLH-DSA keys (tests/qemu/make-keys.sh)" >&2; exit 1; }
+cp "$module" "$work/slhbase.ko"
+"$top/scripts/sign-module.sh" --quiet -u "$FPR_rsa2048" --digest sha256 --reserve 36864 \
+	"$work/slhbase.ko"
+python3 "$top/tests/qemu/siglayout.py" extract "$work/slhbase.ko" "$work/slhdata" "$work/slhrsa.sig" \
+	>/dev/null
+slhsig() { # slhsig NAME KEYSPEC HASH: noble's signature over the base's signed data
+	pgpv6 sign "$2" --hash "$3" --salt-seed "$1" <"$work/slhdata" >"$work/$1.sig"
 }
+slhtool() { # slhtool NAME KEYNAME: the signing tool's signature over the same data
+	cp "$work/slhbase.ko" "$work/$1.ko"
+	"$top/scripts/sign-module.sh" --quiet --secret-key "$keys/v6/$2.sec" "$work/$1.ko"
+	python3 "$top/tests/qemu/siglayout.py" extract "$work/$1.ko" "$work/$1.data" "$work/$1.sig" \
+		>/dev/null
+	cmp -s "$work/$1.data" "$work/slhdata" || { echo "$prog: $1: other signed data" >&2; exit 1; }
+}
+slhattach() { # slhattach OUT SIGNAME...
+	local o=$1 s sigs=()
+	shift
+	for s in "$@"; do sigs+=("$work/$s.sig"); done
+	v6mod attach "$work/slhbase.ko" "$mods/$o" "${sigs[@]}"
+}
+s128f=$(lc "$FPR_slh128f") s128s=$(lc "$FPR_slh128s") s256s=$(lc "$FPR_slh256s")
+for k in 128f:$s128f 128s:$s128s 256s:$s256s; do
+	printf 'listing|listing|/proc/keys|-|%s|%s\n' "${k#*:} slhdsa${k%%:*} primary usable" \
+		"/proc/keys lists the built-in SLH-DSA-SHAKE-${k%%:*} v6 key" >>"$list"
+done
+for h in sha512 sha3-256; do
+	slhsig "slh128f-$h" "$KEY_slh128f" "$h"
+	slhattach "slh128f-$h.ko" "slh128f-$h"
+	case_line ok ok "slh128f-$h.ko" "$s128f" "SLH-DSA-SHAKE-128f signature over $h loads with its signer"
+done
+for k in 128s 256s; do
+	slhtool "slh$k-sha512" "slh$k"
+	slhattach "slh$k-sha512.ko" "slh$k-sha512"
+	case_line ok ok "slh$k-sha512.ko" "$(eval echo "\$s$k")" \
+		"SLH-DSA-SHAKE-$k signature (the signing tool's) over sha512 loads with its signer"
+done
+# one bit of each part of a signature flipped: R, the FORS signature, the hypertree
+for k in 128f 128s 256s; do
+	for f in r fors ht; do
+		cp "$work/slh$k-sha512.sig" "$work/slh$k-bad-$f.sig"
+		v6mod flip "$work/slh$k-bad-$f.sig" \
+			$(($(field "slh$k-sha512" "$f") + $(field_len "slh$k-sha512" "$f") / 3)) 0x08
+		slhattach "slh$k-bad-$f.ko" "slh$k-bad-$f"
+		case_line EKEYREJECTED EKEYREJECTED "slh$k-bad-$f.ko" "" \
+			"SLH-DSA-SHAKE-$k with one bit of its ${f^^} part flipped refused"
+	done
+done
+slhsig slh128f-sha224 "$KEY_slh128f" sha224
+slhattach slh128f-sha224.ko slh128f-sha224
+case_line taint EKEYREJECTED slh128f-sha224.ko "" "SLH-DSA over SHA-224 (digest under 256 bits) unsupported"
+# rollover: ML-DSA-87+Ed448 and SLH-DSA side by side, either may be the good one
+slhsig slh-pq87 "$KEY_pq87" sha512
+cp "$work/slh-pq87.sig" "$work/slh-pq87-bad.sig"
+v6mod flip "$work/slh-pq87-bad.sig" $(($(field slh-pq87 mldsa) + 9)) 0x10
+slhattach slh-roll.ko slh-pq87 slh128f-sha512
+case_line ok ok slh-roll.ko "$pq87" "rollover: ML-DSA-87+Ed448 then SLH-DSA-SHAKE-128f loads with the first"
+slhattach slh-roll-bad87.ko slh-pq87-bad slh128f-sha512
+case_line ok ok slh-roll-bad87.ko "$s128f" \
+	"rollover: a broken ML-DSA-87+Ed448 then a good SLH-DSA-SHAKE-128f loads with the second"
+
+# ---- the post-quantum-only policy: the boots with pgp_keys.pq_only=1 ----
+: >"$pol"
 pol_exec() { # FILE ARGS DESCRIPTION: passes when FILE ARGS exits 0 (in both boots)
 	printf 'exec|exec|%s|-|%s|%s\n' "$1" "$2" "$3" >>"$pol"
 }
@@ -257,6 +321,15 @@ attach pq87-vendor.ko pq87-vendor
 pol_exec /mods/keyadd 'asymmetric "" /mods/pq87vendor.pgp .secondary_trusted_keys' \
 	"pq-only: an ML-DSA-87+Ed448 vendor key certified by the built-in ML-DSA-87+Ed448 key joins"
 pol_line ok ok pq87-vendor.ko "$vendor87" "pq-only: its module loads"
+pol_line ok ok slh128f-sha512.ko "$s128f" "pq-only: an SLH-DSA-SHAKE-128f module loads"
+pol_line ok ok slh128s-sha512.ko "$s128s" "pq-only: an SLH-DSA-SHAKE-128s module loads"
+pol_line ok ok slh-roll-bad87.ko "$s128f" \
+	"pq-only: a broken ML-DSA-87+Ed448 then a good SLH-DSA-SHAKE-128f: loads with the second"
+slhattach slh-roll-v4.ko slhrsa slh128f-bad-ht
+pol_line EKEYREJECTED EKEYREJECTED slh-roll-v4.ko "" \
+	"pq-only: a good v4 RSA signature beside a broken SLH-DSA one: refused"
+case_line ok ok slh-roll-v4.ko "$(lc "$FPR_rsa2048")" \
+	"policy off: a good v4 RSA signature beside a broken SLH-DSA one loads by the first"
 
 # ---- every container: mainline's appended PKCS#7 signature, run-time X.509 keys ----
 # The build's X.509 key (RSA) and the trusted P-384 key of make-keys.sh sign with sign-file.

@@ -21,18 +21,9 @@ out=$(cd "$3" && pwd)
 list=$out/cases.list
 : >"$list"
 
-# case EXPECT_PERMISSIVE EXPECT_ENFORCE FILE SIGNER DESCRIPTION
-case_line() {
-	printf '%s|%s|/mods/%s|pgptest|%s|%s\n' "$1" "$2" "$3" "$4" "$5" >>"$list"
-}
-
-# Flip one byte of FILE at OFFSET (xor MASK).
-flip_byte() {
-	local file=$1 off=$2 mask=${3:-1} b
-	b=$(od -An -tu1 -j "$off" -N1 "$file" | tr -d ' ')
-	printf "$(printf '\\%03o' $(((b ^ mask) & 255)))" |
-		dd of="$file" bs=1 seek="$off" conv=notrunc status=none
-}
+# case_line EXPECT_PERMISSIVE EXPECT_ENFORCE FILE SIGNER DESCRIPTION, flip_byte FILE OFFSET [MASK]
+# shellcheck source=tests/qemu/cases-lib.sh
+. "$(dirname "$0")/cases-lib.sh"
 
 # Offset of the first byte of a section's content.
 section_offset() {

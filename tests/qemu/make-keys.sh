@@ -25,8 +25,11 @@ CONFIG_PGP_KEYS_REVOKED), and, not built in: vendor, revvendor and rotate (a cer
 primary with a signing subkey), each certified by distro; uncert (certified by nobody);
 roguecert (certified by rogue, which is not trusted); latecert.
 v6 keys (tests/vectors/pgpv6.mjs, fixed seeds): pq6 (ML-DSA-65+Ed25519), ed6 (Ed25519),
-pq87 (ML-DSA-87+Ed448) and ed448 (Ed448), built in; pq6unknown, not built in (keys.env:
-KEY_<name>=ALGO:SEED and FPR_<name>; their certificates in OUTDIR/v6/NAME.pgp).
+pq87 (ML-DSA-87+Ed448), ed448 (Ed448), slh128f, slh128s and slh256s (SLH-DSA-SHAKE-128f,
+-128s, -256s), built in; pq6unknown, not built in (keys.env: KEY_<name>=ALGO:SEED and
+FPR_<name>; their certificates in OUTDIR/v6/NAME.pgp, and the SLH-DSA keys' unprotected
+secret keys in OUTDIR/v6/NAME.sec, for the signing tool: noble signs -128s and -256s in
+minutes, so their self-signatures are made once, here).
 OUTDIR/runtime/ holds their certificates as "gpg --export" writes them (NAME.pgp; revvendor-revoked.pgp and
 brt-revoked.pgp carry the revocation; rsa2048-certified.pgp is the built-in rsa2048 key
 certified by distro).  An existing complete OUTDIR is reused (the v6 keys are added to
@@ -45,8 +48,10 @@ names=(dsa2048 dsa3072 rsa2048 rsa3072 rsa4096 ed25519 nistp256 nistp384 dsa1024
 # their certificates are appended to trusted.pgp and their specifications (ALGO:SEED for
 # pgpv6.mjs) kept in keys.env.
 V6_KEYS_87=(pq87:mldsa87-ed448:pq87-builtin ed448:ed448:ed448-builtin)
+V6_KEYS_SLH=(slh128f:slhdsa128f:slh128f-builtin slh128s:slhdsa128s:slh128s-builtin
+	slh256s:slhdsa256s:slh256s-builtin)
 V6_KEYS=(pq6:mldsa65-ed25519:pq6-builtin ed6:ed25519:ed6-builtin
-	pq6unknown:mldsa65-ed25519:pq6-unknown "${V6_KEYS_87[@]}")
+	pq6unknown:mldsa65-ed25519:pq6-unknown "${V6_KEYS_87[@]}" "${V6_KEYS_SLH[@]}")
 add_v6_keys() {	# add_v6_keys ENVFILE [NAME:ALGO:SEED...] (default: V6_KEYS)
 	local top name spec f env=$1
 	shift
@@ -64,8 +69,15 @@ add_v6_keys() {	# add_v6_keys ENVFILE [NAME:ALGO:SEED...] (default: V6_KEYS)
 		echo "KEY_$name=$spec" >>"$env"
 		echo "FPR_$name=$(node "$top/tests/vectors/pgpv6.mjs" fpr "$spec")" >>"$env"
 		mkdir -p "$out/v6"
-		node "$top/tests/vectors/pgpv6.mjs" cert "$spec" \
-			--uid "pgp-modsign test $name <$name@pgp-modsign.test>" >"$out/v6/$name.pgp"
+		if [[ $spec == slhdsa* ]]; then
+			node "$top/tests/vectors/pgpv6.mjs" seckey "$spec" \
+				--uid "pgp-modsign test $name <$name@pgp-modsign.test>" \
+				--cert "$out/v6/$name.pgp" >"$out/v6/$name.sec"
+			chmod 600 "$out/v6/$name.sec"
+		else
+			node "$top/tests/vectors/pgpv6.mjs" cert "$spec" \
+				--uid "pgp-modsign test $name <$name@pgp-modsign.test>" >"$out/v6/$name.pgp"
+		fi
 		[[ $name == *unknown ]] || cat "$out/v6/$name.pgp" >>"$out/trusted.pgp.tmp"
 	done
 	echo "$prog: v6 keys $*"
@@ -91,6 +103,13 @@ if [[ -f $out/keys.env && -f $out/trusted.pgp && -f $out/x509.config && -d $out/
 		# v6 keys made before the ML-DSA-87+Ed448 and Ed448 ones: add those
 		cp "$out/trusted.pgp" "$out/trusted.pgp.tmp"
 		add_v6_keys "$out/keys.env" "${V6_KEYS_87[@]}"
+		mv "$out/trusted.pgp.tmp" "$out/trusted.pgp"
+	fi
+	if grep -q '^FPR_pq87=' "$out/keys.env" && ! grep -q '^FPR_slh128s=' "$out/keys.env" &&
+		{ [[ ${KEYS_V6:-1} != auto ]] || "$(dirname "$0")/../../mk/node-deps.sh" --check 2> /dev/null; }; then
+		# v6 keys made before the SLH-DSA ones: add those
+		cp "$out/trusted.pgp" "$out/trusted.pgp.tmp"
+		add_v6_keys "$out/keys.env" "${V6_KEYS_SLH[@]}"
 		mv "$out/trusted.pgp.tmp" "$out/trusted.pgp"
 	fi
 	echo "$prog: reusing keys in $out"

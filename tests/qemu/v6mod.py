@@ -9,7 +9,9 @@ Usage:
   v6mod.py fields SIG                 "NAME OFFSET LENGTH" of a v6 signature packet's
                                       fields, offsets into the file: version, hash,
                                       salt-length, salt, prefix, values, and a
-                                      composite's halves: ed25519 or ed448, mldsa
+                                      composite's halves: ed25519 or ed448, mldsa;
+                                      an SLH-DSA signature's parts (FIPS 205): r,
+                                      fors, ht (the hypertree)
   v6mod.py flip FILE OFFSET MASK      xor one byte of FILE in place
 
 The signed data of a module is the file with module_sig's content zeroed
@@ -46,6 +48,10 @@ def attach(module, out, sigs):
     os.replace(out + '.tmp', out)
 
 
+# SLH-DSA-SHAKE-128s, -128f, -256s (RFC 9980 algorithms 32 to 34): n, k, a (FIPS 205 Table 2)
+SLHDSA = {32: (16, 14, 12), 33: (16, 33, 6), 34: (32, 22, 14)}
+
+
 def fields(sigfile):
     buf = open(sigfile, 'rb').read()
     tag, hl, n = pgpmod.packet_header(buf)
@@ -63,6 +69,11 @@ def fields(sigfile):
         out += [('ed25519', v, 64), ('mldsa', v + 64, 3309)]
     elif b[2] == 31:
         out += [('ed448', v, 114), ('mldsa', v + 114, 4627)]
+    elif b[2] in SLHDSA:
+        # R (n), the FORS signature (k (1 + a) n), the hypertree's (the rest)
+        nn, k, a = SLHDSA[b[2]]
+        out += [('r', v, nn), ('fors', v + nn, k * (1 + a) * nn),
+                ('ht', v + nn + k * (1 + a) * nn, n - v - nn - k * (1 + a) * nn)]
     for name, off, ln in out:
         print(name, hl + off, ln)
 

@@ -66,6 +66,9 @@ function leadingPackets(raw) {
 		} else if (o < 224) {
 			len = ((o - 192) << 8) + raw[p + 2] + 192;
 			h = 3;
+		} else if (o === 255 && p + 6 <= raw.length) {
+			len = ((raw[p + 2] << 24) >>> 0) + (raw[p + 3] << 16) + (raw[p + 4] << 8) + raw[p + 5];
+			h = 6;
 		} else {
 			break;
 		}
@@ -126,6 +129,31 @@ if (hex(pq87K.fpr) !== '0d7a8be1410cd68eed4845ab487b4b4cfaecd8ebad1a1166a8423049
 const pq87Detached = packets(b64(blocks('rfc9980-a4-detached.asc').main))[0][1];
 if (verifySig(pq87Detached, pq87K, pqText))
 	fail(`RFC 9980 A.4 detached signature: ${verifySig(pq87Detached, pq87K, pqText)}`);
+
+// RFC 9980 A.5 to A.7: the SLH-DSA-SHAKE-128s, -128f and -256s primary keys; A.5.4's detached
+// text signature (SHA2-256) of "Testing\n"; A.6's and A.7's direct-key self-signatures
+// (SHA3-256, SHA2-512)
+const slhSample = (file, fpr, algo, n) => {
+	const ps = leadingPackets(b64(blocks(file).main));
+	if (ps.length < n || ps[0][0] !== 6 || (n > 1 && ps[1][0] !== 2))
+		fail(`${file}: packets`);
+	const k = parseKey(ps[0][1]);
+	if (hex(k.fpr) !== fpr || k.algo !== algo)
+		fail(`${file}: fingerprint`);
+	return [ps[0][1], k, n > 1 ? ps[1][1] : null];
+};
+const [slhs, slhsK] = slhSample('rfc9980-a5-key.asc',
+	'eed4d13fc36c78e48276a93233339c4dd230fd5f6f5c5b82c63d5c0b5e361d92', 32, 1);
+const slhsDetached = packets(b64(blocks('rfc9980-a5-detached.asc').main))[0][1];
+const [slhf, slhfK, slhfDirect] = slhSample('rfc9980-a6-key.asc',
+	'd54e0307021169f7b88beb2b76e3aad0e114be1a8f982d74dba9ca51d03537f4', 33, 2);
+const [slh256, slh256K, slh256Direct] = slhSample('rfc9980-a7-key.asc',
+	'72fff84863aeba67f0d1d7691173247dd427533b9d7ee76011c6f77f2ce9fa7a', 34, 2);
+for (const [what, why] of [['A.5.4 detached', verifySig(slhsDetached, slhsK, pqText)],
+	['A.6 direct-key', verifySig(slhfDirect, slhfK, slhfK.hashed(6))],
+	['A.7 direct-key', verifySig(slh256Direct, slh256K, slh256K.hashed(6))]])
+	if (why)
+		fail(`RFC 9980 ${what} signature: ${why}`);
 
 // ---- keys and signatures made here ----
 const e6 = new Key('ed25519', 'kunit-e'), e4 = new Key('ed25519-v4', 'kunit-e');
@@ -286,6 +314,47 @@ add('composite algorithm in a v4 signature', c6, signature(c6, { data, created: 
 	issuerFprData: cat(u8(4), v4fpr), unhashed: subpacket(16, v4fpr.subarray(12)) }).body, data,
 	'-EBADMSG', 0, 'RFC 9980 5.3.1: v6 signatures only');
 
+// SLH-DSA (RFC 9980 6): noble signs -128f in seconds, so the signatures made here are -128f ones;
+// -128s and -256s are the standard's samples (A.5.4 below, A.6 and A.7 among the key signatures)
+const h6 = new Key('slhdsa128f', 'kunit-h');
+for (const hn of ['sha256', 'sha3-256', 'sha512'])
+	good(`v6 SLH-DSA-SHAKE-128f ${hn}`, h6, { hash: hn });
+const h6sig = sigs.find((v) => v.name === 'v6 SLH-DSA-SHAKE-128f sha256').sig;
+{
+	const s = signature(h6, { data, created: T, hash: 'sha224' }).body;
+	if (verifySig(s, h6, data) !== 'digest shorter than 256 bits')
+		fail('SLH-DSA sha224');
+	add('v6 SLH-DSA-SHAKE-128f sha224: digest too short', h6, s, data, 0, '-ENOPKG',
+		'RFC 9980 6.2.1: at least 256 bits');
+}
+add('SLH-DSA-SHAKE-128f algorithm in a v4 signature', h6, signature(h6, { data, created: T, version: 4,
+	issuerFprData: cat(u8(4), v4fprOf(h6)), unhashed: subpacket(16, v4fprOf(h6).subarray(12)) }).body, data,
+	'-EBADMSG', 0, 'RFC 9980 6.2.1: v6 signatures only');
+// R (16 octets), the FORS signature (33 trees of 1 + 6 nodes), the hypertree's (22 layers of a
+// 35-chain WOTS+ signature and 3 authentication nodes)
+const hstart = h6sig.length - 17088;
+for (const [name, off] of [['R changed', 0], ['last octet of R changed', 15],
+	['FORS secret value changed', 16 + 3], ['FORS authentication path changed', 16 + 16 * 7 * 20 + 40],
+	['first WOTS+ signature changed', 16 + 3696 + 100], ['bottom layer authentication path changed',
+	16 + 3696 + 35 * 16 + 5], ['top layer changed', 16 + 3696 + 21 * 38 * 16 + 200],
+	['last octet changed', 17087]])
+	alt(`SLH-DSA-SHAKE-128f signature: ${name}`, h6, h6sig, hstart + off, 0x04, h6sig.length, 0,
+		'-EKEYREJECTED');
+for (const [name, len] of [['one octet short', h6sig.length - 1], ['one octet long', h6sig.length + 1],
+	['with the -128s length', hstart + 7856], ['with the -256s length', hstart + 29792]])
+	alt(`SLH-DSA-SHAKE-128f signature ${name}`, h6, h6sig, 0, 0, len, '-EBADMSG', 0,
+		'RFC 9980 6.2.1: 17088 octets exactly');
+add('RFC 9980 A.5.4 SLH-DSA-SHAKE-128s detached signature of Testing LF (SHA2-256)', slhsK, slhsDetached,
+	pqText, 0, 0, 'the standard\'s sample');
+add('RFC 9980 A.5.4 detached signature, message changed', slhsK, slhsDetached, enc('Testing\n'), 0,
+	'-EKEYREJECTED', 'a text signature hashes CR LF');
+add('RFC 9980 A.5.4 signature checked with an SLH-DSA-SHAKE-128f key', slhfK, slhsDetached, pqText, 0,
+	'-EKEYREJECTED', 'algorithm of another key');
+add('SLH-DSA-SHAKE-128f signature checked with the composite87 key', x6, h6sig, data, 0, '-EKEYREJECTED',
+	'algorithm of another key');
+add('composite87 signature checked with an SLH-DSA-SHAKE-128f key', h6, x6sig, data, 0, '-EKEYREJECTED',
+	'algorithm of another key');
+
 // wrong constructions of the hashed stream: the kernel's must be the one that verifies
 const wrong = {
 	'trailer with version 4': { trailer: (f) => cat(u8(4, 0xff), u32(f.length)) },
@@ -366,6 +435,10 @@ addKey('RFC 9980 A.4 ML-DSA-87+Ed448 primary', r87[0][1], pq87K.fpr, 0, 0);
 addKey('v6 Ed448', d6.body, d6.fpr, 0, 0);
 addKey('v4 Ed448 (algorithm 28)', d4.body, d4.fpr, 0, 0);
 addKey('v6 ML-DSA-87+Ed448', x6.body, x6.fpr, 0, 0);
+addKey('RFC 9980 A.5 SLH-DSA-SHAKE-128s primary', slhs, slhsK.fpr, 0, 0);
+addKey('RFC 9980 A.6 SLH-DSA-SHAKE-128f primary', slhf, slhfK.fpr, 0, 0);
+addKey('RFC 9980 A.7 SLH-DSA-SHAKE-256s primary', slh256, slh256K.fpr, 0, 0);
+addKey('v6 SLH-DSA-SHAKE-128f', h6.body, h6.fpr, 0, 0);
 const v6body = (algo, material, count = material.length) =>
 	cat(u8(6), u32(L.DEFAULT_CREATED), u8(algo), u32(count), material);
 const fprOf = (b) => L.digest('sha256', u8(0x9b), u32(b.length), b);
@@ -381,6 +454,11 @@ for (const [name, body, err] of [
 	['v6 composite87 key one octet short', v6body(31, x6.material.subarray(1)), '-EBADMSG'],
 	['v6 composite87 key one octet long', v6body(31, cat(x6.material, u8(0))), '-EBADMSG'],
 	['v6 composite87 key with the composite65 lengths', v6body(31, c6.material), '-EBADMSG'],
+	['v6 SLH-DSA-SHAKE-128s key of 31 octets', v6body(32, slhsK.material.subarray(1)), '-EBADMSG'],
+	['v6 SLH-DSA-SHAKE-128s key of 33 octets', v6body(32, cat(slhsK.material, u8(0))), '-EBADMSG'],
+	['v6 SLH-DSA-SHAKE-128s key of 64 octets', v6body(32, slh256K.material), '-EBADMSG'],
+	['v6 SLH-DSA-SHAKE-256s key of 32 octets', v6body(34, slhsK.material), '-EBADMSG'],
+	['v6 SLH-DSA-SHAKE-128f key material count one less', v6body(33, slhfK.material, 31), '-EBADMSG'],
 	['v6 EdDSALegacy key', v6body(22, cat(u8(9, 0x2b, 6, 1, 4, 1, 0xda, 0x47, 0x0f, 1), u8(1, 7, 0x40),
 		e6.edPub)), '-EBADMSG'],
 	['v6 key of unknown algorithm 99', v6body(99, L.derive('x', 20)), '-ENOPKG'],
@@ -392,6 +470,11 @@ const v4x = cat(u8(4), u32(L.DEFAULT_CREATED), u8(31), x6.material);
 addKey('v4 composite87 key', v4x, L.digest('sha1', u8(0x99), L.u16(v4x.length), v4x), '-EBADMSG', 0);
 const v4d = cat(u8(4), u32(L.DEFAULT_CREATED), u8(28), d6.edPub.subarray(0, 56));
 addKey('v4 Ed448 key of 56 octets', v4d, L.digest('sha1', u8(0x99), L.u16(v4d.length), v4d), '-EBADMSG', 0);
+
+for (const [algo, m] of [[32, slhsK.material], [33, slhfK.material], [34, slh256K.material]]) {
+	const b = cat(u8(4), u32(L.DEFAULT_CREATED), u8(algo), m);
+	addKey(`v4 SLH-DSA key (algorithm ${algo})`, b, L.digest('sha1', u8(0x99), L.u16(b.length), b), '-EBADMSG', 0);
+}
 
 // key signatures: what they cover is built by the C side from the packets
 const ksigs = [];	// { name, signer, sig, primary, sub, uid, verify }
@@ -405,6 +488,14 @@ ksigs.push({ name: 'RFC 9980 A.3 user ID certification (SHA3-256)', signer: 'pq'
 	primary: 'pq', uid: 'pquid', verify: 0 });
 ksigs.push({ name: 'RFC 9980 A.3 direct-key signature over another key', signer: 'pq', sig: pqDirect,
 	primary: 'c6', verify: '-EKEYREJECTED' });
+ksigs.push({ name: 'RFC 9980 A.6 SLH-DSA-SHAKE-128f direct-key signature (SHA3-256)', signer: 'slhf',
+	sig: slhfDirect, primary: 'slhf', verify: 0 });
+ksigs.push({ name: 'RFC 9980 A.7 SLH-DSA-SHAKE-256s direct-key signature (SHA2-512)', signer: 'slh256',
+	sig: slh256Direct, primary: 'slh256', verify: 0 });
+ksigs.push({ name: 'RFC 9980 A.7 direct-key signature over another key', signer: 'slh256',
+	sig: slh256Direct, primary: 'slhs', verify: '-EKEYREJECTED' });
+ksigs.push({ name: 'RFC 9980 A.6 direct-key signature checked with the A.5 key', signer: 'slhs',
+	sig: slhfDirect, primary: 'slhf', verify: '-EKEYREJECTED' });
 const kuid = enc('KUnit v6 <v6@kunit.example>');
 const hk = (k, v) => k.hashed(v);
 const mk = (name, signer, type, primary, sub, uid, extra = {}) => {
@@ -456,7 +547,8 @@ const arr = (name, b) => {
 	return name;
 };
 const keyName = new Map([[r6priK, 'r6pri'], [pqK, 'pq'], [e6, 'e6'], [e4, 'e4'], [c6, 'c6'],
-	[pq87K, 'pq87'], [d6, 'd6'], [d4, 'd4'], [x6, 'x6']]);
+	[pq87K, 'pq87'], [d6, 'd6'], [d4, 'd4'], [x6, 'x6'], [slhsK, 'slhs'], [slhfK, 'slhf'],
+	[slh256K, 'slh256'], [h6, 'h6']]);
 arr('pgp6_kv_key_r6pri', r6pri);
 arr('pgp6_kv_key_r6sub', r6sub);
 arr('pgp6_kv_key_pq', r9980[0][1]);
@@ -468,6 +560,10 @@ arr('pgp6_kv_key_pq87', r87[0][1]);
 arr('pgp6_kv_key_d6', d6.body);
 arr('pgp6_kv_key_d4', d4.body);
 arr('pgp6_kv_key_x6', x6.body);
+arr('pgp6_kv_key_slhs', slhs);
+arr('pgp6_kv_key_slhf', slhf);
+arr('pgp6_kv_key_slh256', slh256);
+arr('pgp6_kv_key_h6', h6.body);
 arr('pgp6_kv_uid_pquid', pqUid);
 arr('pgp6_kv_uid_kuid', kuid);
 arr('pgp6_kv_data', data);
@@ -478,13 +574,14 @@ const dataName = (d) => d === data ? 'pgp6_kv_data' : d === r6text ? 'pgp6_kv_te
 	d === pqText ? 'pgp6_kv_text_pq' : 'pgp6_kv_text_pqlf';
 let h = `/* SPDX-License-Identifier: GPL-2.0 */
 /*
- * OpenPGP v6 (RFC 9580: Ed25519, Ed448), ML-DSA-65+Ed25519 and
- * ML-DSA-87+Ed448 (RFC 9980) vectors for crypto/pgp/tests/pgp_v6_kunit.c.
+ * OpenPGP v6 (RFC 9580: Ed25519, Ed448), ML-DSA-65+Ed25519, ML-DSA-87+Ed448
+ * and SLH-DSA (RFC 9980) vectors for crypto/pgp/tests/pgp_v6_kunit.c.
  *
  * Generated by tests/vectors/gen-pgpv6-vectors.sh; do not edit.  The samples of
- * RFC 9580 appendix A and RFC 9980 appendices A.3 and A.4 (tests/vectors/rfc/),
+ * RFC 9580 appendix A and RFC 9980 appendices A.3 to A.7 (tests/vectors/rfc/),
  * and keys and signatures made by tests/vectors/pgpv6.mjs from fixed seeds with
- * @noble/curves (Ed25519, Ed448) and @noble/post-quantum (ML-DSA-65, ML-DSA-87).
+ * @noble/curves (Ed25519, Ed448) and @noble/post-quantum (ML-DSA-65, ML-DSA-87,
+ * SLH-DSA-SHAKE-128f).
  * Every verdict, good or bad, was checked by that independent verifier.
  */
 #ifndef _PGP_V6_KUNIT_VECTORS_H
@@ -636,6 +733,7 @@ const pqcert = cat(packet(6, r9980[0][1]), packet(2, pqDirect), packet(13, pqUid
 const kc6 = new Key('mldsa65-ed25519', 'kv-c'), ks6 = new Key('mldsa65-ed25519', 'kv-s');
 const ke6 = new Key('ed25519', 'kv-e'), ke6s = new Key('ed25519', 'kv-es'), ke4 = new Key('ed25519-v4', 'kv-e4');
 const kvUid = { uid: 'KUnit v6 <kv6@kunit.example>' };
+const kh6 = new Key('slhdsa128f', 'kv-h');
 const kv = [
 	['kv6_composite', L.cert(kc6, { ...kvUid, subs: [{ key: ks6 }] }),
 		'v6 ML-DSA-65+Ed25519 primary (certify, sign) with an ML-DSA-65+Ed25519 signing subkey'],
@@ -654,6 +752,15 @@ const kv = [
 	['kv6_rfc9580_fpr', r6priK.fpr, 'its fingerprint'],
 	['kv6_rfc9980', pqcert, 'RFC 9980 A.3.2: ML-DSA-65+Ed25519 primary, direct-key signature (SHA3-256), user ID'],
 	['kv6_rfc9980_fpr', pqK.fpr, 'its fingerprint'],
+	['kv6_slhdsa', L.cert(kh6, { ...kvUid, subs: [{ key: ks6 }] }),
+		'v6 SLH-DSA-SHAKE-128f primary (certify, sign) with an ML-DSA-65+Ed25519 signing subkey'],
+	['kv6_slhdsa_fpr', kh6.fpr, 'its fingerprint'],
+	['kv6_rfc9980_slh128f', cat(packet(6, slhf), packet(2, slhfDirect)),
+		'RFC 9980 A.6: SLH-DSA-SHAKE-128f primary and its direct-key signature (SHA3-256)'],
+	['kv6_rfc9980_slh128f_fpr', slhfK.fpr, 'its fingerprint'],
+	['kv6_rfc9980_slh256s', cat(packet(6, slh256), packet(2, slh256Direct)),
+		'RFC 9980 A.7: SLH-DSA-SHAKE-256s primary and its direct-key signature (SHA2-512)'],
+	['kv6_rfc9980_slh256s_fpr', slh256K.fpr, 'its fingerprint'],
 ];
 // the independent verifier agrees with what the kernel must take
 for (const [name, b] of kv.filter(([n]) => !n.endsWith('fpr'))) {
@@ -665,6 +772,8 @@ for (const [name, b] of kv.filter(([n]) => !n.endsWith('fpr'))) {
 }
 const kdist = new Key('mldsa65-ed25519', 'kt-distro'), kven = new Key('ed25519', 'kt-vendor');
 const kven4 = new Key('ed25519-v4', 'kt-vendor4'), kunc = new Key('mldsa65-ed25519', 'kt-uncert');
+const kslh = new Key('slhdsa128f', 'kt-slh'), kslhv = new Key('slhdsa128f', 'kt-slh-vendor');
+const kbyslh = new Key('mldsa65-ed25519', 'kt-by-slh');
 const kt = [
 	['kt6_distro', L.cert(kdist, { uid: 'KUnit D6 <D6@kunit.example>' }), 'the trusted v6 composite key'],
 	['kt6_vendor', L.cert(kven, { uid: 'KUnit V6 <V6@kunit.example>', certifyBy: [kdist] }),
@@ -677,6 +786,14 @@ const kt = [
 	['kt6_bound', L.cert(kdist, { uid: 'KUnit D6 <D6@kunit.example>', subs: [{ key: ks6 }] }),
 		'the trusted key again, with a composite signing subkey'],
 	['kt6_bound_fpr', ks6.fpr, 'the subkey\'s fingerprint'],
+	['kt6_slh_distro', L.cert(kslh, { uid: 'KUnit H6 <H6@kunit.example>' }),
+		'a trusted v6 SLH-DSA-SHAKE-128f key'],
+	['kt6_slh_vendor', L.cert(kslhv, { uid: 'KUnit HV6 <HV6@kunit.example>', certifyBy: [kdist] }),
+		'v6 SLH-DSA-SHAKE-128f key certified by the composite kt6_distro'],
+	['kt6_slh_vendor_fpr', kslhv.fpr, 'its fingerprint'],
+	['kt6_by_slh', L.cert(kbyslh, { uid: 'KUnit BH6 <BH6@kunit.example>', certifyBy: [kslh] }),
+		'v6 composite key certified by the SLH-DSA key kt6_slh_distro'],
+	['kt6_by_slh_fpr', kbyslh.fpr, 'its fingerprint'],
 ];
 
 function write(path, text) {
@@ -695,10 +812,15 @@ seed('key-pq', packet(6, r9980[0][1]));
 seed('key-d6', packet(6, d6.body));
 seed('key-x6', packet(6, x6.body));
 seed('key-pq87', packet(6, r87[0][1]));
+seed('key-slhs', packet(6, slhs));
+seed('key-slhf', packet(6, slhf));
+seed('key-slh256', packet(6, slh256));
+seed('key-h6', packet(6, h6.body));
 sigs.filter((v) => v.data === data).forEach((v, i) =>
 	seed(`sig-${String(i).padStart(2, '0')}`, packet(2, v.sig)));
 seed('sig-rollover', cat(packet(2, e4sig), packet(2, c6sig)));
 seed('sig-rollover87', cat(packet(2, e4sig), packet(2, x6sig)));
+seed('sig-rollover-slh', cat(packet(2, x6sig), packet(2, h6sig)));
 write(join(outdir, 'security/pgp_keys/tests/keyring_kunit_v6.h'), certHeader('_KEYRING_KUNIT_V6_H',
 	'OpenPGP v6 certificates (RFC 9580, RFC 9980) for keyring_kunit.c.', kv));
 write(join(outdir, 'security/pgp_keys/tests/pgp_key_type_kunit_v6.h'), certHeader('_PGP_KEY_TYPE_KUNIT_V6_H',

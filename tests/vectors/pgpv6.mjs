@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 // SPDX-License-Identifier: GPL-2.0
 //
-// OpenPGP v6 (RFC 9580), ML-DSA-65+Ed25519 and ML-DSA-87+Ed448 (RFC 9980) keys, certificates
-// and signatures for the tests, made from fixed seeds with independent implementations of the
-// primitives: @noble/curves (Ed25519, Ed448), @noble/post-quantum (ML-DSA) and Node's own
-// SHA-1/SHA-2 (OpenSSL).  GnuPG 2.2 makes neither v6 keys nor ML-DSA signatures, and the
-// signing tool gains them later; this is the test side's signer and verifier, written from
+// OpenPGP v6 (RFC 9580), ML-DSA-65+Ed25519, ML-DSA-87+Ed448 and SLH-DSA (RFC 9980) keys,
+// certificates and signatures for the tests, made from fixed seeds with independent
+// implementations of the primitives: @noble/curves (Ed25519, Ed448), @noble/post-quantum
+// (ML-DSA, SLH-DSA) and Node's own SHA-1/SHA-2/SHA-3 (OpenSSL).  noble signs SLH-DSA slowly
+// (SLH-DSA-SHAKE-128f in seconds, -128s and -256s in a minute or two): the tests sign
+// -128s and -256s modules with the signing tool and verify here.  GnuPG 2.2 makes neither
+// v6 keys nor ML-DSA signatures; this is the test side's signer and verifier, written from
 // the RFCs, not from crypto/pgp.  It also makes v4 keys of the native Ed25519 algorithm 27,
 // which gpg 2.2 does not make either.
 //
@@ -18,8 +20,9 @@
 //       back-signature; --certify-by adds a certification of the user ID by another key,
 //       --revoked a key revocation (0x20).  Binary, to stdout.
 //   pgpv6.mjs seckey KEY [--uid U] [--time T] [--flags F] [--sub KEY]... [--revoked]
-//                  [--expires SECONDS]
-//       the same as an unprotected transferable secret key (v6 keys; binary, to stdout)
+//                  [--expires SECONDS] [--cert FILE]
+//       the same as an unprotected transferable secret key (v6 keys; binary, to stdout);
+//       --cert FILE also writes the certificate, its public part
 //   pgpv6.mjs fpr KEY            the key's fingerprint (hex)
 //   pgpv6.mjs sign KEY [--hash H] [--time T] [--salt-seed S] [--type N]
 //       a detached signature packet over stdin (binary, to stdout): v6 for a v6 key, v4 for
@@ -33,12 +36,13 @@
 //
 // KEY is ALGO:SEED[:CREATED] with ALGO one of ed25519 (v6, algorithm 27), mldsa65-ed25519
 // (v6, algorithm 30), ed25519-v4 (v4, algorithm 27), ed448 (v6, algorithm 28), ed448-v4,
-// mldsa87-ed448 (v6, algorithm 31); SEED any string (the key material is
+// mldsa87-ed448 (v6, algorithm 31), slhdsa128s, slhdsa128f, slhdsa256s (v6, algorithms 32 to
+// 34); SEED any string (the key material is
 // derived from it); CREATED the creation time (seconds, default 1704067200, 2024-01-01).
 // Times default to 1704067200 + 3600.  The modules are found in $NODE_MODULES_DIR, else in
 // build/node/node_modules of this repository (mk/node-deps.sh).
 import { createHash } from 'node:crypto';
-import { readFileSync, existsSync } from 'node:fs';
+import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { pathToFileURL, fileURLToPath } from 'node:url';
 
@@ -50,9 +54,17 @@ const imp = (p) => import(pathToFileURL(join(nodeModules, p)));
 const { ed25519 } = await imp('@noble/curves/ed25519.js');
 const { ed448 } = await imp('@noble/curves/ed448.js');
 const { ml_dsa65, ml_dsa87 } = await imp('@noble/post-quantum/ml-dsa.js');
+const slh = await imp('@noble/post-quantum/slh-dsa.js');
 
 export const DEFAULT_CREATED = 1704067200;
-export const ALGO = { ed25519: 27, ed448: 28, 'mldsa65-ed25519': 30, 'mldsa87-ed448': 31 };
+export const ALGO = { ed25519: 27, ed448: 28, 'mldsa65-ed25519': 30, 'mldsa87-ed448': 31,
+	slhdsa128s: 32, slhdsa128f: 33, slhdsa256s: 34 };
+// SLH-DSA (RFC 9980 6.1, Table 8): noble's parameter set, n, the signature's length
+export const SLHDSA = {
+	32: { S: slh.slh_dsa_shake_128s, n: 16, sig: 7856 },
+	33: { S: slh.slh_dsa_shake_128f, n: 16, sig: 17088 },
+	34: { S: slh.slh_dsa_shake_256s, n: 32, sig: 29792 },
+};
 export const HASH = { sha256: 8, sha384: 9, sha512: 10, sha224: 11, 'sha3-256': 12, 'sha3-512': 14,
 	sha1: 2 };
 export const SALT = { 8: 16, 9: 24, 10: 32, 11: 16, 12: 16, 14: 32 };	// RFC 9580 9.5
@@ -155,7 +167,14 @@ export class Key {
 		 * the Ed448 (half)
 		 */
 		this.ed448 = this.algo === 28 || this.algo === 31;
-		if (this.ed448) {
+		this.slh = SLHDSA[this.algo];
+		if (this.slh) {
+			// SK.seed || SK.prf || PK.seed from the seed (slh_keygen_internal)
+			this.slhSeed = derive(`pgpv6 ${algo} ${seed}`, 3 * this.slh.n);
+			const kp = this.slh.S.keygen(this.slhSeed);
+			this.slhSec = kp.secretKey;
+			this.material = kp.publicKey;
+		} else if (this.ed448) {
 			this.edSeed = derive(`pgpv6 ed448 ${seed}`, 57);
 			this.edPub = ed448.getPublicKey(this.edSeed);
 		} else {
@@ -169,7 +188,7 @@ export class Key {
 			this.mlPub = ml.publicKey;
 			this.mlSec = ml.secretKey;
 			this.material = cat(this.edPub, this.mlPub);
-		} else {
+		} else if (!this.slh) {
 			this.material = this.edPub;
 		}
 		this.seed = seed;
@@ -196,7 +215,11 @@ export class Key {
 	}
 
 	// The algorithm-specific signature fields over a digest; rnd: ML-DSA's randomness
+	// (SLH-DSA's: its first n octets)
 	signRaw(d, rnd) {
+		if (this.slh)
+			return this.slh.S.sign(d, this.slhSec,
+				{ extraEntropy: (rnd || derive(`rnd ${hex(d)}`, 32)).subarray(0, this.slh.n) });
 		const ed = this.ed448 ? ed448.sign(d, this.edSeed) : ed25519.sign(d, this.edSeed);
 		if (this.algo !== 30 && this.algo !== 31)
 			return ed;
@@ -420,6 +443,14 @@ export function verifySig(sb, k, data) {
 			return 'ML-DSA-87 half does not verify';
 		return null;
 	}
+	if (SLHDSA[k.algo]) {
+		const { S, n, sig } = SLHDSA[k.algo];
+		if (s.version !== 6)
+			return 'SLH-DSA in a v4 signature';
+		if (s.values.length !== sig || k.material.length !== 2 * n)
+			return 'SLH-DSA lengths';
+		return S.verify(s.values, d, k.material) ? null : 'SLH-DSA does not verify';
+	}
 	return `algorithm ${k.algo} not supported here`;
 }
 
@@ -497,14 +528,20 @@ async function main(argv) {
 		// the certificate of 'cert' as an unprotected transferable secret key (RFC 9580
 		// 5.5.3: S2K usage 0, no checksum in v6; algorithm 30's secret is the Ed25519
 		// secret then the ML-DSA-65 seed, 31's the Ed448 secret then the ML-DSA-87 seed,
+		// 32 to 34's the FIPS 205 secret key SK.seed || SK.prf || PK.seed || PK.root,
 		// RFC 9980)
 		const k = keyOf(pos[0]);
 		const subs = (opt.sub ?? []).map((sp) => ({ key: keyOf(sp) }));
-		const secret = (key) => cat(key.body, u8(0), key.edSeed, key.mlSeed ?? u8());
+		const secret = (key) => key.slh ? cat(key.body, u8(0), key.slhSec) :
+			cat(key.body, u8(0), key.edSeed, key.mlSeed ?? u8());
 		const outp = [];
-		for (const [tag, body] of packets(cert(k, { uid: opt.uid, time: opt.time && Number(opt.time),
+		const pub = cert(k, { uid: opt.uid, time: opt.time && Number(opt.time),
 			flags: opt.flags && Number(opt.flags), hash: opt.hash, subs,
-			expires: opt.expires && Number(opt.expires), revoked: opt.revoked }))) {
+			expires: opt.expires && Number(opt.expires), revoked: opt.revoked });
+		// --cert FILE: the certificate too, from the same signing (SLH-DSA signs slowly)
+		if (opt.cert)
+			writeFileSync(opt.cert, pub);
+		for (const [tag, body] of packets(pub)) {
 			const key = [k, ...subs.map((x) => x.key)].find((x) => hex(x.body) === hex(body));
 			if ((tag === 6 || tag === 14) && key && key.version === 6)
 				outp.push(packet(tag === 6 ? 5 : 7, secret(key)));

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * KUnit tests for OpenPGP v6 keys and signatures (RFC 9580: Ed25519 and
- * Ed448) and the ML-DSA-65+Ed25519 and ML-DSA-87+Ed448 composites (RFC 9980)
- * in the OpenPGP layer: the standards' own samples, keys and signatures made
+ * Ed448), the ML-DSA-65+Ed25519 and ML-DSA-87+Ed448 composites and SLH-DSA
+ * (RFC 9980) in the OpenPGP layer: the standards' own samples, keys and signatures made
  * from fixed seeds by an independent implementation (pgp_v6_kunit_vectors.h),
  * signatures altered octet by octet, and every field of a v6 signature
  * broken in turn.
@@ -141,6 +141,13 @@ static void pgp_v6_test_keys(struct kunit *test)
 	if (key.algo == PGP_PUBKEY_MLDSA87_ED448) {
 		KUNIT_EXPECT_PTR_EQ(test, key.pq87.ed448, (const u8 *)body + 10);
 		KUNIT_EXPECT_PTR_EQ(test, key.pq87.mldsa, (const u8 *)body + 10 + 57);
+	}
+	if (key.algo == PGP_PUBKEY_SLHDSA_SHAKE_128S || key.algo == PGP_PUBKEY_SLHDSA_SHAKE_128F ||
+	    key.algo == PGP_PUBKEY_SLHDSA_SHAKE_256S) {
+		KUNIT_EXPECT_PTR_EQ(test, key.slh.pk, (const u8 *)body + 10);
+		KUNIT_EXPECT_EQ(test, key.slh.pk_len, c->len - 10);
+		KUNIT_EXPECT_EQ(test, key.slh.pk_len,
+				key.algo == PGP_PUBKEY_SLHDSA_SHAKE_256S ? (size_t)64 : (size_t)32);
 	}
 	if (key.algo == PGP_PUBKEY_ED448) {
 		KUNIT_EXPECT_EQ(test, key.ec.curve, PGP_CURVE_ED448);
@@ -557,5 +564,5 @@ static struct kunit_suite pgp_v6_test_suite = {
 
 kunit_test_suite(pgp_v6_test_suite);
 
-MODULE_DESCRIPTION("KUnit tests for OpenPGP v6, ML-DSA-65+Ed25519 and ML-DSA-87+Ed448 signatures");
+MODULE_DESCRIPTION("KUnit tests for OpenPGP v6, ML-DSA-65+Ed25519, ML-DSA-87+Ed448 and SLH-DSA signatures");
 MODULE_LICENSE("GPL");

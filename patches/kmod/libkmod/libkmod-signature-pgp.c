@@ -189,6 +189,12 @@ static const char *pgp_algo_name(uint32_t algo, struct kmod_pgp_sig *sig)
 		return "ML-DSA-65+Ed25519";
 	case 31:
 		return "ML-DSA-87+Ed448";
+	case 32:
+		return "SLH-DSA-SHAKE-128s";
+	case 33:
+		return "SLH-DSA-SHAKE-128f";
+	case 34:
+		return "SLH-DSA-SHAKE-256s";
 	}
 	snprintf(sig->algo_buf, sizeof(sig->algo_buf), "unknown (algorithm %u)", algo);
 	return sig->algo_buf;

@@ -8,4 +8,5 @@
 #define CONFIG_CRYPTO_ECDSA_RAW 1
 #define CONFIG_CRYPTO_MLDSA_VERIFY 1
 #define CONFIG_CRYPTO_ED448 1
+#define CONFIG_CRYPTO_SLHDSA 1
 #include "../../../crypto/pgp/pgp_verify.c"

@@ -284,6 +284,51 @@ static void kv6_standards(struct kunit *test)
 	kv6_expect_at(test, c, kv6_rfc9980_fpr, 1735689599, -EKEYEXPIRED);
 }
 
+/*
+ * SLH-DSA v6 keys (RFC 9980 6): a primary whose self-signatures are
+ * SLH-DSA-SHAKE-128f ones, with a composite signing subkey; the standard's
+ * SLH-DSA-SHAKE-256s and -128f samples (direct-key signatures over SHA2-512
+ * and SHA3-256).  Post-quantum keys, for pgp_keys.pq_only.
+ */
+static void kv6_slhdsa_test(struct kunit *test)
+{
+	struct kv_ctx *c = KV_PARSE(test, kv6_slhdsa, 2);
+	char algo[PGP_KEYS_ALGO_MAX];
+	int nr;
+
+	KUNIT_EXPECT_EQ(test, c->keys[0].pub.algo, PGP_PUBKEY_SLHDSA_SHAKE_128F);
+	KUNIT_EXPECT_TRUE(test, c->keys[0].can_sign);
+	KUNIT_EXPECT_TRUE(test, c->keys[0].can_certify);
+	KUNIT_EXPECT_EQ(test, c->keys[1].primary, 0);
+	kv6_expect(test, c, kv6_slhdsa_fpr, 0);
+	KUNIT_EXPECT_STREQ(test, pgp_keys_algo(algo, &c->keys[0].pub), "slhdsa128f");
+	KUNIT_EXPECT_EQ(test, pgp_keys_bits(&c->keys[0].pub), 256u);
+	KUNIT_EXPECT_TRUE(test, pgp_keys_algo_pq(c->keys[0].pub.algo));
+	KUNIT_EXPECT_TRUE(test, pgp_keys_algo_pq(PGP_PUBKEY_SLHDSA_SHAKE_128S));
+	KUNIT_EXPECT_TRUE(test, pgp_keys_algo_pq(PGP_PUBKEY_SLHDSA_SHAKE_256S));
+
+	nr = pgp_keys_parse(kv6_rfc9980_slh256s, sizeof(kv6_rfc9980_slh256s), c->keys,
+			    PGP_KEYS_MAX, false);
+	KUNIT_ASSERT_EQ(test, nr, 1);
+	c->nr = nr;
+	KUNIT_EXPECT_EQ(test, c->keys[0].pub.algo, PGP_PUBKEY_SLHDSA_SHAKE_256S);
+	KUNIT_EXPECT_EQ(test, pgp_keys_bits(&c->keys[0].pub), 512u);
+	/* made on 2025-01-01 */
+	kv6_expect_at(test, c, kv6_rfc9980_slh256s_fpr, 1735689600, 0);
+	kv6_expect_at(test, c, kv6_rfc9980_slh256s_fpr, 1735689599, -EKEYEXPIRED);
+
+	nr = pgp_keys_parse(kv6_rfc9980_slh128f, sizeof(kv6_rfc9980_slh128f), c->keys,
+			    PGP_KEYS_MAX, false);
+	if (!crypto_has_shash("sha3-256", 0, CRYPTO_NOLOAD)) {
+		KUNIT_EXPECT_EQ(test, nr, 0);
+		c->nr = 0;
+		kunit_skip(test, "SHA3-256 not built in: the RFC 9980 A.6 key is not usable");
+	}
+	KUNIT_ASSERT_EQ(test, nr, 1);
+	c->nr = nr;
+	kv6_expect_at(test, c, kv6_rfc9980_slh128f_fpr, 1735689600, 0);
+}
+
 /* A keyring cut anywhere inside its last certificate keeps the earlier one. */
 static void kv_truncated(struct kunit *test)
 {
@@ -575,6 +620,7 @@ static struct kunit_case pgp_keys_test_cases[] = {
 	KUNIT_CASE(kv6_v4_subkey_test),
 	KUNIT_CASE(kv6_revoked_test),
 	KUNIT_CASE(kv6_standards),
+	KUNIT_CASE(kv6_slhdsa_test),
 	{}
 };
 

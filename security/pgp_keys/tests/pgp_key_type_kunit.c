@@ -335,6 +335,41 @@ static void kt6_subkey_binding(struct kunit *test)
 }
 
 /*
+ * SLH-DSA-SHAKE-128f (RFC 9980 6) keys: one certified by the trusted
+ * composite key joins; a composite key certified by a trusted SLH-DSA key
+ * joins; the SLH-DSA key untrusted, it does not.
+ */
+static void kt6_slhdsa_certified(struct kunit *test)
+{
+	struct kt_ctx *c = test->priv;
+	struct key *key;
+	char want[160];
+
+	KT_TRUST(test, kt6_distro);
+	key = kt_add(c->ring, NULL, kt6_slh_vendor, sizeof(kt6_slh_vendor));
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, key);
+	snprintf(want, sizeof(want), "KUnit HV6 <HV6@kunit.example>: %*phN",
+		 (int)sizeof(kt6_slh_vendor_fpr), kt6_slh_vendor_fpr);
+	KUNIT_EXPECT_STREQ(test, key->description, want);
+	key_put(key);
+	KT_EXPECT(test, kt6_by_slh, -ENOKEY);
+}
+
+static void kt6_certified_by_slhdsa(struct kunit *test)
+{
+	struct kt_ctx *c = test->priv;
+	struct key *key;
+
+	KT_TRUST(test, kt6_slh_distro);
+	key = kt_add(c->ring, NULL, kt6_by_slh, sizeof(kt6_by_slh));
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, key);
+	KUNIT_EXPECT_MEMEQ(test, ((struct asymmetric_key_id *)
+				  asymmetric_key_ids(key)->id[0])->data, kt6_by_slh_fpr, 32);
+	key_put(key);
+	KT_EXPECT(test, kt6_vendor, -ENOKEY);
+}
+
+/*
  * What counts of mainline's X.509 and PKCS#7 keys under the post-quantum-only
  * policy: ML-DSA by the names the kernel gives it, none of this kernel's.
  */
@@ -362,6 +397,8 @@ static struct kunit_case pgp_key_type_cases[] = {
 	KUNIT_CASE(kt6_uncertified_test),
 	KUNIT_CASE(kt6_untrusted_certifier),
 	KUNIT_CASE(kt6_subkey_binding),
+	KUNIT_CASE(kt6_slhdsa_certified),
+	KUNIT_CASE(kt6_certified_by_slhdsa),
 	KUNIT_CASE(kt_certified),
 	KUNIT_CASE(kt_uncertified),
 	KUNIT_CASE(kt_wrong_issuer),

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Host test: make bench refuses to publish nonsense.  bench/report.py checks the load-time
 # figures (complete, more-than-unsigned, stable-baseline, not-on-ticks, beyond-hashing,
-# composite-above-ed25519, pq-under-mainline, hashlist-one-pass) before it writes bench/results.md, the plot or README.md.  Fed
+# composite-above-ed25519, pq-under-mainline, hashlist-one-pass, pq87-under-mainline,
+# slhdsa-above-ed25519) before it writes bench/results.md, the plot or README.md; the
+# SLH-DSA-SHAKE-128s targets are no check, their ratio rows say "met" or "not met".  Fed
 # without a QEMU boot:
 #   runs/NAME/: the raw figures (load-time.txt, guest-kunit.txt) of real make bench boots,
 #     one good and the deliberately broken ones (BENCH_BREAK=sleep, unload, jitter, nosig,
@@ -27,7 +29,7 @@ report=$top/bench/report.py
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 checks="complete more-than-unsigned stable-baseline not-on-ticks beyond-hashing composite-above-ed25519
-	pq-under-mainline hashlist-one-pass pq87-under-mainline"
+	pq-under-mainline hashlist-one-pass pq87-under-mainline slhdsa-above-ed25519"
 n=0 fail=0
 ok() { n=$((n + 1)); echo "ok $n - $1"; }
 notok() {
@@ -41,13 +43,17 @@ for d in "$here"/runs/*/; do
 done
 crafted="drop-a-variant error-line signed-below-baseline unstable-baseline ticks hash-above-overhead
 	pq-good pq-no-mldsa pq-missing-row pq-above-mainline hl-good hl-missing-row hl-above-one-pass
-	hl-below-one-pass hl-above-ed25519 hl-sha256-dearer pq87-good pq87-missing-row pq87-above-mainline"
+	hl-below-one-pass hl-above-ed25519 hl-sha256-dearer pq87-good pq87-missing-row pq87-above-mainline
+	slh-good slh-missing-row slh-below-ed25519 slh-target-not-met slh-target-1m-not-met"
+# the crafted runs whose SLH-DSA-SHAKE-128s target rows are checked too (one check each)
+slh_targets="slh-good slh-target-not-met slh-target-1m-not-met"
 crafted73="ml73-good ml73-missing-row ml73-87-above-mainline ml73-65-above-mainline"
 checks73="complete more-than-unsigned stable-baseline not-on-ticks beyond-hashing composite-above-ed25519
 	hashlist-one-pass pq87-under-mainline-mldsa87 pq65-under-mainline-mldsa65"
 nc=0
 for _ in $crafted $crafted73; do nc=$((nc + 1)); done
 plan=$((2 * ${#runs[@]} + 2 * nc + 4))
+for _ in $slh_targets; do plan=$((plan + 1)); done
 echo "1..$plan"
 
 # outputs DIR: a fresh copy of the published files (README.md, results.md, a plot) in DIR
@@ -233,7 +239,68 @@ craft pq87-good pass "$(pq87_rows "1800000, $all_pq87, True")"
 craft pq87-missing-row complete "$(pq87_rows "1800000, ('pgp6-ed448-sha512',), True")"
 # algorithm 31 3.5 M above the v4 Ed25519 load: above mainline's RSA-4096
 craft pq87-above-mainline pq87-under-mainline "$(pq87_rows "3500000, $all_pq87, True")"
-
+# SLH-DSA (a kernel with CONFIG_CRYPTO_SLHDSA): SLH (M instructions, per set) above the v6
+# Ed25519 load (of pq-good's rows), ROWS the rows there, CFG the config line
+slh_rows() {
+	printf '%s\n' "$(pq_rows "1200000, $all_pq, True")
+SLH, ROWS, CFG = $1
+for z in ('6k', '64k', '256k', '1m'):
+    e = get(f'pgp6-ed25519-sha512@{z}')
+    size = next(l for l in lt if l.startswith(f'size pgp6-ed25519-sha512@{z} '))
+    for s, add in zip(('pgp6-slhdsa128s-sha512', 'pgp6-slhdsa128f-sha512', 'pgp6-slhdsa256s-sha512'), SLH):
+        if s in ROWS:
+            lt.append(f'bench {s}@{z} {e[0] + add} {e[1] + add} verified')
+            lt.append(size.replace('pgp6-ed25519-sha512', s))
+if CFG:
+    lt.append('config CONFIG_CRYPTO_SLHDSA=y')
+"
+}
+all_slh="('pgp6-slhdsa128s-sha512', 'pgp6-slhdsa128f-sha512', 'pgp6-slhdsa256s-sha512')"
+# -128s 1 M above the Ed25519 load: within its targets (1.5x mainline's overhead at 6 KiB,
+# 1.0x at 1 MiB: mainline is 2.6 M above Ed25519 at either size in these runs)
+craft slh-good pass "$(slh_rows "(1000000, 40000000, 30000000), $all_slh, True")"
+craft slh-missing-row complete \
+	"$(slh_rows "(1000000, 40000000, 30000000), ('pgp6-slhdsa128s-sha512', 'pgp6-slhdsa256s-sha512'), True")"
+# an SLH-DSA load no dearer than the Ed25519 one: its verification did not run
+craft slh-below-ed25519 slhdsa-above-ed25519 "$(slh_rows "(0, 40000000, 30000000), $all_slh, True")"
+# The targets are no check (portable C does not meet them): a run above them is published,
+# its target rows saying "not met".  -128s 13 M above the Ed25519 load (what SHAKE256 in
+# portable C costs): above both targets
+craft slh-target-not-met pass "$(slh_rows "(13000000, 40000000, 30000000), $all_slh, True")"
+# 4 M above: within 1.5x at 6 KiB, above 1.0x at 1 MiB
+craft slh-target-1m-not-met pass "$(slh_rows "(4000000, 40000000, 30000000), $all_slh, True")"
+# slh_target NAME WANT6K WANT1M: the results.md that crafted run NAME wrote has the -128s
+# target rows, each ratio as the run's figures give it ((128s - unsigned) / (mainline
+# RSA-4096 - unsigned), means) and "met" or "not met" as WANT6K and WANT1M say
+slh_target() {
+	local why
+	if why=$(python3 - "$tmp/raw-$1/load-time.txt" "$tmp/out-crafted $1/results.md" "$2" "$3" 2>&1 <<'EOF'
+import sys
+lt, md, want6, want1 = sys.argv[1:5]
+fig = {l.split()[1]: int(l.split()[2]) for l in open(lt)
+       if l.startswith('bench ') and len(l.split()) == 5}
+lines = open(md).read().splitlines()
+for z, desc, bound, want in (('6k', 'pgptest (≈6 KiB)', '1.5', want6), ('1m', '1 MiB', '1.0', want1)):
+    u = fig[f'unsigned@{z}']
+    r = (fig[f'pgp6-slhdsa128s-sha512@{z}'] - u) / (fig[f'mainline-rsa4096-sha512@{z}'] - u)
+    if (r <= float(bound)) != (want == 'met'):
+        raise SystemExit(f'{z}: the crafted ratio {r:.3f} is not "{want}" for {bound}: a wrong case')
+    row = (f'- `ratio slh-dsa-shake-128s vs mainline rsa4096/sha512 ({desc}): {r:.2f}, '
+           f'target ≤{bound}: {want}`')
+    if row not in lines:
+        raise SystemExit(f'results.md has not the row {row[2:]}; its target rows: '
+                         + ' '.join(l for l in lines if 'slh-dsa-shake-128s' in l))
+    print(row[3:-1])
+EOF
+	); then
+		ok "crafted $1: the -128s target rows: $(paste -sd ';' <<<"$why")"
+	else
+		notok "crafted $1: the -128s target rows" "$why"
+	fi
+}
+slh_target slh-good met met
+slh_target slh-target-not-met "not met" "not met"
+slh_target slh-target-1m-not-met met "not met"
 # ---- 7.3: mainline's own ML-DSA rows in the same kernel ----
 # judge73 NAME RAWDIR EXPECT: report.py --kver 7.3 on RAWDIR, as judge does for 6.12
 judge73() {
@@ -344,8 +411,8 @@ EOF
 else
 	notok "the good run changed or dropped a section it did not measure"
 fi
-if t_out=$(python3 "$report" --check-figures "$good" 2>&1) && [[ $(grep -c '^check .*: ok: ' <<<"$t_out") == 9 ]]; then
-	ok "--check-figures: the good run passes all 9 checks"
+if t_out=$(python3 "$report" --check-figures "$good" 2>&1) && [[ $(grep -c '^check .*: ok: ' <<<"$t_out") == 10 ]]; then
+	ok "--check-figures: the good run passes all 10 checks"
 else
 	notok "--check-figures on the good run" "$t_out"
 fi

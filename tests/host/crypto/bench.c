@@ -5,7 +5,9 @@
  * signature with the same key; with -DBENCH_MLDSA also crypto/mldsa_verify.c
  * (ML-DSA-65 on a vector of crypto/tests/mldsa_kunit_vectors.h: OpenSSL 3.0
  * has no ML-DSA) with the heap it takes, and crypto/shake.c's throughput
- * next to OpenSSL's SHAKE.  Build and run: tests/host/crypto/bench.sh
+ * next to OpenSSL's SHAKE; with -DBENCH_SLHDSA crypto/slhdsa.c (pure
+ * SLH-DSA-SHAKE-128s, -128f and -256s on crypto/tests/slhdsa_kunit_vectors.h:
+ * OpenSSL 3.0 has none).  Build and run: tests/host/crypto/bench.sh
  *
  * Prints one line per operation: microseconds of thread CPU time per verify
  * (so that other load on the machine counts less), ours and
@@ -35,6 +37,10 @@
 #include <crypto/mldsa_verify.h>
 #include <crypto/shake.h>
 #include "mldsa_kunit_vectors.h"
+#ifdef BENCH_SLHDSA
+#include <crypto/slhdsa.h>
+#include "slhdsa_kunit_vectors.h"
+#endif
 
 /* bench.sh links with -Wl,--wrap=kmalloc: the largest block asked for */
 void *__real_kmalloc(size_t size, gfp_t flags);
@@ -256,6 +262,39 @@ static void bench_mldsa(void)
 	fflush(stdout);
 }
 
+#ifdef BENCH_SLHDSA
+static void bench_slhdsa(void)
+{
+	static const char *const names[] = { "slhdsa-shake-128s verify", "slhdsa-shake-128f verify",
+					     "slhdsa-shake-256s verify" };
+	static const size_t sig_len[] = { SLHDSA_SHAKE_128S_SIGNATURE_SIZE,
+					  SLHDSA_SHAKE_128F_SIGNATURE_SIZE,
+					  SLHDSA_SHAKE_256S_SIGNATURE_SIZE };
+	static const size_t pk_len[] = { SLHDSA_SHAKE_128S_PUBLIC_KEY_SIZE,
+					 SLHDSA_SHAKE_128F_PUBLIC_KEY_SIZE,
+					 SLHDSA_SHAKE_256S_PUBLIC_KEY_SIZE };
+	unsigned int i, a;
+
+	for (a = 0; a < ARRAY_SIZE(names); a++) {
+		for (i = 0; i < ARRAY_SIZE(slhdsa_kunit_vectors); i++) {
+			const struct slhdsa_kunit_vector *v = &slhdsa_kunit_vectors[i];
+			double ours;
+			int __expect = 0;
+
+			if (v->mode != SLHDSA_KUNIT_PURE || v->alg != (enum slhdsa_alg)a)
+				continue;
+			kmalloc_max = 0;
+			TIME_IT(ours, slhdsa_verify(v->alg, v->pk, pk_len[a], v->msg, v->msg_len,
+						    v->sig, sig_len[a]));
+			printf("%-24s ours %9.1f us   (OpenSSL 3.0 has no SLH-DSA); heap %zu bytes in one kmalloc\n",
+			       names[a], ours, kmalloc_max);
+			fflush(stdout);
+			break;
+		}
+	}
+}
+#endif
+
 /* MB/s of absorbing 64 KiB, then of squeezing 64 KiB */
 static int shake_ours(int bits, const u8 *in, u8 *out, size_t len, bool squeeze)
 {
@@ -320,6 +359,9 @@ int main(int argc, char **argv)
 #endif
 #ifdef BENCH_MLDSA
 	bench_mldsa();
+#ifdef BENCH_SLHDSA
+	bench_slhdsa();
+#endif
 	bench_shake(128);
 	bench_shake(256);
 #endif

@@ -12,7 +12,8 @@ Usage: tests/host/crypto/bench.sh [--seconds S] [--help]
 
 Builds tests/host/crypto/bench.c with crypto/{mont,dsa,rsassa,ed25519}.c at
 -O2 and prints microseconds per verification, ours next to OpenSSL's; then
-ML-DSA-65 (crypto/mldsa_verify.c: microseconds and heap; OpenSSL 3.0 has none) and
+ML-DSA-65 (crypto/mldsa_verify.c) and SLH-DSA-SHAKE-128s, -128f, -256s (crypto/slhdsa.c):
+microseconds and heap (OpenSSL 3.0 has neither), and
 SHAKE128/256 throughput (crypto/shake.c) next to OpenSSL's.
 
   --seconds S  measuring time per figure (default 1)
@@ -34,8 +35,8 @@ top=$(cd "$here/../../.." && pwd)
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 
-srcs=("$top"/crypto/{mont,dsa,rsassa,ed25519,ed448,shake,mldsa_verify}.c)
-defs=(-DBENCH_ED25519 -DBENCH_ED448 -DBENCH_MLDSA -I"$top/crypto/tests")
+srcs=("$top"/crypto/{mont,dsa,rsassa,ed25519,ed448,shake,mldsa_verify,slhdsa}.c)
+defs=(-DBENCH_ED25519 -DBENCH_ED448 -DBENCH_MLDSA -DBENCH_SLHDSA -I"$top/crypto/tests")
 # on tests/compat, as run.sh builds them (kshim.h first in each of this
 # project's files, tests/compat's own built as they are)
 cflags=(-std=gnu11 -O2 -Wno-deprecated-declarations

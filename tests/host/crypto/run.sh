@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# Build crypto/{mont,dsa,rsassa,ed25519,ed448,shake,mldsa_verify}.c in userspace on tests/compat
+# Build crypto/{mont,dsa,rsassa,ed25519,ed448,shake,mldsa_verify,slhdsa}.c in userspace on tests/compat
 # (the kernel API in userspace; kshim.h adds this build's configuration) with
 # ASan/UBSan, then run:
 #   1. test_crypto   - against OpenSSL (random operands, keys, signatures);
@@ -14,6 +14,12 @@
 #      messages and contexts, mutated) and OpenSSL (random keys, corruptions),
 #      plain and with prepared keys; heap; again with 28-bit limbs (no 128-bit
 #      type)
+#      test_slhdsa   - SLH-DSA-SHAKE-128s, -128f and -256s against
+#      @noble/post-quantum (slhdsa-cases.mjs: random keys and messages, each
+#      part of the signatures changed, contexts, the internal interface), the
+#      SHAKE256 computations of each verification against the bound
+#      crypto/slhdsa.c states, heap; then, built without sanitizers, heap and
+#      stack of one verification; again as an i386 binary
 #   2. the KUnit suites crypto/*_kunit.c and crypto/tests/*_kunit.c through
 #      tests/compat's KUnit
 #   3. the arithmetic again through the C multiply (no MULX/ADX) and
@@ -25,15 +31,15 @@
 #      mont32_cases.c), run directly where the kernel runs i386 binaries,
 #      otherwise under qemu-i386 (QEMU user mode); two mutants of the
 #      32-bit carry must fail it
-#   4. big-endian: the SHAKE, ML-DSA and Ed448 KUnit suites and the differential
+#   4. big-endian: the SHAKE, ML-DSA, Ed448 and SLH-DSA KUnit suites and the differential
 #      cases as s390x binaries (clang --target=s390x-linux-gnu -static, run under
 #      qemu-s390x); a copy of crypto/shake.c that reads lanes in host byte
 #      order must fail there (it passes on x86_64)
-#   5. mutants: crypto/mldsa_verify.c, crypto/shake.c and crypto/ed448.c each changed in one check or
+#   5. mutants: crypto/mldsa_verify.c, crypto/shake.c, crypto/ed448.c and crypto/slhdsa.c each changed in one check or
 #      step (mutants.txt), the KUnit suites built again without sanitizers;
 #      each mutant must fail them
-#   6. the 7.x side of <crypto/shake.h> and <crypto/mldsa_verify.h>: the SHAKE and
-#      ML-DSA KUnit suites on crypto/mldsa_verify_lib.c over Debian's
+#   6. the 7.x side of <crypto/shake.h> and <crypto/mldsa_verify.h>: the SHAKE, ML-DSA
+#      and SLH-DSA KUnit suites on crypto/mldsa_verify_lib.c over Debian's
 #      linux-source-7.3's own lib/crypto/mldsa.c and sha3.c with patches/7.3's
 #      patch 0010 (its lib/crypto/mldsa.c and include/crypto/mldsa.h: mldsa_prepare_key()),
 #      with ASan and UBSan; a copy whose
@@ -49,9 +55,10 @@ Usage: tests/host/crypto/run.sh [--scale N] [--keep DIR] [--help]
 
 Userspace tests of the kernel's public-key verification code (crypto/mont.c,
 crypto/dsa.c, crypto/rsassa.c, crypto/ed25519.c, crypto/ed448.c,
-crypto/shake.c, crypto/mldsa_verify.c) under ASan and UBSan, checked against OpenSSL
-and (ML-DSA, Ed448) @noble/post-quantum and @noble/curves, plus the KUnit
-suites and their mutants, all built on tests/compat.
+crypto/shake.c, crypto/mldsa_verify.c, crypto/slhdsa.c) under ASan and UBSan,
+checked against OpenSSL and (ML-DSA, Ed448, SLH-DSA) @noble/post-quantum and
+@noble/curves, plus the KUnit suites and their mutants, all built on
+tests/compat.
 
   --scale N   multiply the number of random cases by N (default 1)
   --keep DIR  build in DIR and keep it (default: a temporary directory)
@@ -66,9 +73,11 @@ The big-endian run needs clang with the s390x libc, binutils and libgcc
 and qemu-s390x (qemu-user).  make deps installs them all; without them those
 results fail, or are skipped with apt's reason when make deps could not install
 them (tests/lib/deps.sh).
-The ML-DSA differential needs node >= 20.19 and the test-only npm package
-@noble/post-quantum in build/node (make deps: mk/node-deps.sh); without it
-that result fails.
+The ML-DSA and SLH-DSA differentials need node >= 20.19 and the test-only npm
+package @noble/post-quantum in build/node (make deps: mk/node-deps.sh); without
+it those results fail.  noble signs SLH-DSA slowly: the SLH-DSA cases (3 keys of
+128f, 1 of 128s and 1 of 256s, times --scale) take about three minutes of one
+core, made beside the builds.
 
 Environment: CC (default gcc), CC32 (the i386 compiler, default
 i686-linux-gnu-gcc), TEST_SEED (xorshift seed for test_crypto), QEMU_I386
@@ -102,8 +111,8 @@ else
 fi
 
 srcs=("$top"/crypto/{mont,dsa,rsassa,ed25519}.c)
-pqsrcs=("$top"/crypto/{shake,mldsa_verify,ed448}.c)
-kunits=("$top"/crypto/tests/{mont,dsa,rsassa,ed25519}_kunit.c "$top"/crypto/tests/{shake,mldsa,ed448}_kunit.c)
+pqsrcs=("$top"/crypto/{shake,mldsa_verify,ed448,slhdsa}.c)
+kunits=("$top"/crypto/tests/{mont,dsa,rsassa,ed25519}_kunit.c "$top"/crypto/tests/{shake,mldsa,ed448,slhdsa}_kunit.c)
 
 # shellcheck disable=SC2054 # the comma is part of -fsanitize=address,undefined
 cflags=(-std=gnu11 -O1 -g -Wall -Wextra -Wno-unused-parameter -Wno-sign-compare
@@ -117,7 +126,7 @@ n=0
 . "$top/tests/lib/plan.sh"
 # shellcheck source=tests/lib/deps.sh
 . "$top/tests/lib/deps.sh"
-plan_first 22
+plan_first 27
 tap() {	# tap <status> <description>: status 0 passes, "skip:REASON" is a skip
 	n=$((n + 1))
 	if [ "${1%%:*}" = skip ]; then
@@ -244,6 +253,19 @@ start_build test_ed448 "$mldsa_wrap" -I"$top/crypto/tests" "$here/test_ed448.c" 
 	"$top/crypto/"{shake,ed448}.c
 start_build test_ed448_noint128 -DKSHIM_NO_INT128 "$mldsa_wrap" -I"$top/crypto/tests" \
 	"$here/test_ed448.c" "$top/crypto/"{shake,ed448}.c
+# test_slhdsa also wraps shake256(), shake256_init() and shake_absorb() to count the
+# SHAKE256 computations; test_slhdsa_mem is built without sanitizers, for the stack
+slhdsa_wrap=-Wl,--wrap=kmalloc,--wrap=kfree,--wrap=shake256,--wrap=shake256_init,--wrap=shake_absorb
+start_build test_slhdsa "$slhdsa_wrap" "$here/test_slhdsa.c" "$top/crypto/"{shake,slhdsa}.c -lpthread
+[ -n "$m32_err" ] || start_build --i386 test_slhdsa32 "$slhdsa_wrap" "$here/test_slhdsa.c" \
+	"$top/crypto/"{shake,slhdsa}.c -lpthread
+rm -f "$out/test_slhdsa_mem" "$out/test_slhdsa_mem.rc"
+( rc=0
+  "$cc" -std=gnu11 -O2 -w -I"$top/tests/compat/include" -I"$top/scripts/pgp-shim" -I"$top/include" \
+	-I"$here" -include "$here/kshim.h" -o "$out/test_slhdsa_mem" "$slhdsa_wrap" "$here/test_slhdsa.c" \
+	"$top/crypto/"{shake,slhdsa}.c "${compat_srcs[@]}" -lcrypto -lpthread > "$out/test_slhdsa_mem.log" 2>&1 ||
+	rc=$?
+  echo "$rc" > "$out/test_slhdsa_mem.rc" ) &
 # Ed448 as an i386 binary: no libcrypto there (noble's cases only, as on s390x)
 [ -n "$m32_err" ] || start_build --i386 test_ed448_32 -DNO_OPENSSL "$mldsa_wrap" \
 	-I"$top/crypto/tests" "$here/test_ed448.c" "$top/crypto/"{shake,ed448}.c
@@ -276,6 +298,21 @@ else
 	ln -sfn "$NODE_MODULES_DIR" "$out/node/node_modules"
 	cp "$here/mldsa-cases.mjs" "$out/node/"
 	cp "$here/ed448-cases.mjs" "$out/node/"
+	cp "$here/slhdsa-cases.mjs" "$out/node/"
+	# SLH-DSA (slhdsa-cases.mjs): noble signs slowly, so the cases are made in the
+	# background, 128f first (3 keys, times --scale), then 128s and 256s (one key each,
+	# times --scale); slhdsa-cases.rc says when they are done
+	rm -f "$out/slhdsa-cases.rc" "$out"/slhdsa-cases-*.txt
+	( rc=0
+	  for sc in "128f $((3 * scale))" "128s $scale" "256s $scale"; do
+		read -r set nkeys <<< "$sc"
+		node "$out/node/slhdsa-cases.mjs" "$nkeys" "${TEST_SEED:-1}" "$set" \
+			> "$out/slhdsa-cases-$set.txt" 2> "$out/slhdsa-$set.err" || rc=1
+		# the emulated runs (i386, s390x) take the first key and its changed copies
+		awk '/^K / && ++k > 4 { exit } { print }' "$out/slhdsa-cases-$set.txt" \
+			> "$out/slhdsa-cases-${set}32.txt"
+	  done
+	  echo "$rc" > "$out/slhdsa-cases.rc" ) &
 	if node "$out/node/mldsa-cases.mjs" $((30 * scale)) "${TEST_SEED:-1}" \
 		> "$out/mldsa-cases.txt" 2> "$out/noble.err"; then
 		awk '/^K / && ++k > 6 * 4 { exit } { print }' "$out/mldsa-cases.txt" \
@@ -377,6 +414,52 @@ elif [ $rc -eq 0 ]; then
 	grep -v '^1\.\.' "$out/test_ed448.tap" | sed 's/^/# test_ed448: /'
 fi
 tap $rc "test_ed448: Ed448 agrees with @noble/curves and OpenSSL on every case ($(grep -c '^ok' "$out/test_ed448.tap" 2>/dev/null || true) checks)"
+# SLH-DSA: the cases are made in the background (slhdsa-cases.rc)
+slh_err=$mldsa_err
+if [ -z "$slh_err" ]; then
+	while [ ! -s "$out/slhdsa-cases.rc" ]; do
+		wait -n 2>/dev/null || sleep 0.5
+	done
+	[ "$(cat "$out/slhdsa-cases.rc")" -eq 0 ] ||
+		slh_err="slhdsa-cases.mjs failed: $(tail -q -n 2 "$out"/slhdsa-*.err)"
+fi
+for set in 128s 128f 256s; do
+	rc=0
+	built test_slhdsa || rc=$?
+	if [ -n "$slh_err" ]; then
+		echo "# test_slhdsa $set: $slh_err" | head -n 3
+		rc=1
+	elif [ $rc -eq 0 ]; then
+		"$out/test_slhdsa" "$out/slhdsa-cases-$set.txt" > "$out/test_slhdsa-$set.tap" || rc=$?
+		grep -v '^1\.\.' "$out/test_slhdsa-$set.tap" | sed "s/^/# test_slhdsa $set: /"
+	fi
+	tap $rc "test_slhdsa: SLH-DSA-SHAKE-$set agrees with @noble/post-quantum on every case, within its SHAKE256 bound ($(grep -c '^ok' "$out/test_slhdsa-$set.tap" 2>/dev/null || true) checks)"
+done
+# memory of one verification, built without sanitizers: heap + stack at most 16 KiB
+rc=0
+while [ ! -s "$out/test_slhdsa_mem.rc" ]; do
+	wait -n 2>/dev/null || sleep 0.2
+done
+mem=()
+if [ "$(cat "$out/test_slhdsa_mem.rc")" -ne 0 ]; then
+	sed 's/^/# test_slhdsa_mem: /' "$out/test_slhdsa_mem.log" | head -n 5
+	rc=1
+elif [ -n "$slh_err" ]; then
+	rc=1
+else
+	for set in 128s 128f 256s; do
+		line=$("$out/test_slhdsa_mem" --stack "$out/slhdsa-cases-$set.txt") || rc=1
+		echo "# $line"
+		# "SLH-DSA-SHAKE-128s: heap H + stack S bytes (verdict 0)"
+		read -r _ _ h _ _ st _ _ v <<< "$line"
+		if [[ $h =~ ^[0-9]+$ && $st =~ ^[0-9]+$ && $v == "0)" ]] && ((h > 0 && h + st <= 16384)); then
+			mem+=("$set $((h + st))")
+		else
+			rc=1
+		fi
+	done
+fi
+tap $rc "memory of one SLH-DSA verification: heap + stack at most 16 KiB (${mem[*]:-none measured} bytes)"
 
 # 2. KUnit suites (tests/compat/kunit_main.c prints KTAP: a suite's cases
 #    are indented 4, their messages and parameters 8)
@@ -537,6 +620,25 @@ for t in mldsa87 ed448; do
 	fi
 done
 
+# SLH-DSA through the i386 binary: the cases of one key of each set
+rc=0
+if [ -n "$m32_skip" ]; then
+	rc="skip:$m32_skip"
+elif [ -n "$m32_err" ] || [ -n "$slh_err" ]; then
+	rc=1
+	echo "# test_slhdsa32: ${m32_err:-$slh_err}"
+else
+	built test_slhdsa32 || rc=$?
+	for set in 128s 128f 256s; do
+		[ "$rc" -ne 0 ] || ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" timeout 900 \
+			"${run32[@]}" "$out/test_slhdsa32" "$out/slhdsa-cases-${set}32.txt" > "$out/slhdsa32-$set.tap" ||
+			rc=$?
+		[ ! -s "$out/slhdsa32-$set.tap" ] || grep -m 1 '^\(not \)\?ok 1 ' "$out/slhdsa32-$set.tap" |
+			sed "s/^/# slhdsa i386: /"
+	done
+fi
+tap "$rc" "SLH-DSA (128s, 128f, 256s: one key each) as an i386 binary ($m32_how) agrees with @noble/post-quantum"
+
 # 4. big-endian (s390x under qemu-s390x): no sanitizers there, -static
 rc=0
 read -r -a be_cc <<< "${BE_CC:-clang --target=s390x-linux-gnu}"
@@ -553,8 +655,13 @@ elif ! command -v "${be_cc[0]}" > /dev/null || ! command -v "$qemu_be" > /dev/nu
 elif [ -n "$mldsa_err" ]; then
 	echo "# big-endian: $mldsa_err"
 	rc=1
-elif ! "${be_cc[@]}" "${becflags[@]}" -o "$out/be/kunit" "$top"/crypto/tests/{shake,mldsa,ed448}_kunit.c \
-	"$top"/crypto/{shake,mldsa_verify,ed448}.c "$top/scripts/pgp-shim/compat.c" "$top/tests/compat/kunit_main.c" > "$out/be/build.log" 2>&1 ||
+elif [ -n "$slh_err" ]; then
+	echo "# big-endian: $slh_err"
+	rc=1
+elif ! "${be_cc[@]}" "${becflags[@]}" -o "$out/be/kunit" "$top"/crypto/tests/{shake,mldsa,ed448,slhdsa}_kunit.c \
+	"$top"/crypto/{shake,mldsa_verify,ed448,slhdsa}.c "$top/scripts/pgp-shim/compat.c" "$top/tests/compat/kunit_main.c" > "$out/be/build.log" 2>&1 ||
+   ! "${be_cc[@]}" "${becflags[@]}" -o "$out/be/test_slhdsa" "$here/test_slhdsa.c" "$top"/crypto/{shake,slhdsa}.c \
+	"$top/scripts/pgp-shim/compat.c" "$slhdsa_wrap" -lpthread >> "$out/be/build.log" 2>&1 ||
    ! "${be_cc[@]}" "${becflags[@]}" -o "$out/be/test_mldsa" "$here/test_mldsa.c" "$top"/crypto/{shake,mldsa_verify}.c \
 	"$top/scripts/pgp-shim/compat.c" "$mldsa_wrap" >> "$out/be/build.log" 2>&1 ||
    ! "${be_cc[@]}" "${becflags[@]}" -DNO_OPENSSL -o "$out/be/test_ed448" "$here/test_ed448.c" \
@@ -570,30 +677,40 @@ else
 	grep -v '^1\.\.' "$out/be/mldsa87.tap" | head -n 1 | sed 's/^/# big-endian test_mldsa: /'
 	timeout 900 "$qemu_be" "$out/be/test_ed448" "$out/ed448-cases32.txt" > "$out/be/ed448.tap" 2>&1 || rc=$?
 	grep -v '^1\.\.' "$out/be/ed448.tap" | head -n 1 | sed 's/^/# big-endian test_ed448: /'
+	for set in 128s 128f 256s; do
+		timeout 900 "$qemu_be" "$out/be/test_slhdsa" "$out/slhdsa-cases-${set}32.txt" > "$out/be/slhdsa-$set.tap" 2>&1 ||
+			rc=$?
+		grep -v '^1\.\.' "$out/be/slhdsa-$set.tap" | head -n 1 | sed 's/^/# big-endian test_slhdsa: /'
+	done
 	# the check can fail: lanes read in host byte order
-	sed 's/get_unaligned_le64(in + 8 \* i)/get_unaligned((const u64 *)(in + 8 * i))/' \
+	sed -e 's/get_unaligned_le64(in + 8 \* i)/get_unaligned((const u64 *)(in + 8 * i))/' \
+		-e 's/get_unaligned_le64(in)/get_unaligned((const u64 *)in)/' \
 		"$top/crypto/shake.c" > "$out/be/shake.c"
 	if cmp -s "$out/be/shake.c" "$top/crypto/shake.c" ||
-	   ! "${be_cc[@]}" "${becflags[@]}" -o "$out/be/kunit-hostorder" "$top"/crypto/tests/{shake,mldsa,ed448}_kunit.c \
-		"$out/be/shake.c" "$top"/crypto/{mldsa_verify,ed448}.c "$top/scripts/pgp-shim/compat.c" "$top/tests/compat/kunit_main.c" \
+	   ! "${be_cc[@]}" "${becflags[@]}" -o "$out/be/kunit-hostorder" "$top"/crypto/tests/{shake,mldsa,ed448,slhdsa}_kunit.c \
+		"$out/be/shake.c" "$top"/crypto/{mldsa_verify,ed448,slhdsa}.c "$top/scripts/pgp-shim/compat.c" "$top/tests/compat/kunit_main.c" \
 		>> "$out/be/build.log" 2>&1 ||
 	   timeout 600 "$qemu_be" "$out/be/kunit-hostorder" > "$out/be/hostorder.tap" 2>&1; then
 		echo "# big-endian self-test: shake.c with host-order lanes was not refused"
 		rc=1
 	fi
 fi
-tap "$rc" "big-endian (s390x, $qemu_be): SHAKE/ML-DSA/Ed448 KUnit suites and the noble cases pass, host-order lanes fail"
+tap "$rc" "big-endian (s390x, $qemu_be): SHAKE/ML-DSA/Ed448/SLH-DSA KUnit suites and the noble cases pass, host-order lanes fail"
 
 # 5. mutants: each line of mutants.txt is "FILE<TAB>sed expression<TAB>what"; the
 #    expression must change FILE, and the KUnit suites built with that copy (no
-#    sanitizers: a mutant may well read out of bounds) must fail.
+#    sanitizers: a mutant may well read out of bounds) must fail.  The suites and
+#    the files as they are are compiled once; a mutant compiles only its own file.
 rc=0
 caught=0 survived=()
 mutcflags=(-std=gnu11 -O1 -w -I"$top/tests/compat/include" -I"$top/scripts/pgp-shim" -I"$top/include" -I"$here"
 	-I"$top/crypto/tests" -I"$top/crypto" -include "$here/kshim.h")
-mkdir -p "$out/mut"
-if ! ( cd "$out/mut" && "$cc" "${mutcflags[@]}" -c "$top"/crypto/tests/{shake,mldsa,ed448}_kunit.c \
-	"${compat_srcs[@]}" "$top/tests/compat/kunit_main.c" ) > "$out/mut.log" 2>&1; then
+mutfiles=(shake mldsa_verify ed448 slhdsa)
+mkdir -p "$out/mut/orig"
+rm -f "$out"/mut/*.o "$out"/mut/orig/*.o
+if ! ( cd "$out/mut" && "$cc" "${mutcflags[@]}" -c "$top"/crypto/tests/{shake,mldsa,ed448,slhdsa}_kunit.c \
+	"${compat_srcs[@]}" "$top/tests/compat/kunit_main.c" &&
+	cd orig && "$cc" "${mutcflags[@]}" -c "$top"/crypto/{shake,mldsa_verify,ed448,slhdsa}.c ) > "$out/mut.log" 2>&1; then
 	sed 's/^/# mutants: /' "$out/mut.log" | head -n 5
 	rc=1
 fi
@@ -601,15 +718,19 @@ nmut=0
 while IFS=$'\t' read -r file expr what; do
 	[ -n "$file" ] && [ "${file#\#}" = "$file" ] || continue
 	nmut=$((nmut + 1))
-	for f in shake mldsa_verify ed448; do cp "$top/crypto/$f.c" "$out/mut/$f.c"; done
-	sed -i "$expr" "$out/mut/$(basename "$file")"
-	if cmp -s "$out/mut/$(basename "$file")" "$top/$file"; then
+	m=$(basename "$file" .c)
+	sed "$expr" "$top/$file" > "$out/mut/$m.c"
+	if cmp -s "$out/mut/$m.c" "$top/$file"; then
 		echo "# mutant $nmut ($what): the expression changes nothing in $file"
 		survived+=("$nmut")
 		continue
 	fi
-	if ! "$cc" "${mutcflags[@]}" -o "$out/mut/kunit" "$out"/mut/{shake,mldsa_verify,ed448}.c \
-		"$out"/mut/{shake,mldsa,ed448}_kunit.o "$out"/mut/{compat,shash_openssl,hash_info,kunit_main}.o \
+	objs=()
+	for f in "${mutfiles[@]}"; do
+		[ "$f" = "$m" ] || objs+=("$out/mut/orig/$f.o")
+	done
+	if ! "$cc" "${mutcflags[@]}" -o "$out/mut/kunit" "$out/mut/$m.c" "${objs[@]}" \
+		"$out"/mut/{shake,mldsa,ed448,slhdsa}_kunit.o "$out"/mut/{compat,shash_openssl,hash_info,kunit_main}.o \
 		-lcrypto > "$out/mut/build.log" 2>&1; then
 		echo "# mutant $nmut ($what): does not build"
 		sed 's/^/#   /' "$out/mut/build.log" | head -n 3
@@ -624,7 +745,7 @@ while IFS=$'\t' read -r file expr what; do
 	fi
 done < "$here/mutants.txt"
 [ ${#survived[@]} -eq 0 ] && [ "$nmut" -gt 0 ] || rc=1
-tap $rc "mutants of crypto/shake.c, crypto/mldsa_verify.c and crypto/ed448.c: $caught of $nmut caught by the KUnit suites"
+tap $rc "mutants of crypto/shake.c, crypto/mldsa_verify.c, crypto/ed448.c and crypto/slhdsa.c: $caught of $nmut caught by the KUnit suites"
 wait
 
 # 6. the 7.x side: mainline's lib/crypto/{mldsa,sha3}.c under the same suites
@@ -655,7 +776,8 @@ EOF
 		-DCONFIG_CRYPTO_LIB_MLDSA=1 -DCONFIG_64BIT=1 -I"$top/tests/compat/include"
 		-I"$top/scripts/pgp-shim" -I"$top/include" -I"$k/include" -idirafter "$k/include"
 		-I"$k/lib/crypto")
-	k73srcs=("$top"/crypto/tests/{shake,mldsa}_kunit.c "$top/crypto/mldsa_verify_lib.c"
+	k73srcs=("$top"/crypto/tests/{shake,mldsa,slhdsa}_kunit.c "$top/crypto/mldsa_verify_lib.c"
+		"$top/crypto/slhdsa.c"
 		"$k/lib/crypto/sha3.c" "$top/scripts/pgp-shim/compat.c" "$top/tests/compat/kunit_main.c"
 		"$k/stubs.c")
 	sed 's/a = &key->elems\[i \* l + j\];/a = \&key->elems[i * l];/' "$k/lib/crypto/mldsa.c" > "$k/mut.c"
@@ -677,7 +799,7 @@ EOF
 		echo "# 7.x side: $(grep -c '^    ok' "$k/kunit.tap" 2>/dev/null || echo 0) cases passed ($(grep -c '# SKIP' "$k/kunit.tap" 2>/dev/null || echo 0) skipped: Verify_internal, external mu), the mutant caught by $(grep -E '^    not ok' "$k/mut.tap" 2>/dev/null | sed 's/^    not ok [0-9]* //' | tr '\n' ' ')"
 	fi
 fi
-tap "$rc" "the 7.x side: the SHAKE and ML-DSA KUnit suites on linux-source-7.3's lib/crypto (mldsa_verify(), mldsa_prepare_key(), SHA-3 library) through the same interfaces"
+tap "$rc" "the 7.x side: the SHAKE, ML-DSA and SLH-DSA KUnit suites on linux-source-7.3's lib/crypto (mldsa_verify(), mldsa_prepare_key(), SHA-3 library) through the same interfaces"
 
 plan_check || fail=1
 exit $fail

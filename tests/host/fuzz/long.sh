@@ -75,6 +75,7 @@ table=(
 	"fuzz_modsig $w/keyring/fuzz_modsig modsig $w/keyring/seeds-modsig"
 	"fuzz_mldsa $w/crypto/fuzz_mldsa mldsa -"
 	"fuzz_ed448 $w/crypto/fuzz_ed448 ed448 -"
+	"fuzz_slhdsa $w/crypto/fuzz_slhdsa slhdsa -"
 	"fuzz_keytype $w/keyring/fuzz_keytype keytype $w/keyring/seeds-keytype"
 	"fuzz_signer_armour $w/signer/fuzz_signer_armour signer_armour $w/signer/seeds/armour"
 	"fuzz_signer_assuan $w/signer/fuzz_signer_assuan signer_assuan $w/signer/seeds/assuan"

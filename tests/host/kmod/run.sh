@@ -19,8 +19,8 @@ Usage: tests/host/kmod/run.sh [--quick]
   * modules of Debian's signed linux-image-6.12.*-cloud-amd64 (apt-get download, cached in
     build/distro-signed), their PKCS#7 signature replaced by scripts/pgp-sign-module with
     every algorithm it makes: v4 RSA, DSA, Ed25519, ECDSA P-256 through gpg, v6 Ed25519,
-    Ed448, ML-DSA-65+Ed25519, ML-DSA-87+Ed448 (--secret-key), each as .ko.xz, one as .ko,
-    all eight in one module, and PKCS#7 and module_sig together: the fields modinfo shows
+    Ed448, ML-DSA-65+Ed25519, ML-DSA-87+Ed448, SLH-DSA-SHAKE-128s (--secret-key), each as
+    .ko.xz, one as .ko, all nine in one module, and PKCS#7 and module_sig together: the fields modinfo shows
     against the keys' fingerprints (gpg's, --gen-key's), the digest asked for, the key's
     algorithm, the signer, the signature fields of the packet, each module checked good
     by the kernel's code (pgp-sign-module --verify);
@@ -56,7 +56,7 @@ trap 'gpgconf --kill gpg-agent >/dev/null 2>&1; rm -rf "$T"' EXIT
 . "$top/tests/lib/plan.sh"
 # shellcheck source=tests/lib/tool.sh
 . "$top/tests/lib/tool.sh"
-plan_first 47
+plan_first 49
 
 cases=$here/cases.py
 # elapsed: the seconds since the last call, as a TAP comment (make check prints each test's time)
@@ -241,9 +241,10 @@ for a in rsa dsa ed p256; do
 	KEY[$a]=$(fpr_of "<$a@example.org>") SIGNER[$a]=$a@example.org VER[$a]=4
 done
 ALGO[rsa]=RSA ALGO[dsa]=DSA ALGO[ed]=EdDSA ALGO[p256]=ECDSA
-v6algos=(ed25519-v6 ed448-v6 mldsa65-ed25519 mldsa87-ed448)
+v6algos=(ed25519-v6 ed448-v6 mldsa65-ed25519 mldsa87-ed448 slhdsa128s)
 ALGO[ed25519-v6]=Ed25519 ALGO[ed448-v6]=Ed448
 ALGO[mldsa65-ed25519]=ML-DSA-65+Ed25519 ALGO[mldsa87-ed448]=ML-DSA-87+Ed448
+ALGO[slhdsa128s]=SLH-DSA-SHAKE-128s
 gpg --batch --export > "$T/keyring.gpg" 2> /dev/null
 if [[ -n $tool ]]; then
 	for a in "${v6algos[@]}"; do
@@ -325,7 +326,7 @@ else
 		sign_one "$a" "$T/$a.ko.xz" > "$T/sign.log" 2>&1 || { signed_ok=0; sed 's/^/# /' "$T/sign.log"; }
 	done
 	cp "$base" "$T/all.ko.xz"
-	"$tool" -q -u rsa@example.org --replace-pkcs7 --reserve 16384 "$T/all.ko.xz" > "$T/sign.log" 2>&1 ||
+	"$tool" -q -u rsa@example.org --replace-pkcs7 --reserve 24576 "$T/all.ko.xz" > "$T/sign.log" 2>&1 ||
 		signed_ok=0
 	for a in dsa ed p256 "${v6algos[@]}"; do
 		sign_one "$a" "$T/all.ko.xz" >> "$T/sign.log" 2>&1 || signed_ok=0
@@ -341,7 +342,7 @@ if ((signed_ok)); then
 	done
 fi
 if ((signed_ok && verified == total)); then
-	ok "signed modules: 8 algorithms (v4 RSA, DSA, EdDSA, ECDSA; v6 Ed25519, Ed448, ML-DSA-65+Ed25519, ML-DSA-87+Ed448), all 8 in one module, a .ko; $verified of $total good by the kernel's code"
+	ok "signed modules: 9 algorithms (v4 RSA, DSA, EdDSA, ECDSA; v6 Ed25519, Ed448, ML-DSA-65+Ed25519, ML-DSA-87+Ed448, SLH-DSA-SHAKE-128s), all 9 in one module, a .ko; $verified of $total good by the kernel's code"
 else
 	nok "signed modules: signing failed or $verified of $total verified"
 	sed 's/^/# /' "$T/sign.log" 2> /dev/null | tail -n 5
@@ -356,9 +357,9 @@ for v in 30 34; do
 		fi
 	done
 	if ((signed_ok)) && have "$v" && out=$(check_signed "$v" "$T/all.ko.xz" rsa dsa ed p256 "${v6algos[@]}"); then
-		ok "modinfo $v: a module with 8 signatures lists each in order"
+		ok "modinfo $v: a module with 9 signatures lists each in order"
 	else
-		nok "modinfo $v: the module with 8 signatures: not as expected"
+		nok "modinfo $v: the module with 9 signatures: not as expected"
 		printf '%s\n' "$out" | sed 's/^/# /'
 	fi
 	if ((signed_ok)) && have "$v" && out=$(check_signed "$v" "$T/plain.ko" mldsa65-ed25519); then
@@ -385,8 +386,8 @@ info_count() {
 for v in 30 34; do
 	if ((signed_ok)) && have "$v" && info_count "$v" "$T/ic$v" 2> "$T/ic.log" &&
 		"$T/ic$v" "$T/all.ko.xz" "$T/rsa.ko.xz" "${mods[0]}" > "$T/ic.out" 2>> "$T/ic.log" &&
-		awk 'NR == 1 && $3 != 8 || NR == 2 && $3 != 1 || NR == 3 && $3 != 1 { exit 1 }' "$T/ic.out"; then
-		ok "kmod_module_get_info() of the patched libkmod $v: the count it returns is the number of entries it lists (8 signatures, 1, PKCS#7)"
+		awk 'NR == 1 && $3 != 9 || NR == 2 && $3 != 1 || NR == 3 && $3 != 1 { exit 1 }' "$T/ic.out"; then
+		ok "kmod_module_get_info() of the patched libkmod $v: the count it returns is the number of entries it lists (9 signatures, 1, PKCS#7)"
 	else
 		nok "kmod_module_get_info() of libkmod $v: count and entries disagree"
 		sed 's/^/# /' "$T/ic.log" "$T/ic.out" 2> /dev/null | head -n 5
@@ -503,7 +504,10 @@ else
 	if ((signed_ok)); then
 		for a in all plain; do
 			m=$T/$a.ko; [[ -f $m ]] || { xz -dc "$T/$a.ko.xz" > "$T/$a.ko"; m=$T/$a.ko; }
-			objcopy -O binary --only-section=module_sig "$m" "$T/cases/signed-$a.sec"
+			# --dump-section: module_sig is not SHF_ALLOC, which "-O binary" leaves out
+			objcopy --dump-section module_sig="$T/cases/signed-$a.sec" "$m" "$T/dump.tmp"
+			grep -q 'sig_id: *OpenPGP v' <("$dump" "$T/cases/signed-$a.sec") ||
+				missed+=("the signed module $a's section not read")
 			"$dump" "$T/cases/signed-$a.sec" > "$T/cases/signed-$a.expect"
 		done
 	fi
@@ -522,7 +526,7 @@ else
 			missed+=("$what")
 		fi
 	done < "$here/mutants.txt"
-	if ((nmut > 0 && caught == nmut)); then
+	if ((nmut > 0 && caught == nmut && ${#missed[@]} == 0)); then
 		ok "mutants of the reader: $caught of $nmut caught"
 	else
 		nok "mutants of the reader: $caught of $nmut caught"

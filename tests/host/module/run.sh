@@ -35,7 +35,7 @@ here=$top/tests/host/module
 # (the options, the work directory $tmp and its cleanup)
 # shellcheck source=tests/lib/keyring-host.sh
 . "$top/tests/lib/keyring-host.sh" "$@"
-plan_first 243
+plan_first 247
 
 # ---- build ----
 if build "$tmp/modsig_test" "$here/modsig_test.c" \
@@ -378,7 +378,11 @@ v6tests=("v6 Ed25519 module: accepted, signer = its 32-octet fingerprint"
 	"pq-only: the same module, its hash blacklisted -> EKEYREJECTED"
 	"pq-only: ML-DSA-87+Ed448 and ML-DSA-65+Ed25519 modules accepted, a v6 Ed25519 one -> ENOKEY"
 	"rollover v4 DSA + ML-DSA-87+Ed448, policy off: accepted by the first, the DSA key"
-	"rollover v4 DSA + ML-DSA-87+Ed448, pq-only: accepted by the ML-DSA-87+Ed448 key")
+	"rollover v4 DSA + ML-DSA-87+Ed448, pq-only: accepted by the ML-DSA-87+Ed448 key"
+	"SLH-DSA-SHAKE-128f (algorithm 33) module: accepted, also with pq-only"
+	"SLH-DSA-SHAKE-128f, a byte of R, of the FORS part and of the hypertree changed -> EKEYREJECTED each"
+	"ML-DSA-87+Ed448 + SLH-DSA-SHAKE-128f rollover, pq-only: accepted by the first"
+	"memory of one SLH-DSA-SHAKE-128f verification: heap + stack at most 16 KiB, also at 1 MiB")
 # shellcheck source=tests/lib/node.sh
 . "$top/tests/lib/node.sh"
 if ! node_env --check 2>"$tmp/nm.err"; then
@@ -387,16 +391,20 @@ else
 	pgpv6() { node "$top/tests/vectors/pgpv6.mjs" "$@"; }
 	pq=mldsa65-ed25519:host-module-pq ed=ed25519:host-module-ed
 	pq87=mldsa87-ed448:host-module-pq87 ed448=ed448:host-module-ed448
+	slh=slhdsa128f:host-module-slh
 	pgpv6 cert "$pq" >"$k/pq.pgp"
 	pgpv6 cert "$ed" >"$k/ed6.pgp"
 	pgpv6 cert "$pq87" >"$k/pq87.pgp"
 	pgpv6 cert "$ed448" >"$k/ed448.pgp"
-	cat "$k/trusted.gpg" "$k/pq.pgp" "$k/ed6.pgp" "$k/pq87.pgp" "$k/ed448.pgp" >"$k/trusted6.gpg"
+	pgpv6 cert "$slh" >"$k/slh.pgp"
+	cat "$k/trusted.gpg" "$k/pq.pgp" "$k/ed6.pgp" "$k/pq87.pgp" "$k/ed448.pgp" "$k/slh.pgp" \
+		>"$k/trusted6.gpg"
 	# v6mod OUT BASE SIG...: BASE's module_sig holding the SIG packets
-	v6base() { # v6base OUT [SIZE]: an object with a 16 KiB module_sig, its signed data OUT.data
+	v6base() { # v6base OUT [big] [RESERVE]: an object with a 16 KiB (or RESERVE) module_sig,
+		# its signed data OUT.data
 		cp "$tmp/mod.o" "$1"
 		[[ -n ${2:-} ]] && objcopy --add-section .bulk="$tmp/bulk" "$1"
-		"$top/scripts/sign-module.sh" -q -u "$G!" --homedir "$GNUPGHOME" --reserve 16384 "$1" \
+		"$top/scripts/sign-module.sh" -q -u "$G!" --homedir "$GNUPGHOME" --reserve "${3:-16384}" "$1" \
 			>/dev/null 2>"$tmp/sign.err" || { diag <"$tmp/sign.err"; return 1; }
 		python3 "$top/tests/qemu/siglayout.py" extract "$1" "$1.data" "$1.v4sig" >/dev/null
 	}
@@ -433,7 +441,7 @@ else
 		-I"$top/tests/compat/include" -I"$top/scripts/pgp-shim" -I"$top/include" -DCONFIG_64BIT=1 \
 		-DCONFIG_PGP_BUILTIN_KEYS=1 -DCONFIG_SYSTEM_BLACKLIST_KEYRING=1 \
 		-DCONFIG_CRYPTO_ED25519=1 -DCONFIG_CRYPTO_MLDSA_VERIFY=1 -DCONFIG_CRYPTO_ED448=1 \
-		-DCONFIG_ARCH_SUPPORTS_INT128=1 \
+		-DCONFIG_CRYPTO_SLHDSA=1 -DCONFIG_ARCH_SUPPORTS_INT128=1 \
 		-DCONFIG_PGP_KEYS_REVOKED='""' -o "$tmp/keyring_test_mem" "${driver[@]}" \
 		"${kmath[@]}" "$top/scripts/pgp-shim/compat.c" \
 		"$top/scripts/pgp-shim/shash_openssl.c" "$top/scripts/pgp-shim/hash_info.c" -lcrypto -lpthread \
@@ -539,6 +547,63 @@ else
 	fi
 	expect "${v6tests[19]}" "0 $G" kt "$k/trusted6.gpg" verify "$m/rollg87.o"
 	expect "${v6tests[20]}" "0 $pq87f" kt --pq-only "$k/trusted6.gpg" verify "$m/rollg87.o"
+	# SLH-DSA-SHAKE-128f (RFC 9980 algorithm 33): a module_sig of 24 KiB holds its 17 KB
+	v6base "$m/slhbase.o" "" 24576
+	v6sign "$m/slhbase.o" "$m/slh.o" "$slh" sha512
+	slhf=$(pgpv6 fpr "$slh")
+	got=$(for o in "" --pq-only; do kt $o "$k/trusted6.gpg" verify "$m/slh.o"; done 2>&1 | tr '\n' ' ')
+	if [[ $got == "0 $slhf 0 $slhf " ]]; then
+		ok "${v6tests[21]}"
+	else
+		notok "${v6tests[21]}"
+		diag <<<"$got"
+	fi
+	# the values are the packet's last 17088 octets: R, then the FORS part (3696), then
+	# the hypertree (13376)
+	got=
+	for off in 3 $((16 + 2000)) $((3712 + 9000)); do
+		cp "$m/slh.o.sig" "$m/slh-bad.sig"
+		python3 "$top/tests/qemu/v6mod.py" flip "$m/slh-bad.sig" \
+			$(($(stat -c %s "$m/slh.o.sig") - 17088 + off)) 0x11
+		python3 "$top/tests/qemu/v6mod.py" attach "$m/slhbase.o" "$m/slh-bad.o" "$m/slh-bad.sig"
+		got+="$(kt "$k/trusted6.gpg" verify "$m/slh-bad.o" 2>&1) "
+	done
+	if [[ $got == "EKEYREJECTED EKEYREJECTED EKEYREJECTED " ]]; then
+		ok "${v6tests[22]}"
+	else
+		notok "${v6tests[22]}"
+		diag <<<"$got"
+	fi
+	v6sign "$m/slhbase.o" "$m/slh87.o" "$pq87" sha512
+	python3 "$top/tests/qemu/v6mod.py" attach "$m/slhbase.o" "$m/rollslh.o" "$m/slh87.o.sig" \
+		"$m/slh.o.sig"
+	expect "${v6tests[23]}" "0 $pq87f" kt --pq-only "$k/trusted6.gpg" verify "$m/rollslh.o"
+	if [[ -x $tmp/keyring_test_mem && -f $tmp/bulk ]]; then
+		v6base "$m/slhbig.o" big 24576
+		v6sign "$m/slhbig.o" "$m/slhb.o" "$slh" sha512
+		mem=()
+		for o in slh slhb; do
+			mem+=("$("$tmp/keyring_test_mem" --measure "$k/trusted6.gpg" verify "$m/$o.o" |
+				tr '\n' ' ')")
+		done
+		echo "# SLH-DSA-SHAKE-128f/SHA-512, $(stat -c %s "$m/slh.o") and $(stat -c %s "$m/slhb.o")-byte modules: ${mem[*]}"
+		good=1
+		for r in "${mem[@]}"; do
+			read -r rc fpr _ _ h _ s <<<"$r"
+			[[ "$rc $fpr" == "0 $slhf" && $h =~ ^[0-9]+$ && $s =~ ^[0-9]+$ ]] &&
+				((h > 0 && h + s <= 16384)) || good=0
+		done
+		[[ ${mem[0]#* * } == "${mem[1]#* * }" ]] || good=0
+		if ((good)); then
+			read -r _ _ _ _ h _ s <<<"${mem[0]}"
+			ok "${v6tests[24]} (heap $h + stack $s = $((h + s)) bytes)"
+		else
+			notok "${v6tests[24]}"
+			printf '%s\n' "${mem[@]}" | diag
+		fi
+	else
+		notok "${v6tests[24]}"
+	fi
 fi
 
 plan_check || failed=$((failed + 1))

@@ -53,7 +53,7 @@ n=0
 failed=0
 # shellcheck source=tests/lib/plan.sh
 . "$root/tests/lib/plan.sh"
-plan_first 422
+plan_first 424
 ok() { n=$((n + 1)); echo "ok $n - $1"; }
 skip() { n=$((n + 1)); echo "ok $n - $1 # SKIP $2"; }
 notok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $1"; }
@@ -73,10 +73,10 @@ cflags=(-std=gnu11 -g -O1 -Wall -Wextra -Werror -Wno-unused-parameter -Wno-sign-
 	-I"$root/tests/compat/include" -I"$root/scripts/pgp-shim" -I"$root/include")
 compat=("$root"/scripts/pgp-shim/{compat,shash_openssl,hash_info}.c)
 pgp=("$root"/crypto/pgp/pgp_parser.c "$root"/crypto/pgp/pgp_verify.c)
-# ML-DSA (and its SHAKE) has no OpenSSL 3.0 counterpart: every variant uses the kernel's;
-# Ed448 (alone and in ML-DSA-87+Ed448) too
-pgp+=(-DCONFIG_CRYPTO_MLDSA_VERIFY=1 -DCONFIG_CRYPTO_ED448=1 "$root"/crypto/shake.c "$root"/crypto/mldsa_verify.c
-	"$root"/crypto/ed448.c)
+# ML-DSA and SLH-DSA (and their SHAKE) have no OpenSSL 3.0 counterpart: every variant uses
+# the kernel's; Ed448 (alone and in ML-DSA-87+Ed448) too
+pgp+=(-DCONFIG_CRYPTO_MLDSA_VERIFY=1 -DCONFIG_CRYPTO_ED448=1 -DCONFIG_CRYPTO_SLHDSA=1
+	"$root"/crypto/{shake,mldsa_verify,ed448,slhdsa}.c)
 oracle=("$root/tests/compat/stubs/algs_openssl.c")
 kunit=("$root/crypto/pgp/tests/pgp_kunit.c" "$root/crypto/pgp/tests/pgp_v6_kunit.c"
 	"$root/tests/host/pgp/pgp_host_kunit.c")
@@ -158,7 +158,8 @@ fpr_of() {	# fpr_of UID -> primary then subkey fingerprints, lowercase
 data=$work/data
 head -c 20000 /dev/urandom >"$data"
 cp "$data" "$work/data.bad"
-printf '\x01' | dd of="$work/data.bad" bs=1 seek=12345 conv=notrunc status=none
+# one byte changed (XORed: a random byte may already be the value a write would set)
+python3 "$root/tests/qemu/v6mod.py" flip "$work/data.bad" 12345 0x01
 
 algos=(dsa2048 rsa2048 ed25519 dsa1024 rsa1024)
 [ "$quick" = 1 ] || algos+=(dsa3072 rsa3072 rsa4096)
@@ -340,12 +341,13 @@ done
 
 # ---- v6, Ed448 and ML-DSA+EdDSA: the kernel code against independent implementations ----
 # Keys and signatures from the test-side signer (tests/vectors/pgpv6.mjs: noble's Ed25519,
-# Ed448, ML-DSA-65 and ML-DSA-87); each verdict of pgp-check (the kernel's code) is compared
-# with that signer's own verifier and, for Ed25519 and Ed448, with OpenPGP.js 6.  V6_CASES
+# Ed448, ML-DSA-65, ML-DSA-87 and SLH-DSA-SHAKE-128f); each verdict of pgp-check (the kernel's
+# code) is compared with that signer's own verifier and, for Ed25519 and Ed448, with
+# OpenPGP.js 6.  V6_CASES
 # random cases (default 60): a key, a hash, and one change (none, a signature byte, a data
 # byte, a truncation).
 v6_keys=(mldsa65-ed25519:host-pq ed25519:host-ed ed25519-v4:host-e4 mldsa87-ed448:host-pq87
-	ed448:host-ed448)
+	ed448:host-ed448 slhdsa128f:host-slh)
 v6_cases=${V6_CASES:-60}
 # shellcheck source=tests/lib/node.sh
 . "$root/tests/lib/node.sh"
@@ -403,7 +405,7 @@ else
 		ind=BAD
 		pgpv6 verify "$work/v6-$name.pgp" "$work/c.sig" "$work/c.data" >"$work/c.ind" 2>&1 && ind=OK
 		ojs=-
-		if [[ $name != mldsa* ]]; then
+		if [[ $name != mldsa* && $name != slhdsa* ]]; then
 			ojs=BAD
 			pgpv6 openpgpjs-verify "$work/v6-$name.pgp" "$work/c.sig" "$work/c.data" \
 				>"$work/c.ojs" 2>&1 && ojs=OK
@@ -446,10 +448,10 @@ if [ "$quick" = 0 ]; then
 	mkdir -p "$mdir"
 	mflags=(-std=gnu11 -O1 -w -I"$root/tests/compat/include" -I"$root/scripts/pgp-shim" -I"$root/include" -I"$root/crypto/pgp"
 		-DCONFIG_ARCH_SUPPORTS_INT128=1 -DPGP_HOST_KERNEL_MATHS=1 -DCONFIG_CRYPTO_ED25519=1
-		-DCONFIG_CRYPTO_MLDSA_VERIFY=1 -DCONFIG_CRYPTO_ED448=1)
+		-DCONFIG_CRYPTO_MLDSA_VERIFY=1 -DCONFIG_CRYPTO_ED448=1 -DCONFIG_CRYPTO_SLHDSA=1)
 	mobjs=()
 	for f in "${kunit[@]}" "${compat[@]}" "$root/tests/compat/kunit_main.c" \
-		"$root"/crypto/{mont,dsa,rsassa,ed25519,shake,mldsa_verify,ed448}.c; do
+		"$root"/crypto/{mont,dsa,rsassa,ed25519,shake,mldsa_verify,ed448,slhdsa}.c; do
 		o=$mdir/$(basename "$f" .c).o
 		"$cc" "${mflags[@]}" -c -o "$o" "$f" 2>>"$mdir/build.log" && mobjs+=("$o")
 	done
@@ -457,7 +459,8 @@ if [ "$quick" = 0 ]; then
 	while IFS=$'\t' read -r file expr what; do
 		[ -n "$file" ] && [ "${file#\#}" = "$file" ] || continue
 		nmut=$((nmut + 1))
-		cp "$root"/crypto/pgp/pgp_{parser,verify}.c "$mdir/"
+		# pgp_internal.h beside them: their #include "pgp_internal.h" finds this copy
+		cp "$root"/crypto/pgp/pgp_{parser,verify}.c "$root/crypto/pgp/pgp_internal.h" "$mdir/"
 		sed -z -i "$expr" "$mdir/$(basename "$file")"
 		if cmp -s "$mdir/$(basename "$file")" "$root/$file"; then
 			echo "# mutant $nmut ($what): the expression changes nothing in $file"

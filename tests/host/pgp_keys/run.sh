@@ -40,7 +40,7 @@ here=$top/tests/host/pgp_keys
 # (the options, the work directory $tmp and its cleanup)
 # shellcheck source=tests/lib/keyring-host.sh
 . "$top/tests/lib/keyring-host.sh" "$@"
-plan_first 147
+plan_first 148
 
 # ---- build ----
 if build_driver >"$tmp/build-driver.log" 2>&1; then

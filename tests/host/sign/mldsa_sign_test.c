@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "../../../scripts/pgp-sign/pgp-sign.h"
+#include "../../../scripts/pgp-sign/pqsign.h"
 
 int mldsa65_verify(const u8 *pk, size_t pk_len, const u8 *msg, size_t msg_len,
 		   const u8 *sig, size_t sig_len);
