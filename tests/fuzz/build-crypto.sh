@@ -31,15 +31,9 @@ USAGE
 top=$(cd "$(dirname "$0")/../.." && pwd)
 secs=60
 out=$top/tests/fuzz/out/crypto
-while [ $# -gt 0 ]; do
-	case "$1" in
-	--time) [[ $# -ge 2 && $2 =~ ^[0-9]+$ ]] || { usage >&2; exit 2; }; secs=$2; shift 2 ;;
-	--no-run) secs=0; shift ;;
-	--out) [ $# -ge 2 ] || { usage >&2; exit 2; }; out=$2; shift 2 ;;
-	--help|-h) usage; exit 0 ;;
-	*) echo "$prog: $1: unknown argument" >&2; usage >&2; exit 2 ;;
-	esac
-done
+# shellcheck source=tests/fuzz/args.sh
+. "$(dirname "$0")/args.sh"
+fuzz_args "$@"
 
 clang=${CLANG:-clang}
 command -v "$clang" >/dev/null || { echo "$prog: $clang: not found (libFuzzer needs clang)" >&2; exit 1; }

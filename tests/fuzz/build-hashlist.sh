@@ -30,16 +30,9 @@ EOF
 secs=20
 top=$(cd "$(dirname "$0")/../.." && pwd)
 out=$top/tests/fuzz/out/hashlist
-while (($#)); do
-	case $1 in
-	-h|--help) usage; exit 0 ;;
-	--time) [[ $# -ge 2 && $2 =~ ^[0-9]+$ ]] || { usage >&2; exit 2; }; secs=$2; shift ;;
-	--no-run) secs=0 ;;
-	--out) [[ $# -ge 2 ]] || { usage >&2; exit 2; }; out=$2; shift ;;
-	*) usage >&2; exit 2 ;;
-	esac
-	shift
-done
+# shellcheck source=tests/fuzz/args.sh
+. "$(dirname "$0")/args.sh"
+fuzz_args "$@"
 
 clang=${CLANG:-clang}
 command -v "$clang" >/dev/null || { echo "$prog: $clang: not found (libFuzzer needs clang)" >&2; exit 1; }
