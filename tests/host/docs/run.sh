@@ -37,11 +37,12 @@ t() { # t DESCRIPTION COMMAND...
 	fi
 }
 # (":(glob)": a "*" does not cross a "/", so the parts tests/host/sign/run.sh sources,
-# which are not commands, are not run)
+# which are not commands, are not run; nor are the other files only ever sourced)
 mapfile -t scripts < <(git ls-files ':(glob)mk/*.sh' ':(glob)scripts/*.sh' ':(glob)tests/qemu/*.sh' \
 	':(glob)bench/*.sh' ':(glob)tests/vectors/*.sh' ':(glob)tests/fuzz/*.sh' \
 	':(glob)tests/host/*/*.sh' ':(glob)certs/*.sh' |
-	grep -v -e '^mk/lib.sh$' -e '^scripts/pgp-modsign-lib.sh$')
+	grep -v -e '^mk/lib.sh$' -e '^scripts/pgp-modsign-lib.sh$' -e '^tests/qemu/cases-lib.sh$' \
+		-e '^tests/fuzz/args.sh$')
 guide=Documentation/admin-guide/module-signing-pgp.rst
 nblocks=0 nmut=0
 if [[ ${DOCS_GUIDE:-1} != 0 ]]; then
