@@ -58,11 +58,13 @@ cp "$bb" "$out/initramfs/bin/busybox"
 printf '#!/bin/busybox sh\n/bin/busybox reboot -f\n' >"$out/initramfs/init"
 chmod +x "$out/initramfs/init"
 (cd "$out/initramfs" && find . | cpio -o -H newc --quiet) >"$out/initramfs.cpio"
-# suites_of PATCH: the KUnit suites PATCH adds (.name of the kunit_suite in each new
-# *_kunit.c), one per line.
+# suites_of PATCH: the KUnit suites PATCH adds (the .name of each struct kunit_suite in
+# a new *_kunit.c; not other structures' .name, as mldsa_kunit.c's parameter sets), one
+# per line.
 suites_of() {
-	awk '/^\+\+\+ / { k = ($2 ~ /_kunit\.c$/); next }
-		k && /^\+[ \t]*\.name = "/ { sub(/^[^"]*"/, ""); sub(/".*$/, ""); print }' "$1"
+	awk '/^\+\+\+ / { k = ($2 ~ /_kunit\.c$/); s = 0; next }
+		k && /^\+.*struct kunit_suite [A-Za-z0-9_]+ = \{/ { s = 1; next }
+		k && s && /^\+[ \t]*\.name = "/ { sub(/^[^"]*"/, ""); sub(/".*$/, ""); print; s = 0 }' "$1"
 }
 echo "1..$((2 * (last - first + 1)))"
 suites=()
