@@ -18,7 +18,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../../.." && pwd)
 tmp=$(mktemp -d)
 trap 'gpgconf --homedir "$tmp/gnupg" --kill gpg-agent >/dev/null 2>&1; rm -rf "$tmp"' EXIT
-plan=54
+plan=56
 echo "1..$plan"
 n=0 fail=0
 ok() { n=$((n + 1)); echo "ok $n - $1"; }
@@ -242,6 +242,25 @@ sed "s/'EBADMSG', 'EBADMSG', 'container magic wrong'/'EBADMSG', 'EBADMSG\/EKEYRE
 	"$top/tests/qemu/make-corpus.py" >"$tmp/make-corpus.py"
 sed -i "s|os.path.dirname(os.path.abspath(__file__)), '..', 'lib'|'$top/tests/lib'|" "$tmp/make-corpus.py"
 t "corpus: a copy with an 'A/B' expectation is caught" fail pinned "$tmp/make-corpus.py"
+
+# ---- mk/check-series.sh: the suites a patch adds are its struct kunit_suite names ----
+# suites_want FILE WANT: mk/check-series.sh's suites_of (or FILE's, a copy) on the 6.12
+# ML-DSA patch's export gives WANT (mldsa_kunit.c's parameter sets have a .name too)
+suites_want() {
+	local fn
+	fn=$(sed -n '/^suites_of() {/,/^}/p' "$1")
+	[[ -n $fn ]] || return 1
+	eval "$fn"
+	printf -- '--- a/x\n+++ b/crypto/tests/mldsa_kunit.c\n%s\n' \
+		"$(sed 's/^/+/' "$top/crypto/tests/mldsa_kunit.c")" >"$tmp/mldsa.patch"
+	[[ "$(suites_of "$tmp/mldsa.patch" | tr '\n' ' ')" == "$2" ]]
+}
+t "check-series: the suites of a new mldsa_kunit.c are 'mldsa' alone" pass \
+	suites_want "$top/mk/check-series.sh" "mldsa "
+sed '/struct kunit_suite \[A-Za-z0-9_\]+ = /d; s/k \&\& s \&\& /k \&\& /' "$top/mk/check-series.sh" \
+	>"$tmp/check-series.sh"
+t "check-series: a copy that takes any .name of a *_kunit.c for a suite is caught" fail \
+	suites_want "$tmp/check-series.sh" "mldsa "
 
 # ---- README.md's figures come from bench/results.md ----
 t "README.md's figures are what bench/report.py renders from bench/results.md" pass \
