@@ -17,20 +17,7 @@
 
 #include <crypto/shake.h>
 
-static int tap_n, tap_failed;
-
-static void tap(bool ok, const char *fmt, ...)
-{
-	va_list ap;
-
-	printf("%sok %d - ", ok ? "" : "not ", ++tap_n);
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	printf("\n");
-	if (!ok)
-		tap_failed++;
-}
+#include "tap.h"
 
 static u64 rng_state = 0x9e3779b97f4a7c15ULL;
 

@@ -29,20 +29,7 @@
 #include <crypto/shake.h>
 #include <crypto/slhdsa.h>
 
-static int tap_n, tap_failed;
-
-static void tap(bool ok, const char *fmt, ...)
-{
-	va_list ap;
-
-	printf("%sok %d - ", ok ? "" : "not ", ++tap_n);
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	printf("\n");
-	if (!ok)
-		tap_failed++;
-}
+#include "tap.h"
 
 /* ---- heap accounting of the code under test ---- */
 void *__real_kmalloc(size_t size, gfp_t flags);
