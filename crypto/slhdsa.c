@@ -26,10 +26,18 @@
  * Keccak-f[1600] permutation each but for H_msg and the two T_l, whose
  * inputs run over several SHAKE256 blocks.  Bad lengths return at once.
  *
- * Memory: a heap workspace of under 512 bytes (a SHAKE state for T_l and
- * H_msg, the hash input PK.seed || ADRS || M) and under 1 KiB of stack
- * (the one-shot shake256() and its permutation; 424 and about 950 bytes
- * on x86-64).
+ * The F and H computations of the WOTS+ chains of one layer and of the
+ * FORS trees do not depend on one another: they are made four at a time
+ * (struct slhdsa_work's ways), the chains taken in turn as ways come
+ * free and the FORS trees in groups of four, so that where
+ * <crypto/keccak_x4.h> can run (x86-64 with AVX2) one four-way
+ * permutation serves four of them; elsewhere each is one shake256().
+ * The values that T_l compresses are absorbed in their order either way.
+ *
+ * Memory: a heap workspace of under 4 KiB (a SHAKE state for T_l and
+ * H_msg, four hash inputs PK.seed || ADRS || M, a WOTS+ key's chain ends,
+ * the four-way state) and under 2 KiB of stack (the one-shot shake256()
+ * and its permutation, or the four-way permutation's 1.6 KiB frame).
  */
 
 #include <linux/errno.h>
@@ -41,6 +49,9 @@
 #include <linux/unaligned.h>
 #include <crypto/shake.h>
 #include <crypto/slhdsa.h>
+#if IS_ENABLED(CONFIG_CRYPTO_KECCAK_X4)
+#include <crypto/keccak_x4.h>
+#endif
 
 #define SLHDSA_N_MAX		32
 #define SLHDSA_M_MAX		47
@@ -48,6 +59,9 @@
 #define SLHDSA_LG_W		4
 #define SLHDSA_W		16
 #define SLHDSA_LEN2		3
+#define SLHDSA_LEN_MAX		(2 * SLHDSA_N_MAX + SLHDSA_LEN2)
+#define SLHDSA_IN_MAX		(SLHDSA_N_MAX + SLHDSA_ADRS_SIZE + 2 * SLHDSA_N_MAX)
+#define SLHDSA_WAYS		4
 
 /* ADRS types (FIPS 205 section 4.2) */
 #define SLHDSA_WOTS_HASH	0
@@ -98,22 +112,31 @@ static_assert(32 * 15 >= 1 << 8 && 64 * 15 < 1 << 12);
 /**
  * struct slhdsa_work - the workspace of one verification
  * @t: SHAKE256 of H_msg, then of the T_l being absorbed (FORS roots, a WOTS+ public key)
- * @in: the input of F and H: PK.seed (n bytes) || ADRS (32) || one or two n-byte values
+ * @in: the inputs of F and H, one a way: PK.seed (n bytes) || ADRS (32) ||
+ *	one or two n-byte values; way 0 serves the computations made alone
+ * @ends: the chain ends of a WOTS+ public key, in chain order
  * @node: the node being computed
  * @digest: H_msg's output
+ * @x4: the four-way permutation is used
+ * @st: its four interleaved states
  */
 struct slhdsa_work {
 	struct shake_ctx t;
-	u8 in[SLHDSA_N_MAX + SLHDSA_ADRS_SIZE + 2 * SLHDSA_N_MAX];
+	u8 in[SLHDSA_WAYS][SLHDSA_IN_MAX];
+	u8 ends[SLHDSA_LEN_MAX][SLHDSA_N_MAX];
 	u8 node[SLHDSA_N_MAX];
 	u8 digest[SLHDSA_M_MAX];
+#if IS_ENABLED(CONFIG_CRYPTO_KECCAK_X4)
+	bool x4;
+	u64 st[25][KECCAK_X4_WAYS];
+#endif
 };
 
 /* ---- ADRS (FIPS 205 section 4.3), kept in the hash input after PK.seed ---- */
 
 static __always_inline u8 *slhdsa_adrs(const struct slhdsa_params *P, struct slhdsa_work *w)
 {
-	return w->in + P->n;
+	return w->in[0] + P->n;
 }
 
 static inline void adrs_set_layer(u8 *adrs, u32 layer)
@@ -157,28 +180,76 @@ static inline void adrs_set_word3(u8 *adrs, u32 v)
 static __always_inline void slhdsa_f(const struct slhdsa_params *P, struct slhdsa_work *w,
 				     const u8 *x)
 {
-	u8 *data = w->in + P->n + SLHDSA_ADRS_SIZE;
+	u8 *data = w->in[0] + P->n + SLHDSA_ADRS_SIZE;
 
 	memcpy(data, x, P->n);
-	shake256(w->in, P->n + SLHDSA_ADRS_SIZE + P->n, w->node, P->n);
+	shake256(w->in[0], P->n + SLHDSA_ADRS_SIZE + P->n, w->node, P->n);
 }
 
 /* w->node = H(PK.seed, ADRS, l || r) */
 static __always_inline void slhdsa_h(const struct slhdsa_params *P, struct slhdsa_work *w,
 				     const u8 *l, const u8 *r)
 {
-	u8 *data = w->in + P->n + SLHDSA_ADRS_SIZE;
+	u8 *data = w->in[0] + P->n + SLHDSA_ADRS_SIZE;
 
 	memcpy(data, l, P->n);
 	memcpy(data + P->n, r, P->n);
-	shake256(w->in, P->n + SLHDSA_ADRS_SIZE + 2 * P->n, w->node, P->n);
+	shake256(w->in[0], P->n + SLHDSA_ADRS_SIZE + 2 * P->n, w->node, P->n);
+}
+
+/*
+ * The ways of @ways (a bit each): the n-byte SHAKE256 of w->in[j]'s first
+ * @len bytes (F or H, one block) into w->in[j] + @out, which may overlap
+ * the input.
+ */
+static __always_inline void slhdsa_hash_ways(const struct slhdsa_params *P,
+					     struct slhdsa_work *w, unsigned int ways,
+					     unsigned int len, unsigned int out)
+{
+	unsigned int j;
+
+#if IS_ENABLED(CONFIG_CRYPTO_KECCAK_X4)
+	if (w->x4) {
+		unsigned int i;
+
+		/* absorb one block: the input's lanes, SHAKE's 1111 suffix and pad10*1 */
+		memset(w->st, 0, sizeof(w->st));
+		for (j = 0; j < SLHDSA_WAYS; j++) {
+			if (!(ways & BIT(j)))
+				continue;
+			for (i = 0; i < len / 8; i++)
+				w->st[i][j] = get_unaligned_le64(w->in[j] + 8 * i);
+			w->st[len / 8][j] = 0x1f;
+			w->st[SHAKE256_RATE / 8 - 1][j] ^= 0x80ULL << 56;
+		}
+		keccakf1600_x4(w->st);
+		for (j = 0; j < SLHDSA_WAYS; j++)
+			if (ways & BIT(j))
+				for (i = 0; i < P->n / 8; i++)
+					put_unaligned_le64(w->st[i][j], w->in[j] + out + 8 * i);
+		return;
+	}
+#endif
+	for (j = 0; j < SLHDSA_WAYS; j++)
+		if (ways & BIT(j))
+			shake256(w->in[j], len, w->in[j] + out, P->n);
 }
 
 /* Start T_l(PK.seed, ADRS, ...) in w->t: its l values are absorbed as they come */
 static __always_inline void slhdsa_t_start(const struct slhdsa_params *P, struct slhdsa_work *w)
 {
 	shake256_init(&w->t);
-	shake_absorb(&w->t, w->in, P->n + SLHDSA_ADRS_SIZE);
+	shake_absorb(&w->t, w->in[0], P->n + SLHDSA_ADRS_SIZE);
+}
+
+/* Give every way PK.seed and the ADRS that way 0 holds */
+static __always_inline void slhdsa_ways_start(const struct slhdsa_params *P,
+					      struct slhdsa_work *w)
+{
+	unsigned int j;
+
+	for (j = 1; j < SLHDSA_WAYS; j++)
+		memcpy(w->in[j], w->in[0], P->n + SLHDSA_ADRS_SIZE);
 }
 
 /*
@@ -211,15 +282,20 @@ static __always_inline void slhdsa_auth_path(const struct slhdsa_params *P,
  * fors_pkFromSig (Algorithm 17): the FORS public key that @sig_fors gives
  * for the message digest @md, into w->node.  ADRS holds the tree address
  * and type FORS_TREE with the key pair address.  The k indices are
- * base_2b(md, a, k) (Algorithm 4), taken as they are used.
+ * base_2b(md, a, k) (Algorithm 4), taken as they are used.  The trees are
+ * computed four at a time, way j taking tree i + j: its leaf F(sk), then
+ * its authentication path, the node always kept in the left half of the
+ * H input; their roots are absorbed into T_k in order.
  */
 static __always_inline void slhdsa_fors_pk(const struct slhdsa_params *P, struct slhdsa_work *w,
 					   const u8 *sig_fors, const u8 *md)
 {
+	const unsigned int data = P->n + SLHDSA_ADRS_SIZE;
 	u8 *adrs = slhdsa_adrs(P, w);
 	u32 keypair = get_unaligned_be32(adrs + 20);
-	u32 acc = 0, idx;
-	unsigned int i, bits = 0;
+	u32 acc = 0, idx[SLHDSA_WAYS], index[SLHDSA_WAYS];
+	unsigned int i, j, height, ways, bits = 0;
+	const u8 *auth[SLHDSA_WAYS];
 	u8 roots_adrs[SLHDSA_ADRS_SIZE];
 
 	/* T_k's ADRS: type FORS_ROOTS with the same key pair address */
@@ -228,22 +304,53 @@ static __always_inline void slhdsa_fors_pk(const struct slhdsa_params *P, struct
 	adrs_set_keypair(adrs, keypair);
 	slhdsa_t_start(P, w);
 	memcpy(adrs, roots_adrs, SLHDSA_ADRS_SIZE);
+	slhdsa_ways_start(P, w);
 
-	for (i = 0; i < P->k; i++, sig_fors += (P->a + 1) * P->n) {
-		/* indices[i]: the next a bits of md, most significant first */
-		while (bits < P->a) {
-			acc = acc << 8 | *md++;
-			bits += 8;
+	for (i = 0; i < P->k; i += SLHDSA_WAYS) {
+		ways = 0;
+		for (j = 0; j < SLHDSA_WAYS && i + j < P->k; j++) {
+			const u8 *sk = sig_fors + (i + j) * (P->a + 1) * P->n;
+
+			/* indices[i + j]: the next a bits of md, most significant first */
+			while (bits < P->a) {
+				acc = acc << 8 | *md++;
+				bits += 8;
+			}
+			bits -= P->a;
+			idx[j] = acc >> bits & ((1U << P->a) - 1);
+			acc &= (1U << bits) - 1;
+
+			index[j] = ((i + j) << P->a) + idx[j];
+			adrs_set_word2(w->in[j] + P->n, 0);
+			adrs_set_word3(w->in[j] + P->n, index[j]);
+			memcpy(w->in[j] + data, sk, P->n);
+			auth[j] = sk + P->n;
+			ways |= BIT(j);
 		}
-		bits -= P->a;
-		idx = acc >> bits & ((1U << P->a) - 1);
-		acc &= (1U << bits) - 1;
+		slhdsa_hash_ways(P, w, ways, data + P->n, data);
+		for (height = 0; height < P->a; height++) {
+			for (j = 0; j < SLHDSA_WAYS; j++) {
+				u8 *node = w->in[j] + data;
 
-		adrs_set_word2(adrs, 0);
-		adrs_set_word3(adrs, (i << P->a) + idx);
-		slhdsa_f(P, w, sig_fors);
-		slhdsa_auth_path(P, w, i << P->a, idx, sig_fors + P->n, P->a);
-		shake_absorb(&w->t, w->node, P->n);
+				if (!(ways & BIT(j)))
+					continue;
+				/* the parent of index i at height + 1 is i / 2 either way */
+				index[j] >>= 1;
+				adrs_set_word2(w->in[j] + P->n, height + 1);
+				adrs_set_word3(w->in[j] + P->n, index[j]);
+				if ((idx[j] >> height) & 1) {
+					memcpy(node + P->n, node, P->n);
+					memcpy(node, auth[j], P->n);
+				} else {
+					memcpy(node + P->n, auth[j], P->n);
+				}
+				auth[j] += P->n;
+			}
+			slhdsa_hash_ways(P, w, ways, data + 2 * P->n, data);
+		}
+		for (j = 0; j < SLHDSA_WAYS; j++)
+			if (ways & BIT(j))
+				shake_absorb(&w->t, w->in[j] + data, P->n);
 	}
 	shake_squeeze(&w->t, w->node, P->n);
 }
@@ -253,47 +360,74 @@ static __always_inline void slhdsa_fors_pk(const struct slhdsa_params *P, struct
  * key that @sig gives for the n-byte message in w->node, into w->node.
  * ADRS holds the layer and tree address, type WOTS_HASH and the key pair
  * address.  Chain i runs from the value the signature holds, at step
- * msg[i], to step w - 1; the chain ends are absorbed into T_len as they
- * are reached.
+ * digits[i], to step w - 1.  The chains are computed four at a time: a
+ * way that comes free takes the next chain with steps to make; the chain
+ * ends are kept and absorbed into T_len in chain order.
  */
 static __always_inline void slhdsa_wots_pk(const struct slhdsa_params *P, struct slhdsa_work *w,
 					   const u8 *sig)
 {
-	const unsigned int len1 = 2 * P->n;
+	const unsigned int len1 = 2 * P->n, data = P->n + SLHDSA_ADRS_SIZE;
 	u8 *adrs = slhdsa_adrs(P, w);
-	u8 msg[SLHDSA_N_MAX], wots_adrs[SLHDSA_ADRS_SIZE];
+	u8 digits[SLHDSA_LEN_MAX], wots_adrs[SLHDSA_ADRS_SIZE];
 	u32 keypair = get_unaligned_be32(adrs + 20);
-	unsigned int i, csum = 0, digit, step;
+	unsigned int chain[SLHDSA_WAYS], step[SLHDSA_WAYS];
+	unsigned int i, j, csum = 0, next = 0, ways = 0;
 
-	memcpy(msg, w->node, P->n);
+	for (i = 0; i < len1; i++) {
+		/* base_2b(M, lg_w, len1): the high nibble first */
+		digits[i] = i & 1 ? w->node[i / 2] & 0xf : w->node[i / 2] >> 4;
+		csum += SLHDSA_W - 1 - digits[i];
+	}
+	/*
+	 * base_2b(toByte(csum << 4, 2), lg_w, len2): the checksum's 12 bits
+	 * (at most 32 n 15 < 2^12) as three nibbles, the high one first
+	 * (len2 lg_w = 12, shifted into 16 bits)
+	 */
+	for (i = len1; i < P->len; i++)
+		digits[i] = csum >> (4 * (P->len - 1 - i)) & 0xf;
+
 	/* T_len's ADRS: type WOTS_PK with the same key pair address */
 	memcpy(wots_adrs, adrs, SLHDSA_ADRS_SIZE);
 	adrs_set_type_and_clear(adrs, SLHDSA_WOTS_PK);
 	adrs_set_keypair(adrs, keypair);
 	slhdsa_t_start(P, w);
 	memcpy(adrs, wots_adrs, SLHDSA_ADRS_SIZE);
+	slhdsa_ways_start(P, w);
 
-	for (i = 0; i < P->len; i++, sig += P->n) {
-		if (i < len1) {
-			/* base_2b(M, lg_w, len1): the high nibble first */
-			digit = i & 1 ? msg[i / 2] & 0xf : msg[i / 2] >> 4;
-			csum += SLHDSA_W - 1 - digit;
-		} else {
-			/*
-			 * base_2b(toByte(csum << 4, 2), lg_w, len2): the checksum's
-			 * 12 bits (at most 32 n 15 < 2^12) as three nibbles, the
-			 * high one first (len2 lg_w = 12, shifted into 16 bits)
-			 */
-			digit = csum >> (4 * (P->len - 1 - i)) & 0xf;
+	for (;;) {
+		for (j = 0; j < SLHDSA_WAYS; j++) {
+			if (ways & BIT(j))
+				continue;
+			/* a chain at step w - 1 already is its own end */
+			while (next < P->len && digits[next] == SLHDSA_W - 1) {
+				memcpy(w->ends[next], sig + next * P->n, P->n);
+				next++;
+			}
+			if (next == P->len)
+				break;
+			chain[j] = next;
+			step[j] = digits[next];
+			adrs_set_word2(w->in[j] + P->n, next);
+			memcpy(w->in[j] + data, sig + next * P->n, P->n);
+			next++;
+			ways |= BIT(j);
 		}
-		adrs_set_word2(adrs, i);
-		memcpy(w->node, sig, P->n);
-		for (step = digit; step < SLHDSA_W - 1; step++) {
-			adrs_set_word3(adrs, step);
-			slhdsa_f(P, w, w->node);
+		if (!ways)
+			break;
+		for (j = 0; j < SLHDSA_WAYS; j++)
+			if (ways & BIT(j))
+				adrs_set_word3(w->in[j] + P->n, step[j]);
+		slhdsa_hash_ways(P, w, ways, data + P->n, data);
+		for (j = 0; j < SLHDSA_WAYS; j++) {
+			if (!(ways & BIT(j)) || ++step[j] < SLHDSA_W - 1)
+				continue;
+			memcpy(w->ends[chain[j]], w->in[j] + data, P->n);
+			ways &= ~BIT(j);
 		}
-		shake_absorb(&w->t, w->node, P->n);
 	}
+	for (i = 0; i < P->len; i++)
+		shake_absorb(&w->t, w->ends[i], P->n);
 	shake_squeeze(&w->t, w->node, P->n);
 }
 
@@ -337,7 +471,7 @@ static __always_inline int slhdsa_verify_core(const struct slhdsa_params *P,
 	u8 *adrs;
 	int ret;
 
-	BUILD_BUG_ON(SLHDSA_N_MAX + SLHDSA_ADRS_SIZE + 2 * SLHDSA_N_MAX >= SHAKE256_RATE);
+	BUILD_BUG_ON(SLHDSA_IN_MAX >= SHAKE256_RATE);
 	if (pk_len != P->pk_size || sig_len != P->sig_size)
 		return -EINVAL;
 	w = kmalloc(sizeof(*w), GFP_KERNEL);
@@ -360,7 +494,10 @@ static __always_inline int slhdsa_verify_core(const struct slhdsa_params *P,
 		idx_leaf = idx_leaf << 8 | w->digest[md_len + tree_len + i];
 	idx_leaf &= (1U << P->hp) - 1;
 
-	memcpy(w->in, pk_seed, P->n);
+#if IS_ENABLED(CONFIG_CRYPTO_KECCAK_X4)
+	w->x4 = keccakf1600_x4_usable();
+#endif
+	memcpy(w->in[0], pk_seed, P->n);
 	memset(adrs, 0, SLHDSA_ADRS_SIZE);
 	adrs_set_tree(adrs, idx_tree);
 	adrs_set_type_and_clear(adrs, SLHDSA_FORS_TREE);
@@ -441,7 +578,7 @@ static int slhdsa_verify_set(enum slhdsa_alg alg, const u8 *pk, size_t pk_len,
  * @sig_len: its length: SLHDSA_SHAKE_128S_SIGNATURE_SIZE and so on
  *
  * slh_verify, "pure" SLH-DSA with the empty context string: M' is
- * 0 || 0 || M.  Computes with a heap workspace of under 512 bytes and no
+ * 0 || 0 || M.  Computes with a heap workspace of under 4 KiB and no
  * crypto API allocation (nothing to autoload); the SHAKE256 computations it
  * makes are bounded by the parameter set (see the head of this file).
  *

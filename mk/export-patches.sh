@@ -31,7 +31,8 @@ assigned to patches by path:
                        crypto/mldsa_verify.c (the signer's, which the kernel does not
                        build there) go with patch 8
  13 Ed448              crypto/{,tests/}ed448*, include/crypto/ed448.h (after patch 10)
- 15 SLH-DSA            crypto/{,tests/}slhdsa*, crypto/tests/.kunitconfig, include/crypto/slhdsa.h
+ 15 SLH-DSA            crypto/{,tests/}slhdsa*, crypto/keccak_x4.c, crypto/tests/.kunitconfig,
+                       include/crypto/{slhdsa,keccak_x4}.h
                        (after patch 13)
   5 OpenPGP parser     crypto/pgp/, include/crypto/pgp.h
   6 keyring            security/pgp_keys/, include/keys/pgp_keys.h, certs/pgp_keyring*,
@@ -91,7 +92,7 @@ group_of() {
 	crypto/shake*|crypto/mldsa*|include/crypto/shake.h|include/crypto/mldsa_verify.h) echo 10 ;;
 	crypto/tests/shake*|crypto/tests/mldsa*) echo 10 ;;
 	crypto/ed448*|crypto/tests/ed448*|include/crypto/ed448.h) echo 13 ;;
-	crypto/slhdsa*|crypto/tests/slhdsa*|include/crypto/slhdsa.h) echo 15 ;;
+	crypto/slhdsa*|crypto/keccak_x4.c|crypto/tests/slhdsa*|include/crypto/slhdsa.h|include/crypto/keccak_x4.h) echo 15 ;;
 	# crypto/tests/.kunitconfig runs every algorithm's suite: it comes with the last
 	# patch of the series that adds one (15 follows 13, 10 and 4 in the series)
 	crypto/tests/.kunitconfig) echo 15 ;;

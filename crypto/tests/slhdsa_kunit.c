@@ -14,7 +14,11 @@
 #include <linux/module.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <crypto/shake.h>
 #include <crypto/slhdsa.h>
+#if IS_ENABLED(CONFIG_CRYPTO_KECCAK_X4)
+#include <crypto/keccak_x4.h>
+#endif
 
 #include "slhdsa_kunit_vectors.h"
 
@@ -259,6 +263,60 @@ SV_CASE(wrong_lengths)
 SV_CASE(message_key_context)
 SV_CASE(speed)
 
+/*
+ * The four-way permutation against shake256(): four inputs of different
+ * lengths (every length 0 to 135 over the rounds; bytes from SHAKE256 of
+ * the round number), absorbed as one padded block each into the four
+ * states, then two blocks squeezed (the second shows every lane of the
+ * first permutation's output, capacity included).
+ */
+static void slhdsa_keccak_x4(struct kunit *test)
+{
+#if IS_ENABLED(CONFIG_CRYPTO_KECCAK_X4)
+	const unsigned int rate = SHAKE256_RATE;
+	unsigned int len[KECCAK_X4_WAYS], round, i, j, k;
+	u64 (*st)[KECCAK_X4_WAYS];
+	u8 *in, *want, *got;
+	u8 seed;
+
+	if (!keccakf1600_x4_usable())
+		kunit_skip(test, "this CPU has no AVX2");
+	st = kunit_kzalloc(test, 25 * sizeof(*st), GFP_KERNEL);
+	in = kunit_kzalloc(test, KECCAK_X4_WAYS * rate, GFP_KERNEL);
+	want = kunit_kzalloc(test, 2 * rate, GFP_KERNEL);
+	got = kunit_kzalloc(test, KECCAK_X4_WAYS * 2 * rate, GFP_KERNEL);
+	KUNIT_ASSERT_TRUE(test, st && in && want && got);
+	for (round = 0; round < rate; round++) {
+		seed = round;
+		shake256(&seed, 1, in, KECCAK_X4_WAYS * rate);
+		memset(st, 0, 25 * sizeof(*st));
+		for (j = 0; j < KECCAK_X4_WAYS; j++) {
+			len[j] = (round + j * 34) % rate;
+			for (i = 0; i < len[j]; i++)
+				st[i / 8][j] ^= (u64)in[j * rate + i] << (8 * (i % 8));
+			st[len[j] / 8][j] ^= 0x1fULL << (8 * (len[j] % 8));
+			st[rate / 8 - 1][j] ^= 0x80ULL << 56;
+		}
+		for (k = 0; k < 2; k++) {
+			keccakf1600_x4(st);
+			for (j = 0; j < KECCAK_X4_WAYS; j++)
+				for (i = 0; i < rate; i++)
+					got[(2 * j + k) * rate + i] = st[i / 8][j] >> (8 * (i % 8));
+		}
+		for (j = 0; j < KECCAK_X4_WAYS; j++) {
+			shake256(in + j * rate, len[j], want, 2 * rate);
+			if (memcmp(got + 2 * j * rate, want, 2 * rate)) {
+				KUNIT_FAIL(test, "way %u, %u-byte input: not SHAKE256's output",
+					   j, len[j]);
+				return;
+			}
+		}
+	}
+#else
+	kunit_skip(test, "no four-way Keccak-f in this kernel (x86-64 only)");
+#endif
+}
+
 static struct kunit_case slhdsa_kunit_cases[] = {
 	KUNIT_CASE(slhdsa_128s_vectors),
 	KUNIT_CASE(slhdsa_128s_flipped_bits),
@@ -275,6 +333,7 @@ static struct kunit_case slhdsa_kunit_cases[] = {
 	KUNIT_CASE(slhdsa_256s_wrong_lengths),
 	KUNIT_CASE(slhdsa_256s_message_key_context),
 	KUNIT_CASE(slhdsa_256s_speed),
+	KUNIT_CASE(slhdsa_keccak_x4),
 	{}
 };
 

@@ -265,7 +265,7 @@ struct slhdsa_key *slhdsa_keygen(unsigned int algo, const u8 *seed, u8 *pk)
 	memcpy(k->sk_seed, seed, P->n);
 	memcpy(k->sk_prf, seed + P->n, P->n);
 	memcpy(k->pk, seed + 2 * P->n, P->n);
-	memcpy(w->in, k->pk, P->n);
+	memcpy(w->in[0], k->pk, P->n);
 	adrs = slhdsa_adrs(P, w);
 	memset(adrs, 0, SLHDSA_ADRS_SIZE);
 	adrs_set_layer(adrs, P->d - 1);
@@ -329,7 +329,7 @@ static int slhdsa_sign_set(const struct slhdsa_key *k, const u8 *pre, size_t pre
 		idx_leaf = idx_leaf << 8 | w->digest[md_len + tree_len + i];
 	idx_leaf &= (1U << P->hp) - 1;
 
-	memcpy(w->in, k->pk, P->n);
+	memcpy(w->in[0], k->pk, P->n);
 	memset(adrs, 0, SLHDSA_ADRS_SIZE);
 	adrs_set_tree(adrs, idx_tree);
 

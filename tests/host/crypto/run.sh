@@ -19,7 +19,10 @@
 #      part of the signatures changed, contexts, the internal interface), the
 #      SHAKE256 computations of each verification against the bound
 #      crypto/slhdsa.c states, heap; then, built without sanitizers, heap and
-#      stack of one verification; again as an i386 binary
+#      stack of one verification; again as an i386 binary; and where this
+#      machine has AVX2, test_slhdsa_x4: the same cases through
+#      crypto/keccak_x4.c's four-way Keccak-f (the KUnit suites and the
+#      mutants of step 5 are built with it too)
 #   2. the KUnit suites crypto/*_kunit.c and crypto/tests/*_kunit.c through
 #      tests/compat's KUnit
 #   3. the arithmetic again through the C multiply (no MULX/ADX) and
@@ -120,13 +123,21 @@ cflags=(-std=gnu11 -O1 -g -Wall -Wextra -Wno-unused-parameter -Wno-sign-compare
 	-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 	-I"$top/tests/compat/include" -I"$top/scripts/pgp-shim" -I"$top/include" -I"$here")
 
+# crypto/keccak_x4.c (the four-way Keccak-f of crypto/slhdsa.c, AVX2) is built in, with
+# -mavx2, where this machine can run it, as the x86-64 kernel builds it
+x4flags=() x4note=
+if [ "$(uname -m)" = x86_64 ] && grep -qw avx2 /proc/cpuinfo; then
+	x4flags=(-mavx2 -DCONFIG_CRYPTO_KECCAK_X4=1)
+	x4note=" (four-way Keccak-f built in)"
+fi
+
 fail=0
 n=0
 # shellcheck source=tests/lib/plan.sh
 . "$top/tests/lib/plan.sh"
 # shellcheck source=tests/lib/deps.sh
 . "$top/tests/lib/deps.sh"
-plan_first 27
+plan_first 31
 tap() {	# tap <status> <description>: status 0 passes, "skip:REASON" is a skip
 	n=$((n + 1))
 	if [ "${1%%:*}" = skip ]; then
@@ -241,8 +252,9 @@ start_build test_crypto -Wno-deprecated-declarations -I"$top/crypto/tests" "$her
 	"${srcs[@]}"
 $have_ed25519 && start_build test_ed25519 -I"$top/crypto/tests" "$here/test_ed25519.c" \
 	"${srcs[@]}"
-[ ${#kunits[@]} -gt 0 ] && start_build kunit -I"$top/crypto/tests" \
-	"${srcs[@]}" "${pqsrcs[@]}" "${kunits[@]}" "$out/compat/kunit_main.o"
+[ ${#kunits[@]} -gt 0 ] && start_build kunit -I"$top/crypto/tests" "${x4flags[@]}" \
+	"${srcs[@]}" "${pqsrcs[@]}" "${x4flags[@]:+$top/crypto/keccak_x4.c}" "${kunits[@]}" \
+	"$out/compat/kunit_main.o"
 start_build test_shake "$here/test_shake.c" "$top/crypto/shake.c"
 # test_mldsa wraps kmalloc and kfree to measure the heap of a verification
 mldsa_wrap=-Wl,--wrap=kmalloc,--wrap=kfree,--wrap=kfree_sensitive
@@ -257,13 +269,17 @@ start_build test_ed448_noint128 -DKSHIM_NO_INT128 "$mldsa_wrap" -I"$top/crypto/t
 # SHAKE256 computations; test_slhdsa_mem is built without sanitizers, for the stack
 slhdsa_wrap=-Wl,--wrap=kmalloc,--wrap=kfree,--wrap=shake256,--wrap=shake256_init,--wrap=shake_absorb
 start_build test_slhdsa "$slhdsa_wrap" "$here/test_slhdsa.c" "$top/crypto/"{shake,slhdsa}.c -lpthread
+# the same cases through the four-way permutation (its ways counted as SHAKE256 computations)
+((${#x4flags[@]})) && start_build test_slhdsa_x4 "$slhdsa_wrap,--wrap=keccakf1600_x4_avx2" "${x4flags[@]}" \
+	"$here/test_slhdsa.c" "$top/crypto/"{shake,slhdsa,keccak_x4}.c -lpthread
 [ -n "$m32_err" ] || start_build --i386 test_slhdsa32 "$slhdsa_wrap" "$here/test_slhdsa.c" \
 	"$top/crypto/"{shake,slhdsa}.c -lpthread
 rm -f "$out/test_slhdsa_mem" "$out/test_slhdsa_mem.rc"
 ( rc=0
   "$cc" -std=gnu11 -O2 -w -I"$top/tests/compat/include" -I"$top/scripts/pgp-shim" -I"$top/include" \
-	-I"$here" -include "$here/kshim.h" -o "$out/test_slhdsa_mem" "$slhdsa_wrap" "$here/test_slhdsa.c" \
-	"$top/crypto/"{shake,slhdsa}.c "${compat_srcs[@]}" -lcrypto -lpthread > "$out/test_slhdsa_mem.log" 2>&1 ||
+	-I"$here" -include "$here/kshim.h" -o "$out/test_slhdsa_mem" "$slhdsa_wrap${x4flags[*]:+,--wrap=keccakf1600_x4_avx2}" "${x4flags[@]}" \
+	"$here/test_slhdsa.c" "$top/crypto/"{shake,slhdsa}.c "${x4flags[@]:+$top/crypto/keccak_x4.c}" \
+	"${compat_srcs[@]}" -lcrypto -lpthread > "$out/test_slhdsa_mem.log" 2>&1 ||
 	rc=$?
   echo "$rc" > "$out/test_slhdsa_mem.rc" ) &
 # Ed448 as an i386 binary: no libcrypto there (noble's cases only, as on s390x)
@@ -435,7 +451,40 @@ for set in 128s 128f 256s; do
 	fi
 	tap $rc "test_slhdsa: SLH-DSA-SHAKE-$set agrees with @noble/post-quantum on every case, within its SHAKE256 bound ($(grep -c '^ok' "$out/test_slhdsa-$set.tap" 2>/dev/null || true) checks)"
 done
-# memory of one verification, built without sanitizers: heap + stack at most 16 KiB
+for set in 128s 128f 256s; do
+	if ((${#x4flags[@]} == 0)); then
+		tap "skip:this machine has no AVX2" "test_slhdsa_x4: SLH-DSA-SHAKE-$set through the four-way Keccak-f"
+		continue
+	fi
+	rc=0
+	built test_slhdsa_x4 || rc=$?
+	if [ -n "$slh_err" ]; then
+		echo "# test_slhdsa_x4 $set: $slh_err" | head -n 3
+		rc=1
+	elif [ $rc -eq 0 ]; then
+		"$out/test_slhdsa_x4" "$out/slhdsa-cases-$set.txt" > "$out/test_slhdsa_x4-$set.tap" || rc=$?
+		grep -v '^1\.\.' "$out/test_slhdsa_x4-$set.tap" | sed "s/^/# test_slhdsa_x4 $set: /"
+		grep -q '^ok .* four-way Keccak-f (AVX2 used)' "$out/test_slhdsa_x4-$set.tap" || rc=1
+	fi
+	tap $rc "test_slhdsa_x4: SLH-DSA-SHAKE-$set through the four-way Keccak-f agrees with @noble/post-quantum on every case ($(grep -c '^ok' "$out/test_slhdsa_x4-$set.tap" 2>/dev/null || true) checks)"
+done
+# self-test: with AVX2 hidden the same binary runs one hash at a time, which it reports,
+# and which the check above refuses (it asks for "AVX2 used")
+if ((${#x4flags[@]} == 0)); then
+	tap "skip:this machine has no AVX2" "self-test: test_slhdsa_x4 with AVX2 hidden is refused"
+else
+	rc=1
+	if [ -z "$slh_err" ] && built test_slhdsa_x4 &&
+	   KCOMPAT_NO_AVX2=1 "$out/test_slhdsa_x4" "$out/slhdsa-cases-128s32.txt" > "$out/x4-hidden.tap" &&
+	   grep -q '^ok .* four-way Keccak-f (AVX2 absent or hidden: not used): at most 0 four-way' \
+		"$out/x4-hidden.tap" &&
+	   ! grep -q '^ok .* four-way Keccak-f (AVX2 used)' "$out/x4-hidden.tap"; then
+		rc=0
+	fi
+	tap $rc "self-test: test_slhdsa_x4 with AVX2 hidden (KCOMPAT_NO_AVX2=1) runs no four-way permutation, and the check above refuses it"
+fi
+# memory of one verification, built without sanitizers (with the four-way Keccak-f where
+# this machine has AVX2): heap + stack at most 16 KiB
 rc=0
 while [ ! -s "$out/test_slhdsa_mem.rc" ]; do
 	wait -n 2>/dev/null || sleep 0.2
@@ -704,19 +753,25 @@ tap "$rc" "big-endian (s390x, $qemu_be): SHAKE/ML-DSA/Ed448/SLH-DSA KUnit suites
 rc=0
 caught=0 survived=()
 mutcflags=(-std=gnu11 -O1 -w -I"$top/tests/compat/include" -I"$top/scripts/pgp-shim" -I"$top/include" -I"$here"
-	-I"$top/crypto/tests" -I"$top/crypto" -include "$here/kshim.h")
-mutfiles=(shake mldsa_verify ed448 slhdsa)
+	-I"$top/crypto/tests" -I"$top/crypto" -include "$here/kshim.h" "${x4flags[@]}")
+mutfiles=(shake mldsa_verify ed448 slhdsa keccak_x4)
+mut_skipped=0
 mkdir -p "$out/mut/orig"
 rm -f "$out"/mut/*.o "$out"/mut/orig/*.o
 if ! ( cd "$out/mut" && "$cc" "${mutcflags[@]}" -c "$top"/crypto/tests/{shake,mldsa,ed448,slhdsa}_kunit.c \
 	"${compat_srcs[@]}" "$top/tests/compat/kunit_main.c" &&
-	cd orig && "$cc" "${mutcflags[@]}" -c "$top"/crypto/{shake,mldsa_verify,ed448,slhdsa}.c ) > "$out/mut.log" 2>&1; then
+	cd orig && "$cc" "${mutcflags[@]}" -c "$top"/crypto/{shake,mldsa_verify,ed448,slhdsa,keccak_x4}.c ) > "$out/mut.log" 2>&1; then
 	sed 's/^/# mutants: /' "$out/mut.log" | head -n 5
 	rc=1
 fi
 nmut=0
 while IFS=$'\t' read -r file expr what; do
 	[ -n "$file" ] && [ "${file#\#}" = "$file" ] || continue
+	if [ "$file" = crypto/keccak_x4.c ] && [ ${#x4flags[@]} -eq 0 ]; then
+		echo "# mutant ($what): SKIP, this machine has no AVX2 to run crypto/keccak_x4.c"
+		mut_skipped=$((mut_skipped + 1))
+		continue
+	fi
 	nmut=$((nmut + 1))
 	m=$(basename "$file" .c)
 	sed "$expr" "$top/$file" > "$out/mut/$m.c"
@@ -745,7 +800,7 @@ while IFS=$'\t' read -r file expr what; do
 	fi
 done < "$here/mutants.txt"
 [ ${#survived[@]} -eq 0 ] && [ "$nmut" -gt 0 ] || rc=1
-tap $rc "mutants of crypto/shake.c, crypto/mldsa_verify.c, crypto/ed448.c and crypto/slhdsa.c: $caught of $nmut caught by the KUnit suites"
+tap $rc "mutants of crypto/shake.c, crypto/mldsa_verify.c, crypto/ed448.c, crypto/slhdsa.c and crypto/keccak_x4.c: $caught of $nmut caught by the KUnit suites${x4note}$( ((mut_skipped)) && echo " ($mut_skipped four-way mutants not run: no AVX2)")"
 wait
 
 # 6. the 7.x side: mainline's lib/crypto/{mldsa,sha3}.c under the same suites
