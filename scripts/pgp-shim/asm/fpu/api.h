@@ -13,8 +13,8 @@
 #include <cpuid.h>
 #endif
 
-#define XFEATURE_MASK_SSE	(1ULL << 1)
-#define XFEATURE_MASK_YMM	(1ULL << 2)
+#define XFEATURE_MASK_SSE	0x2ULL	/* XCR0 bit 1 */
+#define XFEATURE_MASK_YMM	0x4ULL	/* XCR0 bit 2 */
 
 static inline void kernel_fpu_begin(void)
 {
