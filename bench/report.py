@@ -153,13 +153,18 @@ PAIRS73 = [('pgp6-mldsa87ed448-sha512', 'mainline-mldsa87-sha512',
            ('pgp6-ed25519-sha512', 'mainline-mldsa65-sha512', 'v6 ed25519/sha512 vs mainline mldsa65'),
            ('hashlist-sha256', 'mainline-mldsa65-sha512', 'hash list vs mainline mldsa65'),
            ('mainline-mldsa87-sha512', 'mainline-rsa4096-sha512',
-            'mainline mldsa87 vs mainline rsa4096/sha512')]
+            'mainline mldsa87 vs mainline rsa4096/sha512'),
+           ('pgp6-slhdsa128s-sha512', 'mainline-mldsa87-sha512',
+            'slh-dsa-shake-128s vs mainline mldsa87'),
+           ('pgp6-slhdsa128s-sha512', 'mainline-rsa4096-sha512',
+            'slh-dsa-shake-128s vs mainline rsa4096/sha512')]
 README73_ROWS = ML73_ROWS + [('mainline-rsa4096-sha512', 'mainline PKCS#7 RSA-4096/SHA-512'),
                              ('pgp6-mldsa87ed448-sha512', 'ours v6 ML-DSA-87+Ed448/SHA-512'),
                              ('pgp6-mldsa65ed25519-sha512', 'ours v6 ML-DSA-65+Ed25519/SHA-512'),
                              ('pgp6-ed25519-sha512', 'ours v6 Ed25519/SHA-512'),
                              ('pgp-ed25519-sha512', 'ours Ed25519/SHA-512'),
-                             ('hashlist-sha256', 'ours hash list (in-tree module, no signature)')]
+                             ('hashlist-sha256', 'ours hash list (in-tree module, no signature)')] + \
+    SLH_ROWS
 DISTRO_TITLE = "Signing a distribution's modules"
 README_ROWS = [('mainline-rsa4096-sha512', 'mainline PKCS#7 RSA-4096/SHA-512'),
                ('mainline-p384-sha512', 'mainline PKCS#7 ECDSA P-384/SHA-512'),

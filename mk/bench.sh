@@ -63,7 +63,9 @@ if [[ ${1:-} == --kver ]]; then
 	guest_paths 7.3 x86_64
 	echo "== load time on Linux 7.3 (QEMU -icount shift=0,sleep=off), with mainline's ML-DSA"
 	t1=$(date +%s)
-	BENCH_ED25519=1 BENCH_PQ=1 BENCH_PQ87=1 BENCH_MAINLINE_MLDSA=1 \
+	slh=0
+	grep -q '^CONFIG_CRYPTO_SLHDSA=y' "$obj/.config" && slh=1
+	BENCH_ED25519=1 BENCH_PQ=1 BENCH_PQ87=1 BENCH_SLH=$slh BENCH_MAINLINE_MLDSA=1 \
 		bench/load-time.sh "$obj" "$mods" "$KEYS_DIR" "$out"
 	echo "bench: load time in $(($(date +%s) - t1)) s"
 	echo "== memory of one verification (the 7.x side in userspace: mainline's lib/crypto)"
