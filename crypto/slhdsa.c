@@ -28,8 +28,8 @@
  *
  * The F and H computations of the WOTS+ chains of one layer and of the
  * FORS trees do not depend on one another: they are made four at a time
- * (struct slhdsa_work's ways), the chains taken in turn as ways come
- * free and the FORS trees in groups of four, so that where
+ * (struct slhdsa_work's ways), the chains taken longest first as ways
+ * come free and the FORS trees in groups of four, so that where
  * <crypto/keccak_x4.h> can run (x86-64 with AVX2) one four-way
  * permutation serves four of them; elsewhere each is one shake256().
  * The values that T_l compresses are absorbed in their order either way.
@@ -361,18 +361,19 @@ static __always_inline void slhdsa_fors_pk(const struct slhdsa_params *P, struct
  * ADRS holds the layer and tree address, type WOTS_HASH and the key pair
  * address.  Chain i runs from the value the signature holds, at step
  * digits[i], to step w - 1.  The chains are computed four at a time: a
- * way that comes free takes the next chain with steps to make; the chain
- * ends are kept and absorbed into T_len in chain order.
+ * way that comes free takes the chain with the most steps still to make;
+ * the chain ends are kept and absorbed into T_len in chain order.
  */
 static __always_inline void slhdsa_wots_pk(const struct slhdsa_params *P, struct slhdsa_work *w,
 					   const u8 *sig)
 {
 	const unsigned int len1 = 2 * P->n, data = P->n + SLHDSA_ADRS_SIZE;
 	u8 *adrs = slhdsa_adrs(P, w);
-	u8 digits[SLHDSA_LEN_MAX], wots_adrs[SLHDSA_ADRS_SIZE];
+	u8 digits[SLHDSA_LEN_MAX], order[SLHDSA_LEN_MAX], wots_adrs[SLHDSA_ADRS_SIZE];
+	u8 first[SLHDSA_W + 1] = { 0 };
 	u32 keypair = get_unaligned_be32(adrs + 20);
 	unsigned int chain[SLHDSA_WAYS], step[SLHDSA_WAYS];
-	unsigned int i, j, csum = 0, next = 0, ways = 0;
+	unsigned int i, j, c, csum = 0, next = 0, ways = 0;
 
 	for (i = 0; i < len1; i++) {
 		/* base_2b(M, lg_w, len1): the high nibble first */
@@ -386,6 +387,16 @@ static __always_inline void slhdsa_wots_pk(const struct slhdsa_params *P, struct
 	 */
 	for (i = len1; i < P->len; i++)
 		digits[i] = csum >> (4 * (P->len - 1 - i)) & 0xf;
+	/*
+	 * The chains in order of their digits, the longest first (a counting
+	 * sort), so that the four ways run out of work together
+	 */
+	for (i = 0; i < P->len; i++)
+		first[digits[i] + 1]++;
+	for (i = 1; i < SLHDSA_W; i++)
+		first[i] += first[i - 1];
+	for (i = 0; i < P->len; i++)
+		order[first[digits[i]]++] = i;
 
 	/* T_len's ADRS: type WOTS_PK with the same key pair address */
 	memcpy(wots_adrs, adrs, SLHDSA_ADRS_SIZE);
@@ -400,17 +411,17 @@ static __always_inline void slhdsa_wots_pk(const struct slhdsa_params *P, struct
 			if (ways & BIT(j))
 				continue;
 			/* a chain at step w - 1 already is its own end */
-			while (next < P->len && digits[next] == SLHDSA_W - 1) {
-				memcpy(w->ends[next], sig + next * P->n, P->n);
-				next++;
+			while (next < P->len && digits[order[next]] == SLHDSA_W - 1) {
+				c = order[next++];
+				memcpy(w->ends[c], sig + c * P->n, P->n);
 			}
 			if (next == P->len)
 				break;
-			chain[j] = next;
-			step[j] = digits[next];
-			adrs_set_word2(w->in[j] + P->n, next);
-			memcpy(w->in[j] + data, sig + next * P->n, P->n);
-			next++;
+			c = order[next++];
+			chain[j] = c;
+			step[j] = digits[c];
+			adrs_set_word2(w->in[j] + P->n, c);
+			memcpy(w->in[j] + data, sig + c * P->n, P->n);
 			ways |= BIT(j);
 		}
 		if (!ways)
