@@ -245,6 +245,24 @@ built() {	# built <output>: 0 if it was built
 	[ "$(cat "$out/$o.rc")" -eq 0 ]
 }
 
+# run_built ERR NAME LABEL TAPFILE ARGS...: wait for NAME's build, then, unless ERR says
+# why its cases are missing, run it on ARGS into TAPFILE, its lines shown as "# LABEL: ...";
+# sets rc (0, or the build's or the run's failure)
+run_built() {
+	local err=$1 name=$2 label=$3 file=$4
+	shift 4
+	rc=0
+	built "$name" || rc=$?
+	if [ -n "$err" ]; then
+		echo "# $label: $err" | head -n 3
+		rc=1
+	elif [ $rc -eq 0 ]; then
+		"$out/$name" "$@" > "$file" || rc=$?
+		grep -v '^1\.\.' "$file" | sed "s/^/# $label: /"
+	fi
+	return 0
+}
+
 have_ed25519=false
 [ -f "$here/test_ed25519.c" ] && have_ed25519=true
 
@@ -400,35 +418,11 @@ if [ $rc -eq 0 ]; then
 	grep -v '^1\.\.' "$out/test_shake.tap" | sed 's/^/# test_shake: /'
 fi
 tap $rc "test_shake: SHAKE128/256 match OpenSSL ($(grep -c '^ok' "$out/test_shake.tap" 2>/dev/null || true) checks)"
-rc=0
-built test_mldsa || rc=$?
-if [ -n "$mldsa_err" ]; then
-	echo "# test_mldsa: $mldsa_err" | head -n 3
-	rc=1
-elif [ $rc -eq 0 ]; then
-	"$out/test_mldsa" "$out/mldsa-cases.txt" > "$out/test_mldsa.tap" || rc=$?
-	grep -v '^1\.\.' "$out/test_mldsa.tap" | sed 's/^/# test_mldsa: /'
-fi
+run_built "$mldsa_err" test_mldsa test_mldsa "$out/test_mldsa.tap" "$out/mldsa-cases.txt"
 tap $rc "test_mldsa: ML-DSA-65 agrees with @noble/post-quantum on every case ($(grep -c '^ok' "$out/test_mldsa.tap" 2>/dev/null || true) checks)"
-rc=0
-built test_mldsa || rc=$?
-if [ -n "$mldsa_err" ]; then
-	echo "# test_mldsa 87: $mldsa_err" | head -n 3
-	rc=1
-elif [ $rc -eq 0 ]; then
-	"$out/test_mldsa" "$out/mldsa87-cases.txt" > "$out/test_mldsa87.tap" || rc=$?
-	grep -v '^1\.\.' "$out/test_mldsa87.tap" | sed 's/^/# test_mldsa 87: /'
-fi
+run_built "$mldsa_err" test_mldsa "test_mldsa 87" "$out/test_mldsa87.tap" "$out/mldsa87-cases.txt"
 tap $rc "test_mldsa: ML-DSA-87 agrees with @noble/post-quantum on every case ($(grep -c '^ok' "$out/test_mldsa87.tap" 2>/dev/null || true) checks)"
-rc=0
-built test_ed448 || rc=$?
-if [ -n "$mldsa_err" ]; then
-	echo "# test_ed448: $mldsa_err" | head -n 3
-	rc=1
-elif [ $rc -eq 0 ]; then
-	"$out/test_ed448" "$out/ed448-cases.txt" $((100 * scale)) > "$out/test_ed448.tap" || rc=$?
-	grep -v '^1\.\.' "$out/test_ed448.tap" | sed 's/^/# test_ed448: /'
-fi
+run_built "$mldsa_err" test_ed448 test_ed448 "$out/test_ed448.tap" "$out/ed448-cases.txt" $((100 * scale))
 tap $rc "test_ed448: Ed448 agrees with @noble/curves and OpenSSL on every case ($(grep -c '^ok' "$out/test_ed448.tap" 2>/dev/null || true) checks)"
 # SLH-DSA: the cases are made in the background (slhdsa-cases.rc)
 slh_err=$mldsa_err
@@ -449,17 +443,10 @@ for bin in test_slhdsa test_slhdsa_x4; do
 			tap "skip:this machine has no AVX2" "$bin: SLH-DSA-SHAKE-$set through the four-way Keccak-f"
 			continue
 		fi
-		rc=0
-		built $bin || rc=$?
-		if [ -n "$slh_err" ]; then
-			echo "# $bin $set: $slh_err" | head -n 3
-			rc=1
-		elif [ $rc -eq 0 ]; then
-			"$out/$bin" "$out/slhdsa-cases-$set.txt" > "$out/$bin-$set.tap" || rc=$?
-			grep -v '^1\.\.' "$out/$bin-$set.tap" | sed "s/^/# $bin $set: /"
-			[ $bin = test_slhdsa ] ||
-				grep -q '^ok .* four-way Keccak-f (AVX2 used)' "$out/$bin-$set.tap" || rc=1
-		fi
+		run_built "$slh_err" $bin "$bin $set" "$out/$bin-$set.tap" "$out/slhdsa-cases-$set.txt"
+		# test_slhdsa_x4 must have used the four-way path
+		[ $rc -ne 0 ] || [ $bin = test_slhdsa ] ||
+			grep -q '^ok .* four-way Keccak-f (AVX2 used)' "$out/$bin-$set.tap" || rc=1
 		tap $rc "$bin: SLH-DSA-SHAKE-$set $what ($(grep -c '^ok' "$out/$bin-$set.tap" 2>/dev/null || true) checks)"
 	done
 done

@@ -28,24 +28,10 @@
 
 #include "dsa_kunit_vectors.h"
 
-static int tap_n, tap_failed;
+#include "tap.h"
+
 static int scale = 1;
 static int quick = 1;	/* divisor of the iteration counts */
-
-static bool tap(bool ok, const char *fmt, ...)
-{
-	va_list ap;
-
-	printf("%sok %d - ", ok ? "" : "not ", ++tap_n);
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	printf("\n");
-	fflush(stdout);
-	if (!ok)
-		tap_failed++;
-	return ok;
-}
 
 static u64 rng_state = 0x9e3779b97f4a7c15ULL;
 

@@ -22,14 +22,7 @@
 #include "dsa_kunit_vectors.h"
 #include "rsassa_kunit_vectors.h"
 
-static int tap_n, tap_failed;
-
-static void tap(bool ok, const char *what)
-{
-	printf("%sok %d - %s\n", ok ? "" : "not ", ++tap_n, what);
-	if (!ok)
-		tap_failed++;
-}
+#include "tap.h"
 
 /* A number of the case file: big-endian bytes. */
 struct num {
@@ -93,7 +86,6 @@ int main(int argc, char **argv)
 	static char line[16384];
 	static struct num m, na, nb, nx, ny, nw, want;
 	int bad_pow = 0, bad_pow2 = 0, bad_red = 0, bad_inv = 0, bad = 0, cases = 0, inv = 0;
-	char what[100];
 	FILE *f;
 	size_t v;
 
@@ -165,9 +157,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "test_mont32: no cases read\n");
 		return 2;
 	}
-	snprintf(what, sizeof(what), "32-bit limbs: mont_powm matches BN_mod_exp (%d moduli, 2..4000 bits)",
-		 cases);
-	tap(!bad_pow, what);
+	tap(!bad_pow, "32-bit limbs: mont_powm matches BN_mod_exp (%d moduli, 2..4000 bits)", cases);
 	tap(!bad_pow2, "32-bit limbs: mont_powm2 matches a^x b^y mod m");
 	tap(!bad_red, "32-bit limbs: mont_reduce matches BN_mod");
 	tap(!bad_inv, "32-bit limbs: mont_inv_prime matches BN_mod_inverse");
